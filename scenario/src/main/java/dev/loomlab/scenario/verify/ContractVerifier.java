@@ -1,0 +1,120 @@
+package dev.loomlab.scenario.verify;
+
+import dev.loomlab.scenario.Param;
+import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.Scenarios;
+import dev.loomlab.scenario.ThreadKind;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Checks a running server against the contract before anything is measured on it
+ * (TechEmpower's rule: verify, then load). Used by the servers' tests and by the lab.
+ * Sleeps are shortened to {@link #PROBE_MS} so a full verification takes well under a second.
+ */
+public final class ContractVerifier {
+    public static final long PROBE_MS = 20;
+    private static final List<String> BAD_VALUES = List.of("-1", String.valueOf(Param.MAX_SLEEP_MS + 1), "abc");
+
+    private final HttpClient http;
+    private final Duration timeout;
+
+    public ContractVerifier() {
+        this(Duration.ofSeconds(10));
+    }
+
+    public ContractVerifier(Duration timeout) {
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+    }
+
+    public Verification verify(String baseUrl) {
+        return verify(baseUrl, Scenarios.all());
+    }
+
+    public Verification verify(String baseUrl, Collection<Scenario> scenarios) {
+        String base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        List<Check> checks = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+            checks.add(checkGood(base, scenario));
+            for (Param p : scenario.params()) {
+                for (String bad : BAD_VALUES) {
+                    checks.add(checkBad(base, scenario, p, bad));
+                }
+            }
+        }
+        return new Verification(base, threadKind(base), checks);
+    }
+
+    /** The kind of thread that serves {@code /thread-name} on this server. */
+    public ThreadKind threadKind(String base) {
+        try {
+            Answer a = get(base + Scenarios.THREAD_NAME.path());
+            return a.status == 200 ? ThreadKind.of(a.body) : ThreadKind.OTHER;
+        } catch (IOException e) {
+            return ThreadKind.OTHER;
+        }
+    }
+
+    private Check checkGood(String base, Scenario scenario) {
+        Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", PROBE_MS) : Map.of();
+        String request = scenario.method() + " " + scenario.pathWithQuery(args);
+        try {
+            Answer a = get(base + scenario.pathWithQuery(args));
+            if (a.status != 200) {
+                return new Check(scenario.id(), request, false, "expected 200, got " + a.status + ": " + firstLine(a.body));
+            }
+            if (!scenario.bodyMatches(a.body)) {
+                return new Check(scenario.id(), request, false,
+                        "body does not match " + scenario.responseShape().pattern() + ": " + firstLine(a.body));
+            }
+            return new Check(scenario.id(), request, true, "");
+        } catch (IOException e) {
+            return new Check(scenario.id(), request, false, e.toString());
+        }
+    }
+
+    private Check checkBad(String base, Scenario scenario, Param p, String value) {
+        String path = scenario.path() + "?" + p.name() + "=" + value;
+        String request = scenario.method() + " " + path;
+        try {
+            Answer a = get(base + path);
+            if (a.status != 400) {
+                return new Check(scenario.id(), request, false, "expected 400, got " + a.status);
+            }
+            if (a.body.isBlank() || a.body.strip().contains("\n")) {
+                return new Check(scenario.id(), request, false, "expected a one-line message, got: " + a.body);
+            }
+            return new Check(scenario.id(), request, true, "");
+        } catch (IOException e) {
+            return new Check(scenario.id(), request, false, e.toString());
+        }
+    }
+
+    private Answer get(String url) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET().build();
+        try {
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            return new Answer(response.statusCode(), response.body());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private static String firstLine(String body) {
+        String line = body.lines().findFirst().orElse("");
+        return line.length() > 200 ? line.substring(0, 200) + "…" : line;
+    }
+
+    private record Answer(int status, String body) {
+    }
+}

@@ -1,0 +1,66 @@
+package dev.loomlab.server.mvc;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.util.concurrent.Executor;
+import javax.sql.DataSource;
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.ProtocolHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * Says at start which model this server really is, and refuses to run as a model it is not:
+ * on a JDK without virtual threads Spring Boot ignores {@code spring.threads.virtual.enabled}
+ * silently, and a benchmark that labelled platform threads "mvc-virtual" would lie.
+ * The ready line on stdout is what the lab waits for (it also carries an ephemeral port).
+ */
+@Component
+class StartupReport {
+    private static final Logger log = LoggerFactory.getLogger("loomlab");
+
+    private final boolean virtualRequested;
+    private final DataSource dataSource;
+    private final DatabaseDialect dialect;
+
+    StartupReport(@Value("${spring.threads.virtual.enabled:false}") boolean virtualRequested,
+                  DataSource dataSource, DatabaseDialect dialect) {
+        this.virtualRequested = virtualRequested;
+        this.dataSource = dataSource;
+        this.dialect = dialect;
+    }
+
+    @EventListener
+    void ready(ApplicationReadyEvent event) {
+        WebServerApplicationContext context = (WebServerApplicationContext) event.getApplicationContext();
+        TomcatWebServer tomcat = (TomcatWebServer) context.getWebServer();
+        Connector connector = tomcat.getTomcat().getConnector();
+        ProtocolHandler handler = connector.getProtocolHandler();
+        Executor executor = handler.getExecutor();
+        boolean virtualServing = executor != null && executor.getClass().getSimpleName().contains("Virtual");
+        if (virtualRequested != virtualServing) {
+            String message = "refusing to start: spring.threads.virtual.enabled=" + virtualRequested
+                    + " but Tomcat runs on " + (executor == null ? "no executor" : executor.getClass().getName())
+                    + " (JDK " + Runtime.version() + "; virtual threads need JDK 21+)";
+            // Thrown from the ready event, this fails SpringApplication.run: the context closes and the JVM exits non-zero.
+            throw new IllegalStateException(message);
+        }
+        String model = virtualServing ? "mvc-virtual" : "mvc-platform";
+        int pool = dataSource instanceof HikariDataSource h ? h.getMaximumPoolSize() : -1;
+        String threads = virtualServing
+                ? "virtual thread per request"
+                : "platform threads max=" + connector.getProperty("maxThreads");
+        log.info("loomlab server model={} jdk={} ({}) virtualThreads={} threads=[{}] acceptCount={} maxConnections={} pool={} db={} {}",
+                model, System.getProperty("java.version"), System.getProperty("java.vm.vendor"), virtualServing,
+                threads, connector.getProperty("acceptCount"), connector.getProperty("maxConnections"),
+                pool, dialect.dialect(), dialect.url());
+        String host = connector.getProperty("address") instanceof java.net.InetAddress a ? a.getHostAddress() : "127.0.0.1";
+        System.out.println("loomlab-ready http://" + host + ":" + tomcat.getPort());
+        System.out.flush();
+    }
+}
