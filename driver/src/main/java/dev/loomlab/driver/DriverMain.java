@@ -1,0 +1,316 @@
+package dev.loomlab.driver;
+
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The loomlab load driver: runs one cell (one URL, one load model) on Hyperfoil in this JVM and
+ * writes {@code OUT/NAME.hlog} and {@code OUT/NAME.driver.json}. See driver/README.md.
+ *
+ * <p>Exit codes: 0 the run completed (whatever the target answered), 2 bad arguments or a
+ * non-loopback target, 1 the driver failed.
+ *
+ * <p>This class must not touch any Hyperfoil/log4j class before {@link #main} has pointed log4j at
+ * the driver's own configuration (Hyperfoil's jar ships a log4j2.xml that logs to stdout).
+ */
+@Command(name = "loomlab-driver", mixinStandardHelpOptions = true, versionProvider = DriverMain.Version.class,
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = "Loads one HTTP endpoint with Hyperfoil (closed model: --vus, open model: --rate) and writes "
+                + "OUT/NAME.hlog (HdrHistogram interval log, ns) and OUT/NAME.driver.json. "
+                + "Progress: one JSON line per second on stdout; logs on stderr.")
+public final class DriverMain implements Callable<Integer> {
+    static final String LOG_CONFIG = "loomlab-driver-log4j2.xml";
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
+    private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
+    static final int MAX_DEFAULT_SESSIONS = 200_000;
+    /** Open model: default connection cap, below Tomcat's default maxConnections (8192). */
+    static final int MAX_DEFAULT_CONNECTIONS = 8000;
+    private static final Set<String> LOG_LEVELS = Set.of("OFF", "FATAL", "ERROR", "WARN", "INFO", "DEBUG", "TRACE", "ALL");
+
+    @Spec
+    CommandSpec commandSpec;
+
+    @Option(names = "--url", required = true, paramLabel = "URL",
+            description = "Target, e.g. http://127.0.0.1:8080/block?ms=1000. Must be loopback unless --allow-remote-target.")
+    String url;
+
+    @Option(names = "--method", defaultValue = "GET", paramLabel = "METHOD", description = "HTTP method (default: ${DEFAULT-VALUE}).")
+    String method;
+
+    @Option(names = "--body", paramLabel = "TEXT", description = "Request body (sent with --content-type).")
+    String body;
+
+    @Option(names = "--content-type", defaultValue = "application/json", paramLabel = "TYPE",
+            description = "Content-Type of --body (default: ${DEFAULT-VALUE}).")
+    String contentType;
+
+    @Option(names = "--vus", paramLabel = "N",
+            description = "Closed model: N sessions, each sending its next request as soon as the previous one answered; one connection each.")
+    Integer vus;
+
+    @Option(names = "--rate", paramLabel = "R",
+            description = "Open model: constant arrival rate, requests per second (fixed inter-arrival time).")
+    Double rate;
+
+    @Option(names = "--max-sessions", paramLabel = "N",
+            description = "Open model: requests that may be in flight at once (Hyperfoil sessions; default: rate x timeout, "
+                    + "at least 1000, at most 200000). When all are busy, arrivals are delayed and show as \"unsent\".")
+    Integer maxSessions;
+
+    @Option(names = "--connections", paramLabel = "N",
+            description = "HTTP/1.1 connections, all opened before the load starts (default: --vus; open model: "
+                    + "--max-sessions, at most 8000). A request waiting for a free connection counts that wait in its latency.")
+    Integer connections;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Hyperfoil event-loop threads (default: available processors, at most the connections).")
+    Integer threads;
+
+    @Option(names = "--warmup", defaultValue = "10s", paramLabel = "DURATION",
+            description = "Warm-up before the measurement window (500ms, 10s, 2m, plain number = seconds; default: ${DEFAULT-VALUE}).")
+    String warmup;
+
+    @Option(names = "--duration", defaultValue = "30s", paramLabel = "DURATION",
+            description = "Measurement window, at least 1s (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--timeout", defaultValue = "60s", paramLabel = "DURATION",
+            description = "Request timeout; a request that gets no response in time is counted as a timeout (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--out", defaultValue = ".", paramLabel = "DIR", description = "Output directory (default: current directory).")
+    Path out;
+
+    @Option(names = "--name", defaultValue = "driver", paramLabel = "CELL",
+            description = "Cell name: files are DIR/CELL.hlog and DIR/CELL.driver.json (default: ${DEFAULT-VALUE}).")
+    String name;
+
+    @Option(names = "--allow-remote-target", description = "Allow a non-loopback target host.")
+    boolean allowRemoteTarget;
+
+    @Option(names = "--log-level", defaultValue = "WARN", paramLabel = "LEVEL",
+            description = "Level of the driver's and Hyperfoil's log on stderr (default: ${DEFAULT-VALUE}).")
+    String logLevel;
+
+    /** Where progress JSON goes: the process's real stdout (System.out is pointed at stderr). */
+    private final PrintStream progressOut;
+
+    DriverMain(PrintStream progressOut) {
+        this.progressOut = progressOut;
+    }
+
+    public static void main(String[] args) {
+        // stdout carries only the JSON protocol: anything a library prints goes to stderr instead
+        PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        System.setOut(stderr);
+        System.setErr(stderr);
+        if (System.getProperty("log4j2.configurationFile") == null) {
+            System.setProperty("log4j2.configurationFile", LOG_CONFIG);
+        }
+        System.exit(run(stdout, stderr, args));
+    }
+
+    static int run(PrintStream stdout, PrintStream stderr, String... args) {
+        CommandLine cmd = new CommandLine(new DriverMain(stdout));
+        cmd.setOut(new java.io.PrintWriter(stdout, true));
+        cmd.setErr(new java.io.PrintWriter(stderr, true));
+        cmd.setParameterExceptionHandler((ex, a) -> {
+            stderr.println("loomlab-driver: error: " + oneLine(ex.getMessage()) + " (see --help)");
+            return CommandLine.ExitCode.USAGE;
+        });
+        cmd.setExecutionExceptionHandler((ex, c, parseResult) -> {
+            // an expected failure (DriverException) is one line; anything else also gets its stack
+            // trace, before the one-line message so that the last line of stderr is the reason
+            if (!(ex instanceof DriverException) || Boolean.getBoolean("loomlab.driver.stackTraces")) {
+                ex.printStackTrace(stderr);
+            }
+            stderr.println("loomlab-driver: failed: " + oneLine(describe(ex)));
+            return CommandLine.ExitCode.SOFTWARE;
+        });
+        return cmd.execute(args);
+    }
+
+    private static String describe(Throwable t) {
+        String msg = t.getMessage() == null ? t.getClass().getName() : t.getMessage();
+        if (!(t instanceof DriverException) && t.getMessage() != null) {
+            msg = t.getClass().getSimpleName() + ": " + msg;
+        }
+        return msg;
+    }
+
+    private static String oneLine(String s) {
+        return s == null ? "" : s.replaceAll("\\s*[\\r\\n]+\\s*", "; ").trim();
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(commandSpec.commandLine(), message);
+    }
+
+    /** Validates the arguments and applies defaults. Throws a ParameterException (exit 2) on bad input. */
+    LoadSpec toLoadSpec() {
+        Target target;
+        try {
+            target = Target.parse(url, allowRemoteTarget);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        String m = method.toUpperCase(Locale.ROOT);
+        if (!METHODS.contains(m)) {
+            throw usage("unsupported --method '" + method + "' (allowed: GET, POST, PUT, DELETE, PATCH, HEAD)");
+        }
+        if ((vus == null) == (rate == null)) {
+            throw usage("give exactly one of --vus (closed model) or --rate (open model)");
+        }
+        long warmupMs = durationArg("--warmup", warmup);
+        long durationMs = durationArg("--duration", duration);
+        long timeoutMs = durationArg("--timeout", timeout);
+        if (durationMs < 1000) {
+            throw usage("--duration must be at least 1s (statistics are kept per second), got '" + duration + "'");
+        }
+        if (timeoutMs < 1) {
+            throw usage("--timeout must be positive, got '" + timeout + "'");
+        }
+        if (timeoutMs > WindowSummary.HIGHEST_TRACKABLE_NS / 1_000_000) {
+            throw usage("--timeout must be at most 60s (Hyperfoil's histograms end at 1 minute), got '" + timeout + "'");
+        }
+        if (!LOG_LEVELS.contains(logLevel.toUpperCase(Locale.ROOT))) {
+            throw usage("unknown --log-level '" + logLevel + "' (allowed: OFF, ERROR, WARN, INFO, DEBUG, TRACE)");
+        }
+        if (!NAME.matcher(name).matches()) {
+            throw usage("--name must be a file-name-safe word ([A-Za-z0-9._-], starting with a letter or digit), got '" + name + "'");
+        }
+        int sessions;
+        if (vus != null) {
+            if (vus < 1) {
+                throw usage("--vus must be at least 1");
+            }
+            if (maxSessions != null) {
+                throw usage("--max-sessions applies to the open model (--rate) only");
+            }
+            sessions = vus;
+        } else {
+            if (!(rate > 0) || rate.isInfinite()) {
+                throw usage("--rate must be a positive number of requests per second");
+            }
+            sessions = maxSessions != null ? maxSessions : defaultMaxSessions(rate, timeoutMs);
+            if (sessions < 1) {
+                throw usage("--max-sessions must be at least 1");
+            }
+        }
+        int conns = connections != null ? connections : vus != null ? vus : Math.min(sessions, MAX_DEFAULT_CONNECTIONS);
+        if (conns < 1) {
+            throw usage("--connections must be at least 1");
+        }
+        int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        if (t < 1) {
+            throw usage("--threads must be at least 1");
+        }
+        t = Math.min(t, Math.min(conns, sessions));
+        if (body != null && (m.equals("GET") || m.equals("HEAD"))) {
+            throw usage("--body needs a method with a body (e.g. --method POST)");
+        }
+        String b = body == null && (m.equals("POST") || m.equals("PUT") || m.equals("PATCH")) ? "" : body;
+        return new LoadSpec(target, m, b, contentType, vus, rate, sessions, conns, t, warmupMs, durationMs, timeoutMs);
+    }
+
+    /**
+     * Open model: enough sessions that arrivals are never delayed while every request resolves
+     * within the timeout (Little's law: in flight <= rate x timeout), at least 1000, at most 200000
+     * (about 8 KB of heap each).
+     */
+    static int defaultMaxSessions(double rate, long timeoutMs) {
+        double littles = Math.ceil(rate * timeoutMs / 1000.0);
+        return (int) Math.max(1000, Math.min(MAX_DEFAULT_SESSIONS, littles));
+    }
+
+    private long durationArg(String option, String value) {
+        try {
+            long ms = Durations.parseMillis(value);
+            if (ms < 0) {
+                throw new IllegalArgumentException("negative");
+            }
+            return ms;
+        } catch (IllegalArgumentException e) {
+            throw usage(option + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        LoadSpec spec = toLoadSpec();
+        String level = logLevel.toUpperCase(Locale.ROOT);
+        System.setProperty("loomlab.driver.logLevel", level);
+        if (Set.of("INFO", "DEBUG", "TRACE", "ALL").contains(level)) {
+            System.setProperty("loomlab.driver.perEventLogLevel", level);
+        }
+        Path dir = out.toAbsolutePath().normalize();
+        Files.createDirectories(dir);
+        Path hlog = ResultFiles.hlogPath(dir, name);
+        Path json = ResultFiles.jsonPath(dir, name);
+
+        Progress progress = new Progress(progressOut, spec);
+        System.err.println("loomlab-driver: " + spec.describe() + "; warm-up " + spec.warmupMs() + " ms, window "
+                + spec.durationMs() + " ms, timeout " + spec.timeoutMs() + " ms, " + spec.connections() + " connections, "
+                + spec.threads() + " threads");
+        HyperfoilEngine.Result result = HyperfoilEngine.run(spec, progress);
+        List<Throwable> errors = result.warnings();
+        if (result.phaseStartEpochMs() <= 0) {
+            throw new DriverException("the load phase never started" + (errors.isEmpty() ? "" : ": " + errors.get(0)));
+        }
+        // Hyperfoil's watchdogs (event-loop jitter, CPU) report through the runner's error handler
+        // after logging the same message: count them, do not repeat them.
+
+        WindowSummary w = new WindowSummary(spec, result, result.phaseEndEpochMs());
+        double cpuS = result.cpu().cpuSecondsBetween(w.measureStartEpochMs, w.measureEndEpochMs);
+        if (result.sessionLimitExceeded()) {
+            System.err.println("loomlab-driver: warning: all " + spec.maxSessions() + " sessions were busy at times; "
+                    + "arrivals were delayed (see \"unsent\"); raise --max-sessions");
+        }
+        Map<String, Object> doc = ResultFiles.json(w, cpuS, result.sessionLimitExceeded(), errors.size());
+        ResultFiles.writeHlog(hlog, w);
+        ResultFiles.writeJson(json, doc);
+
+        Map<String, Object> done = new LinkedHashMap<>();
+        done.put("phase", "done");
+        done.put("elapsedS", ResultFiles.round3((System.currentTimeMillis() - result.phaseStartEpochMs()) / 1000.0));
+        done.put("durationS", doc.get("durationS"));
+        done.put("tps", doc.get("tps"));
+        done.put("requests", doc.get("requests"));
+        done.put("errors", w.errors());
+        done.put("p50Ms", doc.get("p50Ms"));
+        done.put("p99Ms", doc.get("p99Ms"));
+        done.put("json", json.toString());
+        done.put("hlog", hlog.toString());
+        progress.done(done);
+        return CommandLine.ExitCode.OK;
+    }
+
+    /** --version: the driver and engine versions. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = DriverMain.class.getPackage().getImplementationVersion();
+            return new String[] {"loomlab-driver " + (v == null ? "dev" : v) + " (hyperfoil " + HyperfoilEngine.hyperfoilVersion()
+                    + ", java " + System.getProperty("java.vm.version") + ")"};
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package dev.loomlab.driver;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import io.hyperfoil.api.statistics.StatisticsSnapshot;
+import io.hyperfoil.http.statistics.HttpStats;
+
+/**
+ * The measurement window of one run: the 1-second statistics intervals whose requests were started
+ * after the warm-up and before the end of the run, merged.
+ */
+final class WindowSummary {
+    /** Same range and precision as Hyperfoil's own interval histograms (1 min in ns, 2 digits). */
+    static final long HIGHEST_TRACKABLE_NS = 60_000_000_000L;
+    static final int SIGNIFICANT_DIGITS = 2;
+
+    /** One 1-second interval of the window, in nanoseconds, with its wall-clock bounds set. */
+    record Interval(int index, long startEpochMs, long endEpochMs, Histogram histogram) {
+    }
+
+    final LoadSpec spec;
+    final long phaseStartEpochMs;
+    final int firstInterval;
+    final int endInterval;
+    final long measureStartEpochMs;
+    final long measureEndEpochMs;
+    final double durationS;
+    final List<Interval> intervals = new ArrayList<>();
+    final Histogram histogram = newHistogram();
+
+    long sent;
+    long responses;
+    long ok;
+    long status3xx;
+    long status4xx;
+    long status5xx;
+    long statusOther;
+    long timeouts;
+    long connectErrors;
+    long internalErrors;
+    /** Hyperfoil's own connection-error count, including the closes caused by timeouts. */
+    long rawConnectionErrors;
+    /** Time requests waited for a free connection, ns (Hyperfoil's "blocked" time). */
+    long blockedNs;
+    /** Requests that belong to intervals after the window (started after the planned end). */
+    long afterWindow;
+
+    WindowSummary(LoadSpec spec, HyperfoilEngine.Result result, long phaseEndEpochMs) {
+        this.spec = spec;
+        this.phaseStartEpochMs = result.phaseStartEpochMs();
+        this.firstInterval = spec.firstMeasuredInterval();
+        int plannedEnd = spec.endMeasuredInterval();
+        if (phaseEndEpochMs > 0 && phaseStartEpochMs > 0) {
+            // the phase may have ended early (e.g. interrupted): only whole intervals count
+            plannedEnd = (int) Math.min(plannedEnd, Math.max(firstInterval, (phaseEndEpochMs - phaseStartEpochMs) / 1000));
+        }
+        this.endInterval = Math.max(firstInterval, plannedEnd);
+        this.measureStartEpochMs = phaseStartEpochMs + firstInterval * HyperfoilEngine.INTERVAL_MS;
+        this.measureEndEpochMs = phaseStartEpochMs + endInterval * HyperfoilEngine.INTERVAL_MS;
+        this.durationS = (measureEndEpochMs - measureStartEpochMs) / 1000.0;
+
+        for (int i = firstInterval; i < endInterval; i++) {
+            StatisticsSnapshot s = result.intervals().get(i);
+            Histogram h = newHistogram();
+            if (s != null) {
+                h.add(s.histogram);
+                add(s);
+            }
+            long start = phaseStartEpochMs + i * HyperfoilEngine.INTERVAL_MS;
+            h.setStartTimeStamp(start);
+            h.setEndTimeStamp(start + HyperfoilEngine.INTERVAL_MS);
+            histogram.add(h);
+            intervals.add(new Interval(i, start, start + HyperfoilEngine.INTERVAL_MS, h));
+        }
+        histogram.setStartTimeStamp(measureStartEpochMs);
+        histogram.setEndTimeStamp(measureEndEpochMs);
+        for (Map.Entry<Integer, StatisticsSnapshot> e : result.intervals().tailMap(endInterval, true).entrySet()) {
+            afterWindow += completed(e.getValue());
+        }
+    }
+
+    static Histogram newHistogram() {
+        return new Histogram(HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
+    }
+
+    /**
+     * Requests of one snapshot that completed with any outcome. In Hyperfoil 0.25.2 a request
+     * timeout closes the connection, and the close is then counted again as a connection error of
+     * the same request (same start interval): those are subtracted here.
+     */
+    static long completed(StatisticsSnapshot s) {
+        return (long) s.responseCount + s.requestTimeouts + connectErrors(s) + s.internalErrors;
+    }
+
+    /** Connection errors that were not caused by one of our own timeouts (see {@link #completed}). */
+    static long connectErrors(StatisticsSnapshot s) {
+        return Math.max(0, s.connectionErrors - s.requestTimeouts);
+    }
+
+    private void add(StatisticsSnapshot s) {
+        sent += s.requestCount;
+        responses += s.responseCount;
+        timeouts += s.requestTimeouts;
+        connectErrors += connectErrors(s);
+        rawConnectionErrors += s.connectionErrors;
+        internalErrors += s.internalErrors;
+        blockedNs += s.blockedTime;
+        HttpStats http = HttpStats.get(s);
+        if (http != null) {
+            ok += http.status_2xx;
+            status3xx += http.status_3xx;
+            status4xx += http.status_4xx;
+            status5xx += http.status_5xx;
+            statusOther += http.status_other;
+        }
+    }
+
+    /** Requests of the window that completed, with any outcome (a status, a timeout, an error). */
+    long requests() {
+        return responses + timeouts + connectErrors + internalErrors;
+    }
+
+    /** 3xx/1xx statuses and failures that are neither connection errors nor timeouts. */
+    long otherErrors() {
+        return status3xx + statusOther + internalErrors;
+    }
+
+    long errors() {
+        return connectErrors + timeouts + status4xx + status5xx + otherErrors();
+    }
+
+    double tps() {
+        return durationS > 0 ? ok / durationS : 0;
+    }
+
+    double achievedRate() {
+        return durationS > 0 ? sent / durationS : 0;
+    }
+
+    /** Open model: arrivals planned in the window that were not sent in it. Always 0 for the closed model. */
+    long unsent() {
+        if (spec.closed()) {
+            return 0;
+        }
+        long planned = Math.round(spec.rate() * durationS);
+        return Math.max(0, planned - sent);
+    }
+
+    double percentileMs(double percentile) {
+        return histogram.getTotalCount() == 0 ? 0 : histogram.getValueAtPercentile(percentile) / 1e6;
+    }
+
+    double maxMs() {
+        return histogram.getTotalCount() == 0 ? 0 : histogram.getMaxValue() / 1e6;
+    }
+
+    double meanMs() {
+        return histogram.getTotalCount() == 0 ? 0 : histogram.getMean() / 1e6;
+    }
+}

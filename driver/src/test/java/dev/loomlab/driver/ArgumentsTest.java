@@ -1,0 +1,130 @@
+package dev.loomlab.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+
+import picocli.CommandLine;
+
+/** Argument parsing and validation, in-process (nothing is started for a rejected command line). */
+class ArgumentsTest {
+
+    private record Result(int exit, String stdout, String stderr) {
+    }
+
+    private static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit = DriverMain.run(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static LoadSpec spec(String... args) {
+        DriverMain main = new DriverMain(System.out);
+        new CommandLine(main).parseArgs(args);
+        return main.toLoadSpec();
+    }
+
+    private static void assertUsageError(String expected, String... args) {
+        Result r = run(args);
+        assertThat(r.exit()).as(r.stderr()).isEqualTo(2);
+        assertThat(r.stderr().lines().count()).as(r.stderr()).isEqualTo(1);
+        assertThat(r.stderr()).contains(expected);
+        assertThat(r.stdout()).isEmpty();
+    }
+
+    @Test
+    void durations() {
+        assertThat(Durations.parseMillis("500ms")).isEqualTo(500);
+        assertThat(Durations.parseMillis("10s")).isEqualTo(10_000);
+        assertThat(Durations.parseMillis("2m")).isEqualTo(120_000);
+        assertThat(Durations.parseMillis("1.5s")).isEqualTo(1_500);
+        assertThat(Durations.parseMillis("30")).isEqualTo(30_000);
+        assertThat(Durations.parseMillis("0")).isZero();
+        assertThatThrownBy(() -> Durations.parseMillis("10 parsecs")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Durations.parseMillis("-1s")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void loopbackIsDecidedWithoutResolvingNames() {
+        assertThat(Target.isLoopback("127.0.0.1")).isTrue();
+        assertThat(Target.isLoopback("127.10.20.30")).isTrue();
+        assertThat(Target.isLoopback("localhost")).isTrue();
+        assertThat(Target.isLoopback("[::1]")).isTrue();
+        assertThat(Target.isLoopback("10.0.0.1")).isFalse();
+        assertThat(Target.isLoopback("192.168.1.1")).isFalse();
+        assertThat(Target.isLoopback("127.0.0.1.example.com")).isFalse();
+        assertThat(Target.isLoopback("128.0.0.1")).isFalse();
+        assertThat(Target.isLoopback("example.com")).isFalse();
+
+        Target t = Target.parse("http://127.0.0.1:8080/block?ms=1000", false);
+        assertThat(t.host()).isEqualTo("127.0.0.1");
+        assertThat(t.port()).isEqualTo(8080);
+        assertThat(t.pathAndQuery()).isEqualTo("/block?ms=1000");
+        assertThat(Target.parse("http://localhost", false).pathAndQuery()).isEqualTo("/");
+        assertThat(Target.parse("http://[::1]:9000/x", false).host()).isEqualTo("::1");
+        assertThat(Target.parse("http://10.0.0.1:8080/x", true).host()).isEqualTo("10.0.0.1");
+    }
+
+    @Test
+    void defaultsForTheClosedModel() {
+        LoadSpec s = spec("--url", "http://127.0.0.1:8080/block?ms=1000", "--vus", "1000");
+        assertThat(s.closed()).isTrue();
+        assertThat(s.connections()).isEqualTo(1000);
+        assertThat(s.maxSessions()).isEqualTo(1000);
+        assertThat(s.warmupMs()).isEqualTo(10_000);
+        assertThat(s.durationMs()).isEqualTo(30_000);
+        assertThat(s.timeoutMs()).isEqualTo(60_000);
+        assertThat(s.method()).isEqualTo("GET");
+        assertThat(s.firstMeasuredInterval()).isEqualTo(10);
+        assertThat(s.endMeasuredInterval()).isEqualTo(40);
+    }
+
+    @Test
+    void defaultsForTheOpenModel() {
+        LoadSpec s = spec("--url", "http://127.0.0.1:8080/", "--rate", "250", "--warmup", "500ms", "--duration", "2", "--threads", "64");
+        assertThat(s.closed()).isFalse();
+        // rate x timeout (60 s): arrivals are never delayed while requests resolve within the timeout
+        assertThat(s.maxSessions()).isEqualTo(15_000);
+        assertThat(s.connections()).isEqualTo(8_000);
+        assertThat(s.threads()).isEqualTo(64);
+        // a partial first second of warm-up is not measured: the window starts on a whole second
+        assertThat(s.firstMeasuredInterval()).isEqualTo(1);
+        assertThat(s.endMeasuredInterval()).isEqualTo(2);
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--rate", "5").maxSessions()).isEqualTo(1000);
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--rate", "5").connections()).isEqualTo(1000);
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--rate", "100", "--timeout", "20s").maxSessions()).isEqualTo(2000);
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--rate", "1e6").maxSessions()).isEqualTo(200_000);
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--rate", "5", "--max-sessions", "20", "--connections", "10").connections()).isEqualTo(10);
+    }
+
+    @Test
+    void badArgumentsExitWith2AndOneLine() {
+        assertUsageError("loopback", "--url", "http://10.0.0.1:8080/", "--vus", "1");
+        assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--rate", "5");
+        assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/");
+        assertUsageError("--url", "--vus", "1");
+        assertUsageError("http://", "--url", "https://127.0.0.1:8443/", "--vus", "1");
+        assertUsageError("--duration", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--duration", "500ms");
+        assertUsageError("--warmup", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--warmup", "soon");
+        assertUsageError("--vus", "--url", "http://127.0.0.1:8080/", "--vus", "0");
+        assertUsageError("--rate", "--url", "http://127.0.0.1:8080/", "--rate", "-3");
+        assertUsageError("--max-sessions", "--url", "http://127.0.0.1:8080/", "--vus", "3", "--max-sessions", "9");
+        assertUsageError("--method", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--method", "BREW");
+        assertUsageError("--name", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--name", "../escape");
+        assertUsageError("--timeout", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--timeout", "5m");
+        assertUsageError("--unknown", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--unknown");
+    }
+
+    @Test
+    void helpGoesToStdoutWithExit0() {
+        Result r = run("--help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.stdout()).contains("--url").contains("--vus").contains("--rate");
+    }
+}

@@ -1,0 +1,53 @@
+package dev.loomlab.lab.ceiling;
+
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenario;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The most a closed workload can get through a server, by Little's law: with N users, no
+ * think time and service time S, throughput ≤ C / S where C is the concurrency the server
+ * can actually hold — the users themselves, Tomcat's threads on platform threads, or the
+ * connection pool when a connection is held for the whole request.
+ *
+ * @param tps       the ceiling in requests per second, or null when S is zero (then only CPU bounds it)
+ * @param limitedBy {@code vus}, {@code threads}, {@code pool} or {@code cpu}
+ * @param formula   the arithmetic, for people: {@code min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS}
+ */
+public record Ceiling(Double tps, String limitedBy, String formula) {
+
+    public static Ceiling of(Model model, Scenario scenario, Duration serviceTime, int vus, int maxThreads, int poolSize) {
+        if (serviceTime.isZero()) {
+            return new Ceiling(null, "cpu", "no sleep: only CPU bounds it, Little's law gives no ceiling");
+        }
+        // Ties go to the earlier limit: when VUs equal the pool, nobody waits for a connection.
+        long concurrency = vus;
+        String limitedBy = "vus";
+        StringBuilder terms = new StringBuilder(vus + " VUs");
+        if (model.threadPerRequestPool()) {
+            terms.append(", ").append(maxThreads).append(" threads");
+            if (maxThreads < concurrency) {
+                concurrency = maxThreads;
+                limitedBy = "threads";
+            }
+        }
+        if (scenario.holdsConnection()) {
+            terms.append(", ").append(poolSize).append(" connections");
+            if (poolSize < concurrency) {
+                concurrency = poolSize;
+                limitedBy = "pool";
+            }
+        }
+        double seconds = serviceTime.toNanos() / 1e9;
+        double tps = concurrency / seconds;
+        String formula = (terms.indexOf(",") < 0 ? terms.toString() : "min(" + terms + ")")
+                + String.format(Locale.ROOT, " / %.3f s = %.1f TPS", seconds, tps);
+        return new Ceiling(tps, limitedBy, formula);
+    }
+
+    /** Measured throughput as a share of the ceiling, or null when there is no ceiling. */
+    public Double ratio(double measuredTps) {
+        return tps == null || tps == 0 ? null : measuredTps / tps;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.loomlab.lab.cli;
+
+import dev.loomlab.lab.plan.PlanException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The lab's command line: one small class per verb. Exit codes: 0 done, 1 something failed
+ * while running, 2 bad input or a failed pre-flight check (one line on stderr says which).
+ */
+@Command(name = "loomlab",
+        mixinStandardHelpOptions = true,
+        version = "loomlab 0.1.0",
+        description = "Platform threads, virtual threads or WebFlux? The same API on each model, real database, real load, one report.",
+        subcommands = {RunCommand.class, ServeCommand.class, VerifyCommand.class, ReportCommand.class, PlansCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Loomlab {
+    public static final int FAILED = 1;
+    public static final int BAD_INPUT = 2;
+
+    public static void main(String[] args) {
+        quietLibraries();
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The lab speaks in its own lines; libraries only when something is wrong. */
+    static void quietLibraries() {
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        System.setProperty("java.util.logging.SimpleFormatter.format", "loomlab: %5$s%6$s%n");
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new Loomlab());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof PlanException) {
+                commandLine.getErr().println("loomlab: " + e.getMessage());
+                return BAD_INPUT;
+            }
+            commandLine.getErr().println("loomlab: " + e);
+            return FAILED;
+        });
+        cli.setParameterExceptionHandler((e, args) -> {
+            CommandLine c = e.getCommandLine();
+            c.getErr().println("loomlab: " + e.getMessage().lines().findFirst().orElse(""));
+            c.getErr().println("(see: loomlab " + c.getCommandName() + " --help)");
+            return BAD_INPUT;
+        });
+        return cli;
+    }
+}

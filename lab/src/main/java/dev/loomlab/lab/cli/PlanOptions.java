@@ -1,0 +1,78 @@
+package dev.loomlab.lab.cli;
+
+import dev.loomlab.lab.plan.Defaults;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** Flags that override a plan's fields; a flag not given leaves the plan's value. */
+public final class PlanOptions {
+    @Option(names = "--plan", paramLabel = "NAME|FILE", description = "a preset (see 'loomlab plans') or a plan .yaml file; default: " + Defaults.PLAN)
+    String plan = Defaults.PLAN;
+
+    @Option(names = "--models", split = ",", paramLabel = "ID", description = "models, comma-separated: mvc-platform, mvc-virtual, webflux")
+    java.util.List<String> models;
+
+    @Option(names = "--scenarios", split = ",", paramLabel = "ID", description = "scenarios, comma-separated: thread-name, block, block-query, slow-query")
+    java.util.List<String> scenarios;
+
+    @Option(names = "--vus", paramLabel = "N", description = "virtual users (closed model); default " + Defaults.VUS)
+    String vus;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up before the measured window, e.g. 5s")
+    String warmup;
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "measured window, e.g. 30s")
+    String duration;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "rounds per cell")
+    String rounds;
+
+    @Option(names = "--sleep-ms", paramLabel = "MS", description = "the sleep of block, block-query and slow-query; default " + Defaults.SLEEP_MS)
+    String sleepMs;
+
+    @Option(names = "--pool-size", paramLabel = "N", description = "connection pool (JDBC and R2DBC); default " + Defaults.POOL_SIZE)
+    String poolSize;
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "server heap, fixed (-Xms = -Xmx), e.g. 1g; default " + Defaults.HEAP)
+    String heap;
+
+    @Option(names = "--db", paramLabel = "postgres|mariadb", description = "database (embedded unless --db-url); default postgres")
+    String database;
+
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "an external database instead of the embedded one")
+    String dbUrl;
+
+    @Option(names = "--db-user", paramLabel = "USER", description = "user of the external database")
+    String dbUser;
+
+    @Option(names = "--db-password", paramLabel = "PASSWORD", description = "password of the external database (or env LOOMLAB_DB_PASSWORD)")
+    String dbPassword;
+
+    @Option(names = "--engine", paramLabel = "ID", description = "load engine; default " + Defaults.ENGINE)
+    String engine;
+
+    @Option(names = "--request-timeout", paramLabel = "DURATION", description = "client request timeout; default 60s")
+    String requestTimeout;
+
+    Map<String, Object> overrides() {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("models", models == null ? null : String.join(",", models));
+        o.put("scenarios", scenarios == null ? null : String.join(",", scenarios));
+        o.put("vus", vus);
+        o.put("warmup", warmup);
+        o.put("duration", duration);
+        o.put("rounds", rounds);
+        o.put("sleepMs", sleepMs);
+        o.put("poolSize", poolSize);
+        o.put("heap", heap);
+        o.put("database", database);
+        o.put("dbUrl", dbUrl);
+        o.put("dbUser", dbUser);
+        o.put("dbPassword", dbPassword != null ? dbPassword : System.getenv("LOOMLAB_DB_PASSWORD"));
+        o.put("engine", engine);
+        o.put("requestTimeout", requestTimeout);
+        o.values().removeIf(java.util.Objects::isNull);
+        return o;
+    }
+}

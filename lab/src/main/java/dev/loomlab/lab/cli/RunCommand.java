@@ -1,0 +1,96 @@
+package dev.loomlab.lab.cli;
+
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.HyperfoilEngine;
+import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.plan.Durations;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.Provenance;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.run.Preflight;
+import dev.loomlab.lab.run.Runner;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run a plan's matrix (models x scenarios x rounds) and write a run folder with summary.md.")
+public final class RunCommand implements Callable<Integer> {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    @Mixin
+    PlanOptions options;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where run folders go; default " + Defaults.RESULTS_DIR)
+    Path out = Path.of(Defaults.RESULTS_DIR);
+
+    @Override
+    public Integer call() {
+        Plan plan = PlanLoader.load(options.plan, options.overrides());
+        Jdk jdk = Jdk.current();
+        Preflight.check(plan, out, jdk, Preflight.openFilesLimit());
+        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        Instant started = Instant.now();
+        String runId = STAMP.format(started) + "-" + plan.name();
+        RunFolder folder = new RunFolder(out.resolve(runId));
+        Manifest.Builder manifest = new Manifest.Builder()
+                .runId(runId)
+                .startedAt(started.toString())
+                .command(String.join(" ", ProcessHandle.current().info().arguments().map(List::of).orElse(List.of())))
+                .plan(describe(plan))
+                .machine(Provenance.machine())
+                .jdks(Map.of("lab", jdk.describe(), "servers", jdk.describe(), "driver", jdk.describe()))
+                .versions(versions(plan))
+                .cpus(cpus.asMap())
+                .engine(plan.engine())
+                .gitCommit(Provenance.gitCommit(LabHome.root()));
+        List<CellResult> cells = new Runner(plan, folder, jdk, cpus, new HyperfoilEngine(jdk, cpus), manifest, System.out).run();
+        return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
+    }
+
+    static Map<String, Object> describe(Plan plan) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", plan.name());
+        m.put("description", plan.description());
+        m.put("models", plan.models().stream().map(Object::toString).toList());
+        m.put("scenarios", plan.scenarios().stream().map(Object::toString).toList());
+        m.put("sleepMs", plan.sleepMs());
+        m.put("vus", plan.vus());
+        m.put("warmup", Durations.format(plan.warmup()));
+        m.put("duration", Durations.format(plan.duration()));
+        m.put("rounds", plan.rounds());
+        m.put("poolSize", plan.poolSize());
+        m.put("tomcatMaxThreads", Defaults.TOMCAT_MAX_THREADS);
+        m.put("heap", plan.heap());
+        m.put("database", plan.database().id());
+        m.put("dbUrl", plan.dbUrl() == null ? "embedded" : plan.dbUrl().replaceAll("(?i)password=[^&;]*", "password=****"));
+        m.put("engine", plan.engine());
+        m.put("requestTimeout", Durations.format(plan.requestTimeout()));
+        return m;
+    }
+
+    private static Map<String, String> versions(Plan plan) {
+        Map<String, String> v = new LinkedHashMap<>();
+        v.put("loomlab", "0.1.0");
+        for (var model : plan.models()) {
+            v.putIfAbsent("spring-boot (" + model.server() + ")",
+                    Provenance.jarAttribute(LabHome.serverJar(model.server()), "Spring-Boot-Version"));
+        }
+        v.put("hyperfoil", Provenance.jarAttribute(LabHome.driverJar(), "Hyperfoil-Version"));
+        return v;
+    }
+}

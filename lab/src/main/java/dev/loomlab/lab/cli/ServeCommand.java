@@ -1,0 +1,107 @@
+package dev.loomlab.lab.cli;
+
+import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.process.ServerSpec;
+import dev.loomlab.lab.process.ServerStartException;
+import dev.loomlab.lab.run.DatabaseStarter;
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenarios;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Start one model's server in the foreground on the embedded (or given) database and print its URL; Ctrl-C stops both.")
+public final class ServeCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "MODEL", description = "mvc-platform, mvc-virtual or webflux")
+    String model;
+
+    @Option(names = "--port", description = "port on 127.0.0.1; 0 takes a free one; default 8080")
+    int port = 8080;
+
+    @Option(names = "--db", paramLabel = "postgres|mariadb", description = "embedded database; default postgres")
+    String database;
+
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "an external database instead")
+    String dbUrl;
+
+    @Option(names = "--db-user", paramLabel = "USER")
+    String dbUser;
+
+    @Option(names = "--db-password", paramLabel = "PASSWORD", description = "or env LOOMLAB_DB_PASSWORD")
+    String dbPassword;
+
+    @Option(names = "--pool-size", paramLabel = "N", description = "default " + Defaults.POOL_SIZE)
+    String poolSize;
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "default " + Defaults.HEAP)
+    String heap;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Model chosen;
+        try {
+            chosen = Model.byId(model);
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(e.getMessage());
+        }
+        Map<String, Object> overrides = new java.util.LinkedHashMap<>();
+        overrides.put("models", chosen.id());
+        if (database != null) overrides.put("database", database);
+        if (dbUrl != null) overrides.put("dbUrl", dbUrl);
+        if (dbUser != null) overrides.put("dbUser", dbUser);
+        String password = dbPassword != null ? dbPassword : System.getenv("LOOMLAB_DB_PASSWORD");
+        if (password != null) overrides.put("dbPassword", password);
+        if (poolSize != null) overrides.put("poolSize", poolSize);
+        if (heap != null) overrides.put("heap", heap);
+        Plan plan = PlanLoader.load(Defaults.PLAN, overrides);
+        // By hand, nothing else competes for the CPUs: no pinning.
+        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), false);
+        System.out.println("loomlab: starting the " + (plan.externalDatabase() ? "external " : "embedded ") + plan.database() + " database");
+        try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
+            Path log = Files.createTempFile("loomlab-serve-" + chosen.id() + "-", ".log");
+            ServerSpec spec = new ServerSpec(chosen, Jdk.current(), plan.heap(), plan.poolSize(), db.endpoint(), cpus, port,
+                    log, Defaults.SERVER_START_TIMEOUT, List.of());
+            ServerProcess server;
+            try {
+                server = ServerProcess.start(spec);
+            } catch (ServerStartException e) {
+                System.err.println("loomlab: " + e.getMessage());
+                if (!e.logTail().isBlank()) {
+                    System.err.println(e.logTail());
+                }
+                return Loomlab.FAILED;
+            }
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                server.close();
+                db.close();
+                stopped.countDown();
+            }, "loomlab-serve-stop"));
+            System.out.println("loomlab: " + chosen + " ready at " + server.baseUrl() + " in " + server.startTime().toMillis()
+                    + " ms (database " + db.description() + "; server log " + log + ")");
+            System.out.println("try: curl '" + server.baseUrl() + Scenarios.THREAD_NAME.path() + "'   ·   "
+                    + "loomlab verify " + server.baseUrl() + "   ·   Ctrl-C stops the server and the database");
+            while (server.alive()) {
+                Thread.sleep(500);
+            }
+            System.err.println("loomlab: the server exited:\n" + server.logTail(15));
+            return Loomlab.FAILED;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

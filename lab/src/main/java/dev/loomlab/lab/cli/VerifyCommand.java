@@ -1,0 +1,59 @@
+package dev.loomlab.lab.cli;
+
+import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.scenario.verify.Check;
+import dev.loomlab.scenario.verify.ContractVerifier;
+import dev.loomlab.scenario.verify.Verification;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "verify", mixinStandardHelpOptions = true,
+        description = "Check a running server against the scenario contract: every path, body shape, and 400 for bad parameters.")
+public final class VerifyCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "URL", description = "the server's base URL, e.g. http://127.0.0.1:8080")
+    String url;
+
+    @Option(names = "--allow-remote-target", description = "allow a host outside 127.0.0.0/8")
+    boolean allowRemote;
+
+    @Override
+    public Integer call() {
+        checkTarget(url, allowRemote);
+        Verification v = new ContractVerifier().verify(url);
+        for (Check check : v.checks()) {
+            System.out.println(check);
+        }
+        System.out.println("served by: " + v.threadKind());
+        System.out.println(v.passed() ? "contract kept: " + v.checks().size() + " checks passed"
+                : "contract broken: " + v.failures().size() + " of " + v.checks().size() + " checks failed");
+        return v.passed() ? 0 : Loomlab.FAILED;
+    }
+
+    /** Load and probes go to loopback only, unless the user says otherwise. */
+    static void checkTarget(String url, boolean allowRemote) {
+        URI uri;
+        try {
+            uri = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            throw new PlanException("not a URL: '" + url + "'");
+        }
+        if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
+            throw new PlanException("the target must be an http:// URL with a host, got '" + url + "'");
+        }
+        if (allowRemote) {
+            return;
+        }
+        try {
+            if (!InetAddress.getByName(uri.getHost()).isLoopbackAddress()) {
+                throw new PlanException("refusing " + uri.getHost() + ": not a loopback address (127.0.0.0/8); pass --allow-remote-target to allow it");
+            }
+        } catch (UnknownHostException e) {
+            throw new PlanException("unknown host '" + uri.getHost() + "'");
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.loomlab.lab.load;
+
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.plan.Durations;
+import dev.loomlab.lab.process.Children;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.result.RunFolder;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Hyperfoil, run as its own JVM ({@code driver/}): its netty / vert.x / log4j stack is old and
+ * must not share a classpath with anything else, and its CPU must be accounted apart from the
+ * server's. The driver prints a JSON progress line a second and writes its result as JSON.
+ */
+public final class HyperfoilEngine implements LoadEngine {
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private final Jdk jdk;
+    private final CpuLayout cpus;
+
+    public HyperfoilEngine(Jdk jdk, CpuLayout cpus) {
+        this.jdk = jdk;
+        this.cpus = cpus;
+    }
+
+    @Override
+    public String id() {
+        return "hyperfoil";
+    }
+
+    @Override
+    public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
+        List<String> command = new ArrayList<>(List.of(jdk.java().toString(), "-Xms" + Defaults.DRIVER_HEAP, "-Xmx" + Defaults.DRIVER_HEAP));
+        if (jdk.feature() >= 24) {
+            // Hyperfoil's netty uses sun.misc.Unsafe and native access; JDK 24+ warns or refuses without these.
+            command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"));
+        }
+        command.addAll(List.of(
+                "-jar", LabHome.driverJar().toString(),
+                "--url", spec.url(),
+                "--vus", String.valueOf(spec.vus()),
+                "--warmup", Durations.format(spec.warmup()),
+                "--duration", Durations.format(spec.duration()),
+                "--timeout", Durations.format(spec.requestTimeout()),
+                "--out", spec.outDir().toString(),
+                "--name", spec.name()));
+        Process process;
+        try {
+            Files.createDirectories(spec.outDir());
+            Files.createDirectories(spec.log().getParent());
+            process = Children.track(new ProcessBuilder(Taskset.prefix(cpus, cpus.driver(), command))
+                    .redirectError(spec.log().toFile())
+                    .start());
+        } catch (IOException e) {
+            throw new LoadException("cannot launch the hyperfoil driver: " + e.getMessage());
+        }
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                progress(line, listener);
+            }
+            int exit = process.waitFor();
+            if (exit != 0) {
+                throw new LoadException("the hyperfoil driver exited with " + exit + ": " + lastLines(spec.log()));
+            }
+        } catch (IOException e) {
+            throw new LoadException("lost the hyperfoil driver's output: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Children.stop(process, java.time.Duration.ofSeconds(5));
+            Thread.currentThread().interrupt();
+            throw new LoadException("interrupted");
+        } finally {
+            Children.stop(process, java.time.Duration.ofSeconds(5));
+        }
+        return read(spec.outDir().resolve(spec.name() + ".driver.json"));
+    }
+
+    static void progress(String line, LoadProgress.Listener listener) {
+        if (!line.startsWith("{")) {
+            return;
+        }
+        try {
+            JsonNode n = JSON.readTree(line);
+            listener.onProgress(new LoadProgress(n.path("phase").asString(""), n.path("elapsedS").asDouble(),
+                    n.path("tps").asDouble(), n.path("requests").asLong(), n.path("errors").asLong()));
+        } catch (JacksonException e) {
+            // A progress line is a courtesy; the result file is what counts.
+        }
+    }
+
+    static LoadResult read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new LoadException("the hyperfoil driver wrote no result at " + file);
+        }
+        JsonNode n = JSON.readTree(file.toFile());
+        return new LoadResult(
+                n.path("engine").asString("hyperfoil"),
+                n.path("engineVersion").asString(""),
+                n.path("durationS").asDouble(),
+                n.path("requests").asLong(),
+                n.path("ok").asLong(),
+                n.path("tps").asDouble(),
+                n.path("p50Ms").asDouble(),
+                n.path("p90Ms").asDouble(),
+                n.path("p99Ms").asDouble(),
+                n.path("p999Ms").asDouble(),
+                n.path("maxMs").asDouble(),
+                n.path("meanMs").asDouble(),
+                RunFolder.json().convertValue(n.path("errors"), new tools.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Long>>() { }),
+                n.path("achievedRate").asDouble(),
+                n.path("driverCpuS").asDouble(),
+                n.path("driverJvm").asString(""));
+    }
+
+    private static String lastLines(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException e) {
+            return "(no driver log)";
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package dev.loomlab.lab.plan;
+
+import dev.loomlab.scenario.Dialect;
+import java.time.Duration;
+
+/**
+ * Every default of the lab, in one place (as JMH's {@code Defaults} does). Plans override
+ * them, CLI flags override plans; nothing else invents a default. The README and
+ * {@code --help} quote these values.
+ */
+public final class Defaults {
+    private Defaults() {
+    }
+
+    /** The plan {@code loomlab run} runs when none is named. */
+    public static final String PLAN = "quick";
+
+    /** Virtual users (closed model: each sends its next request when the previous answers). */
+    public static final int VUS = 500;
+
+    /** Warm-up before the measured window: the JIT needs it (cold 7k TPS vs warm 36k measured here). */
+    public static final Duration WARMUP = Duration.ofSeconds(5);
+
+    /** The measured steady-state window. */
+    public static final Duration DURATION = Duration.ofSeconds(10);
+
+    /** Rounds per cell; the seeds ran 3. */
+    public static final int ROUNDS = 1;
+
+    /** The seeds' connection pool, for JDBC and R2DBC alike. */
+    public static final int POOL_SIZE = 150;
+
+    /** Tomcat's max threads on mvc-platform: the seeds' value and Tomcat's default. */
+    public static final int TOMCAT_MAX_THREADS = 200;
+
+    /** The sleep of block, block-query and slow-query, as in the seeds. */
+    public static final long SLEEP_MS = 1000;
+
+    /** Fixed server heap (-Xms = -Xmx): without it the heap defaults to a quarter of RAM. */
+    public static final String HEAP = "1g";
+
+    /** The embedded database a run starts when no external one is given. */
+    public static final Dialect DATABASE = Dialect.POSTGRES;
+
+    /** The load engine. */
+    public static final String ENGINE = "hyperfoil";
+
+    /** Client request timeout: the seeds saw 15–20 s responses on platform threads; never cut them. */
+    public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
+    /** How long a server may take from launch to its ready line. */
+    public static final Duration SERVER_START_TIMEOUT = Duration.ofSeconds(120);
+
+    /** How long a server may take to exit after SIGTERM before it is killed. */
+    public static final Duration SERVER_STOP_TIMEOUT = Duration.ofSeconds(30);
+
+    /** Heap of the load driver's JVM. */
+    public static final String DRIVER_HEAP = "1g";
+
+    /** Where run folders go, relative to the working directory. */
+    public static final String RESULTS_DIR = "results";
+
+    /** File descriptors the lab needs beyond one per virtual user (server + driver sockets, jars, logs). */
+    public static final int FD_HEADROOM = 1024;
+}

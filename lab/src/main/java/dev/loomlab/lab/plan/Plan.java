@@ -1,0 +1,46 @@
+package dev.loomlab.lab.plan;
+
+import dev.loomlab.scenario.Dialect;
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenario;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A resolved plan: presets, then CLI overrides, already validated. A run is the matrix
+ * models × scenarios × rounds, every cell measured the same way.
+ *
+ * @param dbUrl external database JDBC URL, or null to start the embedded {@code database}
+ */
+public record Plan(
+        String name,
+        String description,
+        List<Model> models,
+        List<Scenario> scenarios,
+        long sleepMs,
+        int vus,
+        Duration warmup,
+        Duration duration,
+        int rounds,
+        int poolSize,
+        String heap,
+        Dialect database,
+        String dbUrl,
+        String dbUser,
+        String dbPassword,
+        String engine,
+        Duration requestTimeout) {
+
+    public Plan {
+        models = List.copyOf(models);
+        scenarios = List.copyOf(scenarios);
+    }
+
+    public int cellCount() {
+        return models.size() * scenarios.size() * rounds;
+    }
+
+    public boolean externalDatabase() {
+        return dbUrl != null;
+    }
+}

@@ -1,0 +1,252 @@
+package dev.loomlab.lab.plan;
+
+import dev.loomlab.scenario.Dialect;
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Param;
+import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.Scenarios;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.core.JacksonException;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * Reads a plan: a preset by name (or a YAML file by path), then the CLI's overrides on top,
+ * then validates every field. Any mistake is a {@link PlanException} with one line that names
+ * the field and what is allowed — never a stack trace.
+ */
+public final class PlanLoader {
+    /** The presets shipped in {@code plans/}; each file's {@code name} equals its file name. */
+    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog");
+
+    /** Every field a plan may set, in the order the docs list them. */
+    public static final List<String> FIELDS = List.of(
+            "name", "description", "models", "scenarios", "sleepMs", "vus", "warmup", "duration", "rounds",
+            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout");
+
+    private static final Set<String> ENGINES = Set.of("hyperfoil");
+    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+
+    private PlanLoader() {
+    }
+
+    public static Plan load(String nameOrPath, Map<String, Object> overrides) {
+        Map<String, Object> fields = new LinkedHashMap<>(read(nameOrPath));
+        checkFields(nameOrPath, fields.keySet());
+        checkFields("command line", overrides.keySet());
+        overrides.forEach((k, v) -> {
+            if (v != null) {
+                fields.put(k, v);
+            }
+        });
+        return resolve(fields);
+    }
+
+    /** The raw YAML of a preset, for {@code loomlab plans --show}. */
+    public static String presetText(String name) {
+        try (InputStream in = PlanLoader.class.getResourceAsStream("/plans/" + name + ".yaml")) {
+            if (in == null) {
+                throw new PlanException("unknown plan '" + name + "' (presets: " + String.join(", ", PRESETS) + "; or give a path to a .yaml file)");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new PlanException("cannot read plan '" + name + "': " + e.getMessage());
+        }
+    }
+
+    private static Map<String, Object> read(String nameOrPath) {
+        boolean isFile = nameOrPath.endsWith(".yaml") || nameOrPath.endsWith(".yml") || nameOrPath.contains("/");
+        String text;
+        String expectedName;
+        if (isFile) {
+            Path path = Path.of(nameOrPath);
+            try {
+                text = Files.readString(path);
+            } catch (IOException e) {
+                throw new PlanException("cannot read plan file " + path + ": " + e.getClass().getSimpleName() + " " + e.getMessage());
+            }
+            String file = path.getFileName().toString();
+            expectedName = file.substring(0, file.lastIndexOf('.') < 0 ? file.length() : file.lastIndexOf('.'));
+        } else {
+            text = presetText(nameOrPath);
+            expectedName = nameOrPath;
+        }
+        Map<String, Object> fields = parseYaml(nameOrPath, text);
+        Object name = fields.get("name");
+        if (name == null) {
+            throw new PlanException("plan " + nameOrPath + ": field 'name' is required and must equal the file name '" + expectedName + "'");
+        }
+        if (!expectedName.equals(String.valueOf(name))) {
+            throw new PlanException("plan " + nameOrPath + ": name '" + name + "' must equal the file name '" + expectedName + "'");
+        }
+        return fields;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> parseYaml(String source, String text) {
+        Object tree;
+        try {
+            tree = YAML.readValue(text, Object.class);
+        } catch (JacksonException e) {
+            String message = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
+            throw new PlanException("plan " + source + ": not valid YAML: " + message.lines().findFirst().orElse(""));
+        }
+        if (!(tree instanceof Map<?, ?> map)) {
+            throw new PlanException("plan " + source + ": expected a mapping of fields (" + String.join(", ", FIELDS) + ")");
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        map.forEach((k, v) -> fields.put(String.valueOf(k), v));
+        return fields;
+    }
+
+    private static void checkFields(String source, Set<String> keys) {
+        for (String key : keys) {
+            if (!FIELDS.contains(key)) {
+                throw new PlanException("plan " + source + ": unknown field '" + key + "' (allowed: " + String.join(", ", FIELDS) + ")");
+            }
+        }
+    }
+
+    private static Plan resolve(Map<String, Object> f) {
+        String name = string(f, "name", "custom");
+        String dbUrl = optionalString(f, "dbUrl");
+        Dialect database = dbUrl != null && !f.containsKey("database")
+                ? dialectOfUrl(dbUrl)
+                : choice(f, "database", Defaults.DATABASE, Dialect::byId, Dialect.ids());
+        if (dbUrl != null && dialectOfUrl(dbUrl) != database) {
+            throw new PlanException("dbUrl " + dbUrl.replaceAll("(?i)password=[^&;]*", "password=****")
+                    + " is not a " + database + " URL");
+        }
+        long sleepMs = whole(f, "sleepMs", Defaults.SLEEP_MS, 0, Param.MAX_SLEEP_MS);
+        return new Plan(
+                name,
+                string(f, "description", ""),
+                list(f, "models", Model.idList(), Model::byId),
+                list(f, "scenarios", Scenarios.idList(), Scenarios::byId),
+                sleepMs,
+                (int) whole(f, "vus", Defaults.VUS, 1, 100_000),
+                duration(f, "warmup", Defaults.WARMUP, Duration.ZERO),
+                duration(f, "duration", Defaults.DURATION, Duration.ofSeconds(1)),
+                (int) whole(f, "rounds", Defaults.ROUNDS, 1, 100),
+                (int) whole(f, "poolSize", Defaults.POOL_SIZE, 1, 10_000),
+                heap(f),
+                database,
+                dbUrl,
+                optionalString(f, "dbUser"),
+                optionalString(f, "dbPassword"),
+                choice(f, "engine", Defaults.ENGINE, e -> {
+                    if (!ENGINES.contains(e)) {
+                        throw new IllegalArgumentException();
+                    }
+                    return e;
+                }, String.join(", ", ENGINES)),
+                duration(f, "requestTimeout", Defaults.REQUEST_TIMEOUT, Duration.ofSeconds(1)));
+    }
+
+    public static Dialect dialectOfUrl(String jdbcUrl) {
+        if (jdbcUrl.startsWith("jdbc:postgresql:")) {
+            return Dialect.POSTGRES;
+        }
+        if (jdbcUrl.startsWith("jdbc:mariadb:") || jdbcUrl.startsWith("jdbc:mysql:")) {
+            return Dialect.MARIADB;
+        }
+        throw new PlanException("dbUrl must start with jdbc:postgresql: or jdbc:mariadb:");
+    }
+
+    private static String string(Map<String, Object> f, String key, String fallback) {
+        Object v = f.get(key);
+        return v == null ? fallback : String.valueOf(v);
+    }
+
+    private static String optionalString(Map<String, Object> f, String key) {
+        Object v = f.get(key);
+        return v == null || String.valueOf(v).isBlank() ? null : String.valueOf(v);
+    }
+
+    private static <T> List<T> list(Map<String, Object> f, String key, List<String> fallback, java.util.function.Function<String, T> byId) {
+        Object v = f.getOrDefault(key, fallback);
+        List<String> ids = new ArrayList<>();
+        if (v instanceof List<?> l) {
+            l.forEach(x -> ids.add(String.valueOf(x).trim()));
+        } else {
+            for (String s : String.valueOf(v).split(",")) {
+                ids.add(s.trim());
+            }
+        }
+        ids.removeIf(String::isEmpty);
+        if (ids.isEmpty()) {
+            throw new PlanException(key + ": at least one is needed (allowed: " + String.join(", ", fallback) + ")");
+        }
+        List<T> out = new ArrayList<>();
+        for (String id : ids) {
+            try {
+                T item = byId.apply(id);
+                if (out.contains(item)) {
+                    throw new PlanException(key + ": '" + id + "' is listed twice");
+                }
+                out.add(item);
+            } catch (IllegalArgumentException e) {
+                throw new PlanException(key + ": " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private static long whole(Map<String, Object> f, String key, long fallback, long min, long max) {
+        Object v = f.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        long n;
+        try {
+            n = v instanceof Number num && !(v instanceof Double || v instanceof Float) ? num.longValue() : Long.parseLong(String.valueOf(v).trim());
+        } catch (NumberFormatException e) {
+            throw new PlanException(key + " must be a whole number between " + min + " and " + max + ", got '" + v + "'");
+        }
+        if (n < min || n > max) {
+            throw new PlanException(key + " must be between " + min + " and " + max + ", got " + n);
+        }
+        return n;
+    }
+
+    private static Duration duration(Map<String, Object> f, String key, Duration fallback, Duration min) {
+        Object v = f.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        Duration d = Durations.parse(key, String.valueOf(v));
+        if (d.compareTo(min) < 0) {
+            throw new PlanException(key + " must be at least " + Durations.format(min) + ", got " + v);
+        }
+        return d;
+    }
+
+    private static String heap(Map<String, Object> f) {
+        String heap = string(f, "heap", Defaults.HEAP).trim().toLowerCase();
+        if (!heap.matches("\\d{1,6}[mg]")) {
+            throw new PlanException("heap must look like 512m or 2g, got '" + heap + "'");
+        }
+        return heap;
+    }
+
+    private static <T> T choice(Map<String, Object> f, String key, T fallback, java.util.function.Function<String, T> byId, String allowed) {
+        Object v = f.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            return byId.apply(String.valueOf(v).trim());
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(key + ": unknown value '" + v + "' (allowed: " + allowed + ")");
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package dev.loomlab.lab.process;
+
+import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.scenario.Model;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One model's server as a fresh JVM of its own: pinned to the server's CPUs, with a fixed heap,
+ * its output in a log file. Ready when it prints {@code loomlab-ready <url>}; closing it stops
+ * it by PID and waits until both the process and its port are gone, so the next cell starts clean.
+ */
+public final class ServerProcess implements AutoCloseable {
+    private static final Pattern READY = Pattern.compile("loomlab-ready (http://\\S+)");
+
+    private final Process process;
+    private final ServerSpec spec;
+    private final String baseUrl;
+    private final Duration startTime;
+
+    private ServerProcess(Process process, ServerSpec spec, String baseUrl, Duration startTime) {
+        this.process = process;
+        this.spec = spec;
+        this.baseUrl = baseUrl;
+        this.startTime = startTime;
+    }
+
+    public static ServerProcess start(ServerSpec spec) {
+        Model model = spec.model();
+        if (model.virtualThreads() && !spec.jdk().hasVirtualThreads()) {
+            throw new ServerStartException(model + " needs JDK 21+, but the server JDK is " + spec.jdk().describe(), "");
+        }
+        List<String> command = new ArrayList<>(List.of(
+                spec.jdk().java().toString(),
+                "-Xms" + spec.heap(), "-Xmx" + spec.heap(),
+                "-XX:+ExitOnOutOfMemoryError",
+                "-jar", LabHome.serverJar(model.server()).toString(),
+                "--server.port=" + spec.port(),
+                "--loomlab.pool-size=" + spec.poolSize()));
+        ProcessBuilder builder = new ProcessBuilder();
+        Map<String, String> env = builder.environment();
+        var db = spec.database();
+        // Credentials go through the environment, not the command line that ps shows.
+        if (model.server().equals("webflux")) {
+            env.put("SPRING_R2DBC_URL", db.r2dbcUrl());
+            env.put("SPRING_R2DBC_USERNAME", db.user());
+            env.put("SPRING_R2DBC_PASSWORD", db.password());
+        } else {
+            command.add("--spring.threads.virtual.enabled=" + model.virtualThreads());
+            env.put("SPRING_DATASOURCE_URL", db.jdbcUrl());
+            env.put("SPRING_DATASOURCE_USERNAME", db.user());
+            env.put("SPRING_DATASOURCE_PASSWORD", db.password());
+        }
+        command.addAll(spec.extraArgs());
+        builder.command(Taskset.prefix(spec.cpus(), spec.cpus().server(), command))
+                .redirectErrorStream(true)
+                .redirectOutput(spec.log().toFile());
+        long started = System.nanoTime();
+        Process process;
+        try {
+            Files.createDirectories(spec.log().getParent());
+            process = Children.track(builder.start());
+        } catch (IOException e) {
+            throw new ServerStartException("cannot launch " + model + ": " + e.getMessage(), "");
+        }
+        String url = awaitReady(process, spec);
+        return new ServerProcess(process, spec, url, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    private static String awaitReady(Process process, ServerSpec spec) {
+        long deadline = System.nanoTime() + spec.startTimeout().toNanos();
+        while (System.nanoTime() < deadline) {
+            String log = read(spec.log());
+            Matcher m = READY.matcher(log);
+            if (m.find()) {
+                return m.group(1);
+            }
+            if (!process.isAlive()) {
+                throw new ServerStartException(spec.model() + " exited with code " + process.exitValue()
+                        + " before it was ready", tail(log, 15));
+            }
+            sleep(100);
+        }
+        Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+        throw new ServerStartException(spec.model() + " was not ready within " + spec.startTimeout().toSeconds() + " s",
+                tail(read(spec.log()), 15));
+    }
+
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Duration startTime() {
+        return startTime;
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    /** CPU time the server process has used so far (user + system), from /proc. */
+    public Optional<Duration> cpuTime() {
+        return process.toHandle().info().totalCpuDuration();
+    }
+
+    /** Resident set size in bytes, from /proc/PID/status. */
+    public Optional<Long> rssBytes() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid()), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Optional.of(Long.parseLong(line.replaceAll("\\D", "")) * 1024);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // The process may have exited: no figure rather than a wrong one.
+        }
+        return Optional.empty();
+    }
+
+    public String logTail(int lines) {
+        return tail(read(spec.log()), lines);
+    }
+
+    @Override
+    public void close() {
+        Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+        awaitPortFree(baseUrl, Duration.ofSeconds(10));
+    }
+
+    static void awaitPortFree(String url, Duration timeout) {
+        URI uri = URI.create(url);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 200);
+            } catch (IOException refused) {
+                return;
+            }
+            sleep(100);
+        }
+    }
+
+    private static String read(Path log) {
+        try {
+            // Decoding bytes leniently: a log is never a reason to fail a cell.
+            return Files.exists(log) ? new String(Files.readAllBytes(log), StandardCharsets.UTF_8) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String tail(String text, int lines) {
+        List<String> all = text.lines().toList();
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}

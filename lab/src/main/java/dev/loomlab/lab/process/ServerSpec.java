@@ -1,0 +1,26 @@
+package dev.loomlab.lab.process;
+
+import dev.loomlab.database.DatabaseEndpoint;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.scenario.Model;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** How to start one model's server: the same settings for every model but the one that makes it that model. */
+public record ServerSpec(
+        Model model,
+        Jdk jdk,
+        String heap,
+        int poolSize,
+        DatabaseEndpoint database,
+        CpuLayout cpus,
+        int port,
+        Path log,
+        Duration startTimeout,
+        List<String> extraArgs) {
+
+    public ServerSpec {
+        extraArgs = List.copyOf(extraArgs);
+    }
+}

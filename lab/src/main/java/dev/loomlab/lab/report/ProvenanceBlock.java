@@ -1,0 +1,110 @@
+package dev.loomlab.lab.report;
+
+import static dev.loomlab.lab.report.ReportText.oneLine;
+import static dev.loomlab.lab.report.ReportText.orUnknown;
+
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The provenance every report opens with, as JMH prints its VM, options and warm-up above every
+ * result: the plan as resolved, the machine, the JDKs, where each process ran and the commit.
+ */
+final class ProvenanceBlock {
+    private ProvenanceBlock() {
+    }
+
+    static void append(StringBuilder md, Manifest m, RunFacts run, List<CellResult> cells) {
+        md.append("## Provenance\n\n");
+        line(md, "plan", run.text("name") + (run.plan("description") == null ? "" : " — " + run.text("description")));
+        line(md, "command", m.command() == null ? "unknown" : "`" + oneLine(m.command()) + "`");
+        line(md, "models", run.text("models"));
+        line(md, "scenarios", run.text("scenarios") + "; sleep " + run.text("sleepMs") + " ms where a scenario sleeps");
+        String rounds = run.text("rounds");
+        line(md, "load", run.text("vus") + " VUs (closed model, no think time), warm-up " + run.text("warmup")
+                + ", measured window " + run.text("duration") + ", " + rounds + ("1".equals(rounds) ? " round" : " rounds")
+                + " per cell, request timeout " + run.text("requestTimeout"));
+        line(md, "server", "pool " + run.text("poolSize") + " connections, heap " + run.text("heap") + " (-Xms = -Xmx)"
+                + ", Tomcat max threads " + run.tomcatMaxThreads() + " on mvc-platform");
+        line(md, "engine", orUnknown(m.engine()));
+        line(md, "database", m.database() == null || m.database().isBlank() ? run.text("database") : m.database());
+        line(md, "JDKs", join(m.jdks(), List.of("lab", "servers", "server", "driver")));
+        line(md, "versions", join(m.versions(), List.of("loomlab")));
+        line(md, "machine", machine(m.machine()));
+        line(md, "CPU layout", cpuLayout(m.cpus()) + " — " + sharing(m.cpus()));
+        line(md, "git commit", orUnknown(m.gitCommit()));
+        line(md, "status", (run.partial() ? "**PARTIAL** (" + orUnknown(m.status()) + ")" : orUnknown(m.status()))
+                + ", " + SummaryMarkdown.cellCount(run, cells));
+        line(md, "started / finished", orUnknown(m.startedAt()) + " / " + (m.finishedAt() == null ? "not finished" : m.finishedAt()));
+        md.append('\n');
+    }
+
+    static String cpuLayout(Map<String, String> cpus) {
+        if (cpus == null || cpus.isEmpty()) {
+            return "CPU layout not recorded";
+        }
+        Map<String, String> roles = roles(cpus);
+        if ("false".equals(cpus.get("pinned"))) {
+            return "not pinned: server, load driver and database ran on any CPU";
+        }
+        StringBuilder sb = new StringBuilder();
+        roles.forEach((role, list) -> sb.append(sb.isEmpty() ? "" : ", ").append(role).append(" on ").append(cpuList(list)));
+        return sb.toString();
+    }
+
+    /** Says which processes shared a CPU: the one thing a reader of a shared-machine result must not miss. */
+    private static String sharing(Map<String, String> cpus) {
+        if (cpus == null || cpus.isEmpty() || "false".equals(cpus.get("pinned"))) {
+            return "all on this one machine, competing for its cores";
+        }
+        Map<String, List<String>> byList = new LinkedHashMap<>();
+        roles(cpus).forEach((role, list) -> byList.computeIfAbsent(list, k -> new ArrayList<>()).add(role));
+        List<String> shared = new ArrayList<>();
+        byList.forEach((list, roles) -> {
+            if (roles.size() > 1) {
+                shared.add(String.join(" and ", roles) + " share " + cpuList(list));
+            }
+        });
+        return "all on this one machine" + (shared.isEmpty() ? "" : "; " + String.join("; ", shared));
+    }
+
+    private static Map<String, String> roles(Map<String, String> cpus) {
+        Map<String, String> roles = new LinkedHashMap<>();
+        RunFacts.ordered(cpus, List.of("server", "driver", "database")).forEach((role, list) -> {
+            if (!"pinned".equals(role)) {
+                roles.put("driver".equals(role) ? "load driver" : role, list);
+            }
+        });
+        return roles;
+    }
+
+    private static String cpuList(String list) {
+        return (list.matches("\\d+") ? "CPU " : "CPUs ") + list;
+    }
+
+    private static String machine(Map<String, String> machine) {
+        Map<String, String> m = RunFacts.ordered(machine, List.of("cores", "memory", "cpu", "os", "kernel"));
+        StringBuilder sb = new StringBuilder();
+        m.forEach((key, value) -> sb.append(sb.isEmpty() ? "" : ", ").append(switch (key) {
+            case "cores" -> value + " core" + ("1".equals(value) ? "" : "s");
+            case "memory" -> value + " memory";
+            case "cpu", "os" -> value;
+            default -> key + " " + value;
+        }));
+        return sb.isEmpty() ? "unknown" : sb.toString();
+    }
+
+    private static String join(Map<String, String> map, List<String> first) {
+        StringBuilder sb = new StringBuilder();
+        RunFacts.ordered(map, first).forEach((k, v) -> sb.append(sb.isEmpty() ? "" : "; ").append(k).append(' ').append(v));
+        return sb.isEmpty() ? "unknown" : sb.toString();
+    }
+
+    private static void line(StringBuilder md, String key, String value) {
+        md.append("- **").append(key).append(":** ").append(oneLine(value)).append('\n');
+    }
+}

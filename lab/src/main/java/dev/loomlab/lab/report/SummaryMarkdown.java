@@ -1,0 +1,121 @@
+package dev.loomlab.lab.report;
+
+import static dev.loomlab.lab.report.ReportText.cell;
+import static dev.loomlab.lab.report.ReportText.one;
+import static dev.loomlab.lab.report.ReportText.oneLine;
+import static dev.loomlab.lab.report.ReportText.orUnknown;
+
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.Scenarios;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run's {@code summary.md}, rebuilt from the manifest and the cell files alone. Like JMH's
+ * text report it opens with the provenance (plan, machine, JDKs, CPU layout, commit) and ends
+ * with a caveat; in between, one table per scenario in the seeds' shape, every row next to its
+ * Little's-law ceiling. Deterministic: no clock, no locale, no map-order dependence.
+ */
+public final class SummaryMarkdown {
+    private static final String HEADER = "| model | round | TPS | p50 ms | p90 ms | p99 ms | max ms | errors | ceiling TPS | % of ceiling | limited by |\n"
+            + "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|\n";
+    private static final int COLUMNS = 11;
+
+    private SummaryMarkdown() {
+    }
+
+    public static String render(Manifest manifest, List<CellResult> cells) {
+        RunFacts run = new RunFacts(manifest, cells);
+        StringBuilder md = new StringBuilder("# loomlab run ").append(manifest.runId()).append("\n\n");
+        if (run.partial()) {
+            md.append("> **PARTIAL** — this run did not finish (status `").append(manifest.status()).append("`, ")
+                    .append(cellCount(run, cells)).append("). Cells that are missing are not in the tables.\n\n");
+        }
+        ProvenanceBlock.append(md, manifest, run, cells);
+        for (String scenario : run.scenarios()) {
+            List<CellResult> rows = cells.stream().filter(c -> scenario.equals(c.scenario()))
+                    .sorted(Comparator.comparingInt((CellResult c) -> run.models().indexOf(c.model()))
+                            .thenComparingInt(CellResult::round))
+                    .toList();
+            section(md, scenario, rows, run);
+        }
+        caveat(md, manifest, run);
+        return md.toString();
+    }
+
+    static String cellCount(RunFacts run, List<CellResult> cells) {
+        long failed = cells.stream().filter(c -> !ReportText.succeeded(c)).count();
+        int planned = run.plannedCells();
+        return cells.size() + (planned > 0 ? " of " + planned + " planned" : "") + " cell" + (cells.size() == 1 ? "" : "s")
+                + " recorded" + (failed > 0 ? ", " + failed + " failed" : "");
+    }
+
+    private static void section(StringBuilder md, String id, List<CellResult> rows, RunFacts run) {
+        md.append("## ").append(id).append("\n\n");
+        Scenario scenario = known(id);
+        String path = rows.stream().map(CellResult::path).filter(p -> p != null && !p.isBlank()).findFirst()
+                .orElse(scenario == null ? null : scenario.path());
+        String method = scenario == null ? "" : scenario.method() + " ";
+        String description = scenario == null ? "not in this loomlab's scenario catalogue" : scenario.description();
+        md.append(path == null ? "" : "`" + method + path + "` — ").append(sentence(description)).append("\n\n");
+        if (rows.isEmpty()) {
+            md.append("_No cells recorded._\n\n");
+            return;
+        }
+        md.append(HEADER);
+        for (CellResult c : rows) {
+            md.append("| ").append(cell(c.model())).append(" | ").append(c.round()).append(" | ");
+            if (ReportText.succeeded(c)) {
+                md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()), one(c.maxMs()),
+                        ReportText.errors(c.errors()), one(c.ceilingTps()), ReportText.percentOfCeiling(c),
+                        c.limitedBy() == null ? ReportText.NONE : cell(c.limitedBy())));
+            } else {
+                // Markdown cannot span columns: the reason takes the first figure's column, the rest stay empty.
+                md.append(cell(ReportText.failure(c))).append(" |".repeat(COLUMNS - 3));
+            }
+            md.append(" |\n");
+        }
+        md.append('\n');
+        for (CellResult c : rows) {
+            String note = ReportText.succeeded(c) ? c.limitNote() == null ? "no verdict recorded" : oneLine(c.limitNote())
+                    : ReportText.failure(c);
+            md.append("- **").append(c.model()).append(" r").append(c.round()).append("** — ").append(note).append('\n');
+        }
+        md.append('\n');
+        if (run.rounds() > 1 || rows.stream().anyMatch(c -> c.round() > 1)) {
+            RoundSpread.append(md, rows, run.models());
+        }
+    }
+
+    private static Scenario known(String id) {
+        try {
+            return Scenarios.byId(id);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static String sentence(String text) {
+        return text.endsWith(".") ? text : text + ".";
+    }
+
+    private static void caveat(StringBuilder md, Manifest manifest, RunFacts run) {
+        String cores = manifest.machine() == null ? null : manifest.machine().get("cores");
+        md.append("## Reading these numbers\n\n")
+                .append("These numbers are data for this machine, this database and this run, not a verdict on the models. ")
+                .append("The server, the load driver and the database shared one machine with ")
+                .append(cores == null ? "an unknown number of" : cores).append(" core").append("1".equals(cores) ? "" : "s")
+                .append(" (").append(ProvenanceBlock.cpuLayout(manifest.cpus())).append("), so raw TPS says as much about the ")
+                .append("machine as about the model. Read the **% of ceiling** column first: each ceiling is Little's law for a ")
+                .append("closed workload with no think time, min(VUs, threads, pool) / S, where S is the scenario's sleep, ")
+                .append("threads counts only on mvc-platform (Tomcat's max threads, ").append(run.tomcatMaxThreads())
+                .append(") and pool only where a connection is held for the whole request (slow-query). A scenario without ")
+                .append("a sleep has no ceiling: only CPU bounds it, and on a shared machine the load driver's CPU as much as ")
+                .append("the server's. \"unexplained\" means the cell stayed below its ceiling with no saturated resource ")
+                .append("measured — look at its server log before drawing a conclusion. To know what holds for your service, ")
+                .append("run the plan on your own machine, database and workload.\n");
+    }
+}

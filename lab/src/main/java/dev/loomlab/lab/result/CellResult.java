@@ -1,0 +1,72 @@
+package dev.loomlab.lab.result;
+
+import java.util.Map;
+
+/**
+ * One measured cell (model × scenario × round), as written to {@code cells/<model>/<scenario>-r<round>.json}.
+ * The schema is documented in {@code docs/results.md}; bump {@link #SCHEMA} when a field changes meaning.
+ *
+ * @param status       {@code ok} or {@code failed} (then {@code failure} says why and the figures may be empty)
+ * @param path         the request path with its arguments, e.g. {@code /block?ms=1000}
+ * @param serviceTimeMs the scenario's sleep: Little's law's S
+ * @param durationS    the measured window actually covered, in seconds
+ * @param requests     requests completed in the window, any outcome
+ * @param tps          successful (2xx) responses per second of the window
+ * @param errors       counts by kind: connect, timeout, status4xx, status5xx, other
+ * @param ceilingTps   Little's law's ceiling, null when the scenario has no sleep
+ * @param ceilingRatio tps / ceilingTps
+ * @param ceilingFormula the ceiling's arithmetic
+ * @param limitedBy    vus, threads, pool, cpu, errors or unexplained
+ * @param limitNote    one sentence of evidence for {@code limitedBy}
+ * @param serverCpuCores server process CPU (cores) during the window
+ * @param driverCpuS   load driver CPU-seconds during the window
+ * @param cpus         which CPUs the server, the driver and the database ran on
+ * @param serverJdk    the server JVM's version
+ * @param hlog         the latency histogram log (HdrHistogram interval log, ns), relative to the run folder
+ * @param serverLog    the server's log file, relative to the run folder
+ */
+public record CellResult(
+        int schema,
+        String status,
+        String failure,
+        String model,
+        String scenario,
+        int round,
+        String engine,
+        String path,
+        long serviceTimeMs,
+        int vus,
+        double warmupS,
+        double durationS,
+        long requests,
+        long ok,
+        double tps,
+        double p50Ms,
+        double p90Ms,
+        double p99Ms,
+        double maxMs,
+        Map<String, Long> errors,
+        Double ceilingTps,
+        Double ceilingRatio,
+        String ceilingFormula,
+        String limitedBy,
+        String limitNote,
+        Double serverCpuCores,
+        Double driverCpuS,
+        Map<String, String> cpus,
+        String serverJdk,
+        String hlog,
+        String serverLog) {
+
+    public static final int SCHEMA = 1;
+
+    /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
+    public boolean succeeded() {
+        return "ok".equals(status);
+    }
+
+    /** The file name stem shared by a cell's JSON and histogram log. */
+    public static String stem(String scenario, int round) {
+        return scenario + "-r" + round;
+    }
+}

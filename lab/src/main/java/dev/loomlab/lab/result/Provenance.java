@@ -1,0 +1,99 @@
+package dev.loomlab.lab.result;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+
+/** Facts about the machine and the build that every result must carry. */
+public final class Provenance {
+    private Provenance() {
+    }
+
+    public static Map<String, String> machine() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("cores", String.valueOf(Runtime.getRuntime().availableProcessors()));
+        m.put("memory", memory());
+        m.put("os", osName());
+        m.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        m.put("cpu", cpuModel());
+        return m;
+    }
+
+    /** A value from a jar's manifest, e.g. {@code Spring-Boot-Version}. */
+    public static String jarAttribute(Path jar, String attribute) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            var manifest = file.getManifest();
+            String value = manifest == null ? null : manifest.getMainAttributes().getValue(attribute);
+            return value == null ? "unknown" : value;
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    public static String gitCommit(Path checkout) {
+        String head = git(checkout, "rev-parse", "HEAD");
+        if (head == null) {
+            return "unknown (not a git checkout)";
+        }
+        String status = git(checkout, "status", "--porcelain");
+        return status == null || status.isBlank() ? head : head + " (with uncommitted changes)";
+    }
+
+    private static String git(Path dir, String... args) {
+        try {
+            String[] command = new String[args.length + 3];
+            command[0] = "git";
+            command[1] = "-C";
+            command[2] = dir.toString();
+            System.arraycopy(args, 0, command, 3, args.length);
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static String memory() {
+        for (String line : lines("/proc/meminfo")) {
+            if (line.startsWith("MemTotal:")) {
+                long kb = Long.parseLong(line.replaceAll("\\D", ""));
+                return String.format(java.util.Locale.ROOT, "%.1f GiB", kb / 1024.0 / 1024.0);
+            }
+        }
+        return "unknown";
+    }
+
+    private static String osName() {
+        for (String line : lines("/etc/os-release")) {
+            if (line.startsWith("PRETTY_NAME=")) {
+                return line.substring("PRETTY_NAME=".length()).replace("\"", "");
+            }
+        }
+        return System.getProperty("os.name");
+    }
+
+    private static String cpuModel() {
+        for (String line : lines("/proc/cpuinfo")) {
+            if (line.startsWith("model name")) {
+                return line.substring(line.indexOf(':') + 1).trim();
+            }
+        }
+        return "unknown";
+    }
+
+    private static java.util.List<String> lines(String file) {
+        try {
+            return Files.readAllLines(Path.of(file));
+        } catch (IOException | RuntimeException e) {
+            return java.util.List.of();
+        }
+    }
+}

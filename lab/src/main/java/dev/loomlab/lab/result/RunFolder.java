@@ -1,0 +1,124 @@
+package dev.loomlab.lab.result;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A run's folder: {@code manifest.json}, {@code cells/<model>/<scenario>-r<round>.json} and
+ * {@code .hlog}, {@code logs/}, {@code summary.md}. Every write is a temp file then an atomic
+ * rename, so a crash never leaves a half-written result.
+ */
+public final class RunFolder {
+    public static final String MANIFEST = "manifest.json";
+    public static final String SUMMARY = "summary.md";
+
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+
+    private final Path root;
+
+    public RunFolder(Path root) {
+        this.root = root;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public Path cellDir(String model) {
+        return root.resolve("cells").resolve(model);
+    }
+
+    public Path cellJson(String model, String scenario, int round) {
+        return cellDir(model).resolve(CellResult.stem(scenario, round) + ".json");
+    }
+
+    public Path logs() {
+        return root.resolve("logs");
+    }
+
+    public void create() {
+        try {
+            Files.createDirectories(root.resolve("cells"));
+            Files.createDirectories(logs());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create run folder " + root, e);
+        }
+    }
+
+    public void writeManifest(Manifest manifest) {
+        writeAtomically(root.resolve(MANIFEST), JSON.writeValueAsString(manifest) + "\n");
+    }
+
+    public Manifest readManifest() {
+        Path file = root.resolve(MANIFEST);
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(root + " is not a run folder: it has no " + MANIFEST);
+        }
+        return JSON.readValue(file.toFile(), Manifest.class);
+    }
+
+    public void writeCell(CellResult cell) {
+        writeAtomically(cellJson(cell.model(), cell.scenario(), cell.round()), JSON.writeValueAsString(cell) + "\n");
+    }
+
+    /** Every cell in the folder, in the manifest's run order (then any others by path). */
+    public List<CellResult> readCells() {
+        Path cells = root.resolve("cells");
+        if (!Files.isDirectory(cells)) {
+            return List.of();
+        }
+        List<String> order = readManifest().cells();
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(cells)) {
+            walk.filter(p -> p.toString().endsWith(".json")).forEach(files::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        files.sort(Comparator.<Path>comparingInt(p -> {
+            String stem = cells.relativize(p).toString().replace(".json", "");
+            int i = order == null ? -1 : order.indexOf(stem);
+            return i < 0 ? Integer.MAX_VALUE : i;
+        }).thenComparing(Path::toString));
+        return files.stream().map(p -> JSON.readValue(p.toFile(), CellResult.class)).toList();
+    }
+
+    public void writeSummary(String markdown) {
+        writeAtomically(root.resolve(SUMMARY), markdown);
+    }
+
+    public static void writeAtomically(Path target, String text) {
+        try {
+            Files.createDirectories(target.getParent());
+            Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+            try {
+                Files.writeString(tmp, text, StandardCharsets.UTF_8);
+                try {
+                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target, e);
+        }
+    }
+
+    public static JsonMapper json() {
+        return JSON;
+    }
+}

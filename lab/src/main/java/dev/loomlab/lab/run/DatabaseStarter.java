@@ -1,0 +1,40 @@
+package dev.loomlab.lab.run;
+
+import dev.loomlab.database.DatabaseEndpoint;
+import dev.loomlab.database.Databases;
+import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.Taskset;
+
+/** The run's one database: the embedded server of the plan's dialect, or the user's own. */
+public final class DatabaseStarter {
+    private DatabaseStarter() {
+    }
+
+    public static RunningDatabase start(Plan plan, CpuLayout cpus) {
+        if (plan.externalDatabase()) {
+            return Databases.external(new DatabaseEndpoint(plan.database(), plan.dbUrl(), r2dbcUrl(plan.dbUrl()),
+                    plan.dbUser() == null ? "loomlab" : plan.dbUser(), plan.dbPassword() == null ? "" : plan.dbPassword()));
+        }
+        RunningDatabase db = Databases.startEmbedded(plan.database());
+        if (cpus.pinned()) {
+            db.pid().ifPresent(pid -> pinTree(pid, cpus.database()));
+        }
+        return db;
+    }
+
+    /** The same server through R2DBC: {@code jdbc:mariadb://h:p/db?x} becomes {@code r2dbc:mariadb://h:p/db}. */
+    public static String r2dbcUrl(String jdbcUrl) {
+        String url = jdbcUrl.replaceFirst("^jdbc:mysql:", "jdbc:mariadb:");
+        int query = url.indexOf('?');
+        return "r2dbc:" + (query < 0 ? url : url.substring(0, query)).substring("jdbc:".length());
+    }
+
+    // PostgreSQL forks a process per connection: pin the postmaster and what it already forked;
+    // later backends inherit the postmaster's affinity.
+    private static void pinTree(long pid, String cpus) {
+        Taskset.pin(pid, cpus);
+        ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> Taskset.pin(d.pid(), cpus)));
+    }
+}

@@ -1,0 +1,76 @@
+package dev.loomlab.lab.run;
+
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.process.LabHome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+
+/**
+ * Checks that fail fast, before anything starts, each with one line saying what to do:
+ * every failure here is a {@link PlanException} (exit code 2).
+ */
+public final class Preflight {
+    private Preflight() {
+    }
+
+    public static void check(Plan plan, Path resultsDir, Jdk jdk, OptionalLong openFilesLimit) {
+        if (!jdk.hasVirtualThreads()) {
+            throw new PlanException("the servers need JDK 21+, but the lab runs on " + jdk.describe()
+                    + ": set JAVA_HOME to a JDK 21+ (./loomlab finds one itself)");
+        }
+        checkOpenFiles(plan.vus(), openFilesLimit);
+        checkWritable(resultsDir);
+        for (var model : plan.models()) {
+            LabHome.serverJar(model.server());
+        }
+        LabHome.driverJar();
+    }
+
+    /** Each virtual user holds a socket in the driver and one in the server; both inherit the lab's limit. */
+    static void checkOpenFiles(int vus, OptionalLong limit) {
+        long needed = (long) vus + Defaults.FD_HEADROOM;
+        if (limit.isPresent() && limit.getAsLong() < needed) {
+            throw new PlanException("the open-files limit " + limit.getAsLong() + " is too low for " + vus
+                    + " VUs: run 'ulimit -n " + roundUp(needed) + "' (or higher) in this shell first");
+        }
+    }
+
+    static void checkWritable(Path resultsDir) {
+        try {
+            Files.createDirectories(resultsDir);
+            Path probe = Files.createTempFile(resultsDir, ".write-probe", ".tmp");
+            Files.delete(probe);
+        } catch (IOException | SecurityException e) {
+            throw new PlanException("the output folder " + resultsDir.toAbsolutePath() + " is not writable ("
+                    + e.getClass().getSimpleName() + "): choose another with --out");
+        }
+    }
+
+    /** The soft limit on open files of this process, from /proc/self/limits. */
+    public static OptionalLong openFilesLimit() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
+                if (line.startsWith("Max open files")) {
+                    String soft = line.substring("Max open files".length()).trim().split("\\s+")[0];
+                    return soft.equals("unlimited") ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(soft));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not Linux, or unreadable: nothing to check against.
+        }
+        return OptionalLong.empty();
+    }
+
+    private static long roundUp(long n) {
+        long p = 1024;
+        while (p < n) {
+            p *= 2;
+        }
+        return p;
+    }
+}

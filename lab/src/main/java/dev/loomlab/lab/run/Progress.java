@@ -1,0 +1,79 @@
+package dev.loomlab.lab.run;
+
+import dev.loomlab.lab.load.LoadProgress;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * Progress on long work: cell i of n, phase, elapsed, ETA and live TPS. Plain lines (no
+ * cursor tricks) so CI logs and terminals read the same; at most one line every few seconds.
+ */
+public final class Progress {
+    private static final long EVERY_NANOS = Duration.ofSeconds(5).toNanos();
+
+    private final PrintStream out;
+    private final int cells;
+    private final long runStart = System.nanoTime();
+    private final Duration firstCellEstimate;
+    private int done;
+    private long lastLine;
+    private String cell = "";
+
+    public Progress(PrintStream out, int cells, Duration firstCellEstimate) {
+        this.out = out;
+        this.cells = cells;
+        this.firstCellEstimate = firstCellEstimate;
+    }
+
+    public void cellStarts(int index, String name) {
+        cell = String.format(Locale.ROOT, "[%d/%d] %s", index, cells, name);
+        line("starting server");
+    }
+
+    public void phase(String phase) {
+        line(phase);
+    }
+
+    public LoadProgress.Listener loadListener(Duration warmup, Duration duration) {
+        return p -> {
+            long now = System.nanoTime();
+            if (now - lastLine < EVERY_NANOS && !p.phase().equals("done")) {
+                return;
+            }
+            double total = (warmup.toMillis() + duration.toMillis()) / 1000.0;
+            line(String.format(Locale.ROOT, "%s %.0f/%.0f s, %.0f TPS live, %d errors",
+                    p.phase(), p.elapsedS(), total, p.tps(), p.errors()));
+        };
+    }
+
+    public void cellDone(String outcome) {
+        done++;
+        line(outcome);
+    }
+
+    private void line(String what) {
+        lastLine = System.nanoTime();
+        out.println(cell + " · " + what + " · " + elapsed() + eta());
+        out.flush();
+    }
+
+    private String elapsed() {
+        return "elapsed " + human(Duration.ofNanos(System.nanoTime() - runStart));
+    }
+
+    private String eta() {
+        int left = cells - done;
+        if (left <= 0) {
+            return "";
+        }
+        Duration perCell = done == 0 ? firstCellEstimate : Duration.ofNanos((System.nanoTime() - runStart) / done);
+        return ", ETA ~" + human(perCell.multipliedBy(left));
+    }
+
+    static String human(Duration d) {
+        long s = d.toSeconds();
+        return s >= 3600 ? String.format(Locale.ROOT, "%dh%02dm", s / 3600, s % 3600 / 60)
+                : s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60) : s + "s";
+    }
+}

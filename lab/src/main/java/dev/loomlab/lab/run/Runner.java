@@ -1,0 +1,232 @@
+package dev.loomlab.lab.run;
+
+import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.ceiling.Ceiling;
+import dev.loomlab.lab.ceiling.Verdict;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.LoadEngine;
+import dev.loomlab.lab.load.LoadException;
+import dev.loomlab.lab.load.LoadProgress;
+import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.process.ServerSpec;
+import dev.loomlab.lab.process.ServerStartException;
+import dev.loomlab.lab.report.ConsoleTable;
+import dev.loomlab.lab.report.SummaryMarkdown;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.verify.Check;
+import dev.loomlab.scenario.verify.ContractVerifier;
+import dev.loomlab.scenario.verify.Verification;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs a plan's matrix: the database once, then for every cell a fresh server JVM, contract
+ * verification, warm-up and a measured window, then the server stopped before the next cell.
+ * Each cell's result is written as soon as it exists, so an interrupted run keeps what it measured.
+ */
+public final class Runner {
+    private final Plan plan;
+    private final RunFolder folder;
+    private final Jdk jdk;
+    private final CpuLayout cpus;
+    private final LoadEngine engine;
+    private final Manifest.Builder manifestBuilder;
+    private final PrintStream out;
+
+    public Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
+                  Manifest.Builder manifestBuilder, PrintStream out) {
+        this.plan = plan;
+        this.folder = folder;
+        this.jdk = jdk;
+        this.cpus = cpus;
+        this.engine = engine;
+        this.manifestBuilder = manifestBuilder;
+        this.out = out;
+    }
+
+    /** Runs every cell; returns the cells, failed ones included. */
+    public List<CellResult> run() {
+        folder.create();
+        List<CellResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicReference<Manifest> manifest = new AtomicReference<>();
+        java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+        // Ctrl-C or a crash: keep what was measured, mark the run interrupted, render what there is.
+        Thread keepPartial = new Thread(() -> {
+            if (!finished.get() && manifest.get() != null) {
+                writeEnd(manifest.get().withStatus("interrupted", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
+            }
+        }, "loomlab-keep-partial-run");
+        Runtime.getRuntime().addShutdownHook(keepPartial);
+        out.println("loomlab: plan " + plan.name() + " — " + plan.cellCount() + " cells; " + cpus.describe());
+        out.println("loomlab: results in " + folder.root());
+        out.println("loomlab: starting the " + (plan.externalDatabase() ? "external " : "embedded ") + plan.database() + " database");
+        try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
+            out.println("loomlab: database " + db.description() + " at " + db.endpoint().describe());
+            manifest.set(manifestBuilder.database(db.description()).build());
+            folder.writeManifest(manifest.get());
+            Progress progress = new Progress(out, plan.cellCount(),
+                    plan.warmup().plus(plan.duration()).plusSeconds(10));
+            int index = 0;
+            for (int round = 1; round <= plan.rounds(); round++) {
+                for (Scenario scenario : plan.scenarios()) {
+                    for (Model model : plan.models()) {
+                        index++;
+                        progress.cellStarts(index, model + " / " + scenario + " / round " + round);
+                        CellResult cell = runCell(model, scenario, round, db, progress);
+                        folder.writeCell(cell);
+                        results.add(cell);
+                        order.add(model + "/" + CellResult.stem(scenario.id(), round));
+                        folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
+                        progress.cellDone(cell.succeeded()
+                                ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", cell.tps(), cell.limitedBy())
+                                : "FAILED: " + cell.failure());
+                    }
+                }
+            }
+            writeEnd(manifest.get().withStatus("complete", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
+            finished.set(true);
+        } catch (RuntimeException e) {
+            if (manifest.get() != null) {
+                writeEnd(manifest.get().withStatus("failed: " + e.getMessage(), Instant.now().toString(), List.copyOf(order)),
+                        List.copyOf(results));
+            }
+            finished.set(true);
+            throw e;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(keepPartial);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is already running: it writes the partial run.
+            }
+        }
+        out.println();
+        out.print(ConsoleTable.render(results));
+        out.println();
+        out.println("loomlab: summary in " + folder.root().resolve(RunFolder.SUMMARY));
+        return List.copyOf(results);
+    }
+
+    private void writeEnd(Manifest manifest, List<CellResult> results) {
+        folder.writeManifest(manifest);
+        folder.writeSummary(SummaryMarkdown.render(manifest, results));
+    }
+
+    private CellResult runCell(Model model, Scenario scenario, int round, RunningDatabase db, Progress progress) {
+        Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
+        String path = scenario.pathWithQuery(args);
+        Duration serviceTime = scenario.serviceTime(args);
+        Ceiling ceiling = Ceiling.of(model, scenario, serviceTime, plan.vus(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize());
+        String stem = CellResult.stem(scenario.id(), round);
+        String serverLog = "logs/" + model + "-" + stem + ".server.log";
+        CellFactory cells = new CellFactory(model, scenario, round, path, serviceTime, ceiling,
+                "cells/" + model + "/" + stem + ".hlog", serverLog);
+
+        ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
+                folder.root().resolve(serverLog), Defaults.SERVER_START_TIMEOUT, List.of());
+        ServerProcess server;
+        try {
+            server = ServerProcess.start(spec);
+        } catch (ServerStartException e) {
+            return cells.failed("server did not start: " + e.getMessage() + tailNote(e.logTail()));
+        }
+        try (server) {
+            progress.phase("server ready in " + server.startTime().toMillis() + " ms at " + server.baseUrl() + "; verifying the contract");
+            Verification verification = new ContractVerifier().verify(server.baseUrl(), plan.scenarios());
+            if (!verification.passed()) {
+                Check first = verification.failures().getFirst();
+                return cells.failed("contract check failed: " + first);
+            }
+            AtomicReference<Optional<Duration>> cpuAtWindow = new AtomicReference<>(Optional.empty());
+            AtomicReference<Long> windowStart = new AtomicReference<>();
+            LoadProgress.Listener live = progress.loadListener(plan.warmup(), plan.duration());
+            LoadProgress.Listener listener = p -> {
+                // The server's CPU is sampled inside the measured window only: from the driver's
+                // first "measure" report to its end.
+                if (p.phase().equals("measure") && windowStart.get() == null) {
+                    windowStart.set(System.nanoTime());
+                    cpuAtWindow.set(server.cpuTime());
+                }
+                live.onProgress(p);
+            };
+            progress.phase("warm-up " + plan.warmup().toSeconds() + " s, then " + plan.duration().toSeconds() + " s measured, " + plan.vus() + " VUs on " + path);
+            LoadResult load;
+            try {
+                load = engine.run(new LoadSpec(server.baseUrl() + path, plan.vus(), plan.warmup(), plan.duration(),
+                        plan.requestTimeout(), folder.cellDir(model.id()), stem,
+                        folder.logs().resolve(model + "-" + stem + ".driver.log")), listener);
+            } catch (LoadException e) {
+                return cells.failed("load engine failed: " + e.getMessage());
+            }
+            Optional<Duration> cpuAtEnd = server.cpuTime();
+            Double serverCores = null;
+            if (windowStart.get() != null && cpuAtWindow.get().isPresent() && cpuAtEnd.isPresent()) {
+                double wall = (System.nanoTime() - windowStart.get()) / 1e9;
+                serverCores = wall <= 0 ? null : cpuAtEnd.get().minus(cpuAtWindow.get().get()).toNanos() / 1e9 / wall;
+            }
+            if (!server.alive()) {
+                return cells.failed("the server exited during the cell" + tailNote(server.logTail(15)));
+            }
+            Verdict verdict = Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCores, cpus.serverCores());
+            return cells.measured(load, verdict, serverCores);
+        }
+    }
+
+    private static String tailNote(String tail) {
+        return tail == null || tail.isBlank() ? "" : " — log: " + tail.lines().reduce((a, b) -> b).orElse("");
+    }
+
+    /** Builds the cell record for one cell, measured or failed, with what every cell carries. */
+    private final class CellFactory {
+        private final Model model;
+        private final Scenario scenario;
+        private final int round;
+        private final String path;
+        private final Duration serviceTime;
+        private final Ceiling ceiling;
+        private final String hlog;
+        private final String serverLog;
+
+        CellFactory(Model model, Scenario scenario, int round, String path, Duration serviceTime, Ceiling ceiling,
+                    String hlog, String serverLog) {
+            this.model = model;
+            this.scenario = scenario;
+            this.round = round;
+            this.path = path;
+            this.serviceTime = serviceTime;
+            this.ceiling = ceiling;
+            this.hlog = hlog;
+            this.serverLog = serverLog;
+        }
+
+        CellResult failed(String reason) {
+            return new CellResult(CellResult.SCHEMA, "failed", reason, model.id(), scenario.id(), round, engine.id(), path,
+                    serviceTime.toMillis(), plan.vus(), plan.warmup().toMillis() / 1000.0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
+                    jdk.version(), null, serverLog);
+        }
+
+        CellResult measured(LoadResult load, Verdict verdict, Double serverCores) {
+            return new CellResult(CellResult.SCHEMA, "ok", null, model.id(), scenario.id(), round, load.engine(), path,
+                    serviceTime.toMillis(), plan.vus(), plan.warmup().toMillis() / 1000.0, load.durationS(),
+                    load.requests(), load.ok(), load.tps(), load.p50Ms(), load.p90Ms(), load.p99Ms(), load.maxMs(),
+                    load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
+                    verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), jdk.version(), hlog, serverLog);
+        }
+    }
+}

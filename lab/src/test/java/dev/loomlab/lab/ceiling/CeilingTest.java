@@ -1,0 +1,107 @@
+package dev.loomlab.lab.ceiling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.Scenarios;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** The seeds' expected ceilings (SEEDS.md, "Expected ceilings"), case by case. */
+class CeilingTest {
+    private static final int THREADS = Defaults.TOMCAT_MAX_THREADS;
+    private static final int POOL = Defaults.POOL_SIZE;
+
+    private static Ceiling of(Model model, Scenario scenario, int vus) {
+        return Ceiling.of(model, scenario, scenario.serviceTime(Map.of()), vus, THREADS, POOL);
+    }
+
+    @Test
+    void platformThreadsOnABlockingSleepAreCappedByTheirThreads() {
+        Ceiling c = of(Model.MVC_PLATFORM, Scenarios.BLOCK, 500);
+
+        assertThat(c.tps()).isEqualTo(200.0);
+        assertThat(c.limitedBy()).isEqualTo("threads");
+    }
+
+    @Test
+    void virtualThreadsOnABlockingSleepAreCappedByTheUsers() {
+        Ceiling c = of(Model.MVC_VIRTUAL, Scenarios.BLOCK, 500);
+
+        assertThat(c.tps()).isEqualTo(500.0);
+        assertThat(c.limitedBy()).isEqualTo("vus");
+    }
+
+    @Test
+    void webfluxAtTheTalksLoadIsCappedByTheUsers() {
+        Ceiling c = of(Model.WEBFLUX, Scenarios.BLOCK, 3000);
+
+        assertThat(c.tps()).isEqualTo(3000.0);
+        assertThat(c.limitedBy()).isEqualTo("vus");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Model.class)
+    void everyModelIsCappedByThePoolWhenTheDatabaseSleeps(Model model) {
+        Ceiling c = of(model, Scenarios.SLOW_QUERY, 3000);
+
+        assertThat(c.tps()).isEqualTo(150.0);
+        assertThat(c.limitedBy()).isEqualTo("pool");
+    }
+
+    @Test
+    void platformThreadsOnTheSlowQueryTakeTheSmallerOfThreadsAndPool() {
+        Ceiling c = of(Model.MVC_PLATFORM, Scenarios.SLOW_QUERY, 500);
+
+        assertThat(c.tps()).isEqualTo(150.0);
+        assertThat(c.limitedBy()).isEqualTo("pool");
+        assertThat(c.formula()).isEqualTo("min(500 VUs, 200 threads, 150 connections) / 1.000 s = 150.0 TPS");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Model.class)
+    void fewerUsersThanConnectionsAreCappedByTheUsers(Model model) {
+        Ceiling c = of(model, Scenarios.SLOW_QUERY, 100);
+
+        assertThat(c.tps()).isEqualTo(100.0);
+        assertThat(c.limitedBy()).isEqualTo("vus");
+    }
+
+    @Test
+    void aTieGoesToTheUsers() {
+        assertThat(of(Model.MVC_VIRTUAL, Scenarios.SLOW_QUERY, POOL).limitedBy()).isEqualTo("vus");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Model.class)
+    void withoutASleepThereIsNoCeiling(Model model) {
+        Ceiling c = of(model, Scenarios.THREAD_NAME, 3000);
+
+        assertThat(c.tps()).isNull();
+        assertThat(c.limitedBy()).isEqualTo("cpu");
+        assertThat(c.ratio(12_345.0)).isNull();
+    }
+
+    @Test
+    void aTwoSecondSleepHalvesTheCeiling() {
+        Ceiling c = Ceiling.of(Model.MVC_PLATFORM, Scenarios.BLOCK, Scenarios.BLOCK.serviceTime(Map.of("ms", 2000L)), 500, THREADS, POOL);
+
+        assertThat(c.tps()).isEqualTo(100.0);
+        assertThat(c.formula()).isEqualTo("min(500 VUs, 200 threads) / 2.000 s = 100.0 TPS");
+    }
+
+    @Test
+    void theFormulaShowsTheArithmetic() {
+        assertThat(of(Model.MVC_PLATFORM, Scenarios.BLOCK, 500).formula()).isEqualTo("min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS");
+        assertThat(of(Model.WEBFLUX, Scenarios.BLOCK, 500).formula()).isEqualTo("500 VUs / 1.000 s = 500.0 TPS");
+    }
+
+    @Test
+    void theRatioIsMeasuredOverCeiling() {
+        assertThat(of(Model.MVC_PLATFORM, Scenarios.BLOCK, 500).ratio(197.0)).isEqualTo(0.985);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.loomlab.lab.ceiling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenarios;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class VerdictTest {
+    private static final Ceiling THREADS_200 = Ceiling.of(Model.MVC_PLATFORM, Scenarios.BLOCK, Duration.ofSeconds(1), 500, 200, 150);
+    private static final Ceiling NONE = Ceiling.of(Model.MVC_PLATFORM, Scenarios.THREAD_NAME, Duration.ZERO, 500, 200, 150);
+    private static final Map<String, Long> NO_ERRORS = Map.of("connect", 0L, "status5xx", 0L);
+
+    @Test
+    void atTheCeilingTheCeilingsLimitIsNamed() {
+        Verdict v = Verdict.of(THREADS_200, 197.2, 1972, NO_ERRORS, 0.04, 1);
+
+        assertThat(v.limitedBy()).isEqualTo("threads");
+        assertThat(v.note()).isEqualTo("197.2 TPS = 98.6 % of min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS"
+                + " — capped by the request thread pool; server CPU 0.04 of 1 core");
+    }
+
+    @Test
+    void ninetyPercentCountsAsAtTheCeiling() {
+        assertThat(Verdict.of(THREADS_200, 180.0, 1800, NO_ERRORS, null, 1).limitedBy()).isEqualTo("threads");
+        assertThat(Verdict.of(THREADS_200, 179.9, 1799, NO_ERRORS, null, 1).limitedBy()).isEqualTo("unexplained");
+    }
+
+    @Test
+    void moreThanOnePercentErrorsDominateEvenAtTheCeiling() {
+        Verdict v = Verdict.of(THREADS_200, 197.0, 1000, Map.of("status5xx", 11L), 0.04, 1);
+
+        assertThat(v.limitedBy()).isEqualTo("errors");
+        assertThat(v.note()).isEqualTo("11 of 1000 requests failed (11 status5xx); server CPU 0.04 of 1 core");
+    }
+
+    @Test
+    void exactlyOnePercentErrorsDoesNotDominate() {
+        assertThat(Verdict.of(THREADS_200, 197.0, 1000, Map.of("timeout", 10L), 0.04, 1).limitedBy()).isEqualTo("threads");
+    }
+
+    @Test
+    void belowTheCeilingWithASaturatedServerCpuIsCpu() {
+        Verdict v = Verdict.of(THREADS_200, 100.0, 1000, NO_ERRORS, 1.7, 2);
+
+        assertThat(v.limitedBy()).isEqualTo("cpu");
+        assertThat(v.note()).endsWith("server CPU 1.70 of 2 cores — CPU-bound below the ceiling");
+    }
+
+    @Test
+    void eightyFivePercentOfTheServersCoresIsSaturated() {
+        assertThat(Verdict.of(THREADS_200, 100.0, 1000, NO_ERRORS, 0.85, 1).limitedBy()).isEqualTo("cpu");
+        assertThat(Verdict.of(THREADS_200, 100.0, 1000, NO_ERRORS, 0.84, 1).limitedBy()).isEqualTo("unexplained");
+    }
+
+    @Test
+    void belowTheCeilingWithNothingSaturatedIsUnexplainedNotAGuess() {
+        Verdict v = Verdict.of(THREADS_200, 100.0, 1000, NO_ERRORS, 0.3, 1);
+
+        assertThat(v.limitedBy()).isEqualTo("unexplained");
+        assertThat(v.note()).endsWith("server CPU 0.30 of 1 core — below the ceiling with no saturated resource measured");
+    }
+
+    @Test
+    void belowTheCeilingWithoutACpuMeasurementIsUnexplained() {
+        assertThat(Verdict.of(THREADS_200, 100.0, 1000, NO_ERRORS, null, 1).note()).contains("server CPU not measured");
+    }
+
+    @Test
+    void withoutASleepItIsCpu() {
+        Verdict v = Verdict.of(NONE, 8123.4, 81234, NO_ERRORS, 0.97, 1);
+
+        assertThat(v.limitedBy()).isEqualTo("cpu");
+        assertThat(v.note()).isEqualTo("8123.4 TPS with no sleep to bound it; server CPU 0.97 of 1 core — CPU-bound");
+    }
+
+    @Test
+    void noRequestsIsNotAnErrorVerdict() {
+        assertThat(Verdict.of(THREADS_200, 0.0, 0, NO_ERRORS, null, 1).limitedBy()).isEqualTo("unexplained");
+    }
+}

@@ -1,0 +1,85 @@
+package dev.loomlab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.report.Golden;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ReportCommandTest {
+    @TempDir
+    Path tmp;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int report(Path folder) {
+        CommandLine cli = new CommandLine(new ReportCommand());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute(folder.toString());
+    }
+
+    @Test
+    void rewritesSummaryFromTheRawFilesAndPrintsTheTable() throws IOException {
+        Path run = copyOfFixture();
+        Files.writeString(run.resolve("summary.md"), "stale\n");
+
+        assertThat(report(run)).isZero();
+
+        Golden.assertMatches(Files.readString(run.resolve("summary.md")), "summary.md");
+        String printed = out.toString();
+        assertThat(printed).endsWith("wrote " + run.resolve("summary.md") + System.lineSeparator());
+        Golden.assertMatches(printed.substring(0, printed.lastIndexOf("wrote ")), "console.txt");
+        assertThat(err.toString()).isEmpty();
+        try (Stream<Path> files = Files.list(run)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("manifest.json", "cells", "summary.md");
+        }
+    }
+
+    @Test
+    void aFolderWithoutManifestIsBadInputWithOneLine() {
+        assertThat(report(tmp)).isEqualTo(2);
+
+        assertThat(err.toString()).isEqualTo("loomlab: " + tmp + " is not a run folder: it has no manifest.json" + System.lineSeparator());
+        assertThat(tmp.resolve("summary.md")).doesNotExist();
+    }
+
+    @Test
+    void aMissingFolderIsBadInput() {
+        assertThat(report(tmp.resolve("nope"))).isEqualTo(2);
+        assertThat(err.toString().lines()).hasSize(1);
+    }
+
+    @Test
+    void aManifestThatIsNotJsonIsBadInputWithOneLine() throws IOException {
+        Files.writeString(tmp.resolve("manifest.json"), "{ this is not json");
+
+        assertThat(report(tmp)).isEqualTo(2);
+
+        assertThat(err.toString().lines()).hasSize(1).first().asString().startsWith("loomlab: " + tmp + " is not a readable run folder: ");
+    }
+
+    private Path copyOfFixture() throws IOException {
+        Path from = Golden.fixtureRun();
+        Path to = tmp.resolve("run");
+        try (Stream<Path> walk = Files.walk(from)) {
+            walk.forEach(p -> {
+                try {
+                    Files.copy(p, to.resolve(from.relativize(p).toString()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+        return to;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.loomlab.lab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.cli.Loomlab;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+/** Bad input never starts anything: exit code 2 and one line that names what is wrong. */
+class CliInputTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "run --models mvc-turbo           | unknown model 'mvc-turbo' (allowed: mvc-platform, mvc-virtual, webflux)",
+            "run --scenarios sleep            | unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query)",
+            "run --plan nope                  | unknown plan 'nope' (presets: quick, seed-talk, seed-blog",
+            "run --vus 0                      | vus must be between 1 and 100000, got 0",
+            "run --vus -3                     | vus must be between 1 and 100000, got -3",
+            "run --duration 10x               | duration: cannot read '10x' as a duration",
+            "run --db oracle                  | database: unknown value 'oracle' (allowed: postgres, mariadb)",
+            "run --bogus                      | Unknown option: '--bogus'",
+            "serve mvc-turbo                  | unknown model 'mvc-turbo'",
+            "verify http://10.1.2.3:8080      | refusing 10.1.2.3: not a loopback address",
+    })
+    void badInputExitsTwoWithOneLine(String args, String expected) {
+        StringWriter err = new StringWriter();
+        CommandLine cli = Loomlab.commandLine();
+        cli.setErr(new PrintWriter(err, true));
+        cli.getSubcommands().values().forEach(c -> c.setErr(new PrintWriter(err, true)));
+
+        int exit = cli.execute(args.trim().split("\\s+"));
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains(expected);
+        assertThat(err.toString().lines().filter(l -> l.startsWith("loomlab:")).count()).isEqualTo(1);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.loomlab.lab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.RunFolder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real, short run: embedded PostgreSQL, fresh server JVMs, the Hyperfoil driver in its own
+ * JVM, real HTTP on loopback. Small enough for the default suite, large enough to show the
+ * seeds' first finding: 200 platform threads cap a sleeping endpoint at 200 / S.
+ */
+class RunEndToEndTest {
+
+    @Test
+    void aShortRunWritesTheTableAndPlatformThreadsSitAtTheirCeiling(@TempDir Path out) throws Exception {
+        int exit = Loomlab.commandLine().execute("run", "--plan", "quick",
+                "--models", "mvc-platform,mvc-virtual", "--scenarios", "block",
+                "--vus", "300", "--sleep-ms", "500", "--warmup", "3s", "--duration", "5s",
+                "--heap", "512m", "--out", out.toString());
+
+        assertThat(exit).isZero();
+        Path runDir;
+        try (Stream<Path> runs = Files.list(out)) {
+            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        RunFolder run = new RunFolder(runDir);
+        List<CellResult> cells = run.readCells();
+        assertThat(cells).extracting(c -> c.model() + "/" + c.scenario() + "/r" + c.round())
+                .containsExactly("mvc-platform/block/r1", "mvc-virtual/block/r1");
+        assertThat(cells).allMatch(CellResult::succeeded);
+
+        CellResult platform = cells.get(0);
+        // min(300 VUs, 200 threads) / 0.5 s = 400 TPS
+        assertThat(platform.ceilingTps()).isCloseTo(400.0, within(0.01));
+        assertThat(platform.tps()).isBetween(0.90 * 400, 1.02 * 400);
+        assertThat(platform.limitedBy()).isEqualTo("threads");
+        assertThat(platform.p50Ms()).isBetween(600.0, 1000.0);
+
+        CellResult virtual = cells.get(1);
+        // 300 VUs / 0.5 s = 600 TPS: no thread pool in the way
+        assertThat(virtual.ceilingTps()).isCloseTo(600.0, within(0.01));
+        assertThat(virtual.tps()).isGreaterThan(platform.tps() * 1.3);
+
+        for (CellResult cell : cells) {
+            assertThat(runDir.resolve(cell.hlog())).isNotEmptyFile();
+            assertThat(runDir.resolve(cell.serverLog())).content().contains("loomlab server model=" + cell.model());
+            assertThat(cell.cpus()).containsKeys("server", "driver", "database");
+        }
+
+        Manifest manifest = run.readManifest();
+        assertThat(manifest.status()).isEqualTo("complete");
+        assertThat(manifest.cells()).containsExactly("mvc-platform/block-r1", "mvc-virtual/block-r1");
+        assertThat(manifest.database()).contains("PostgreSQL");
+
+        String summary = Files.readString(runDir.resolve(RunFolder.SUMMARY));
+        assertThat(summary).contains("## block").contains("| mvc-platform |").contains("| mvc-virtual |");
+
+        // The report is rebuilt from the raw files alone, and equals what the run wrote.
+        assertThat(Loomlab.commandLine().execute("report", runDir.toString())).isZero();
+        assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).isEqualTo(summary);
+    }
+}

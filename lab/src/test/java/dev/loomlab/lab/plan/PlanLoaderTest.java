@@ -1,0 +1,174 @@
+package dev.loomlab.lab.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomlab.scenario.Dialect;
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenarios;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class PlanLoaderTest {
+    static final java.util.List<String> PRESETS = PlanLoader.PRESETS;
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @FieldSource("PRESETS")
+    void everyPresetLoadsAndIsNamedAfterItsFile(String preset) {
+        Plan plan = PlanLoader.load(preset, Map.of());
+
+        assertThat(plan.name()).isEqualTo(preset);
+        assertThat(plan.description()).isNotBlank();
+        assertThat(plan.cellCount()).isPositive();
+    }
+
+    @Test
+    void everyPlanFileShippedIsAPreset() throws IOException, URISyntaxException {
+        Path dir = Path.of(Objects.requireNonNull(PlanLoader.class.getResource("/plans")).toURI());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString().replace(".yaml", "")))
+                    .containsExactlyInAnyOrderElementsOf(PlanLoader.PRESETS);
+        }
+    }
+
+    @Test
+    void quickIsEveryModelTimesEverySeedScenarioOnce() {
+        Plan quick = PlanLoader.load("quick", Map.of());
+
+        assertThat(quick.models()).containsExactly(Model.MVC_PLATFORM, Model.MVC_VIRTUAL, Model.WEBFLUX);
+        assertThat(quick.scenarios()).containsExactly(Scenarios.THREAD_NAME, Scenarios.BLOCK, Scenarios.BLOCK_QUERY, Scenarios.SLOW_QUERY);
+        assertThat(quick.rounds()).isEqualTo(1);
+        assertThat(quick.cellCount()).isEqualTo(12);
+    }
+
+    @Test
+    void seedTalkIsTheTalksSetup() {
+        Plan talk = PlanLoader.load("seed-talk", Map.of());
+
+        assertThat(talk.vus()).isEqualTo(3000);
+        assertThat(talk.duration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(talk.rounds()).isEqualTo(3);
+        assertThat(talk.poolSize()).isEqualTo(150);
+        assertThat(talk.sleepMs()).isEqualTo(1000);
+    }
+
+    @Test
+    void overridesWinOverThePreset() {
+        Plan plan = PlanLoader.load("seed-talk", Map.of("vus", "10", "scenarios", "block", "duration", "2s", "heap", "512M"));
+
+        assertThat(plan.vus()).isEqualTo(10);
+        assertThat(plan.scenarios()).containsExactly(Scenarios.BLOCK);
+        assertThat(plan.duration()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(plan.heap()).isEqualTo("512m");
+        assertThat(plan.rounds()).as("untouched fields keep the preset's value").isEqualTo(3);
+        assertThat(plan.database()).isEqualTo(Dialect.MARIADB);
+    }
+
+    @Test
+    void aYamlFileByPathLoadsWithDefaultsForWhatItLeavesOut() throws IOException {
+        Path file = write("mine.yaml", "name: mine\nmodels: [webflux]\nscenarios: block, slow-query\n");
+
+        Plan plan = PlanLoader.load(file.toString(), Map.of());
+
+        assertThat(plan.name()).isEqualTo("mine");
+        assertThat(plan.models()).containsExactly(Model.WEBFLUX);
+        assertThat(plan.scenarios()).containsExactly(Scenarios.BLOCK, Scenarios.SLOW_QUERY);
+        assertThat(plan.vus()).isEqualTo(Defaults.VUS);
+        assertThat(plan.warmup()).isEqualTo(Defaults.WARMUP);
+        assertThat(plan.poolSize()).isEqualTo(Defaults.POOL_SIZE);
+    }
+
+    @Test
+    void anUnknownPlanNameListsThePresets() {
+        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog; or give a path to a .yaml file)");
+    }
+
+    @Test
+    void anUnknownFieldInAFileListsTheFields() throws IOException {
+        Path file = write("typo.yaml", "name: typo\nvu: 10\n");
+
+        refuses(file.toString(), Map.of()).hasMessageContaining("unknown field 'vu' (allowed: name, description, models,");
+    }
+
+    @Test
+    void anUnknownFieldInTheOverridesListsTheFields() {
+        refuses("quick", Map.of("threads", "10"))
+                .hasMessageStartingWith("plan command line: unknown field 'threads' (allowed: name, description, models,");
+    }
+
+    @Test
+    void anUnknownModelListsTheModels() {
+        refuses("quick", Map.of("models", "mvc-platform,kotlin"))
+                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux)");
+    }
+
+    @Test
+    void anUnknownScenarioListsTheScenarios() {
+        refuses("quick", Map.of("scenarios", "sleep"))
+                .hasMessage("scenarios: unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query)");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-5"})
+    void vusMustBePositive(String vus) {
+        refuses("quick", Map.of("vus", vus)).hasMessage("vus must be between 1 and 100000, got " + vus);
+    }
+
+    @Test
+    void anUnreadableDurationShowsExamples() {
+        refuses("quick", Map.of("duration", "10x"))
+                .hasMessage("duration: cannot read '10x' as a duration (examples: 500ms, 30s, 2m)");
+    }
+
+    @Test
+    void aHeapMustLookLikeAJvmFlag() {
+        refuses("quick", Map.of("heap", "lots")).hasMessage("heap must look like 512m or 2g, got 'lots'");
+    }
+
+    @Test
+    void malformedYamlIsOneLine() throws IOException {
+        Path file = write("broken.yaml", "name: broken\nmodels: [mvc-platform\nvus: 10\n");
+
+        refuses(file.toString(), Map.of()).hasMessageStartingWith("plan " + file + ": not valid YAML: ");
+    }
+
+    @Test
+    void theNameMustEqualTheFileName() throws IOException {
+        Path file = write("mine.yaml", "name: yours\n");
+
+        refuses(file.toString(), Map.of()).hasMessage("plan " + file + ": name 'yours' must equal the file name 'mine'");
+    }
+
+    @Test
+    void aListAtTopLevelIsNotAPlan() throws IOException {
+        Path file = write("list.yaml", "- name: list\n- vus: 10\n");
+
+        refuses(file.toString(), Map.of()).hasMessageStartingWith("plan " + file + ": expected a mapping of fields (name, description,");
+    }
+
+    private Path write(String name, String yaml) throws IOException {
+        return Files.writeString(tmp.resolve(name), yaml);
+    }
+
+    /** Every refusal is a PlanException with exactly one line: the CLI prints it as is. */
+    private static AbstractThrowableAssert<?, ? extends Throwable> refuses(String plan, Map<String, Object> overrides) {
+        return assertThatThrownBy(() -> PlanLoader.load(plan, overrides))
+                .isInstanceOf(PlanException.class)
+                .hasMessageNotContaining("\n");
+    }
+}

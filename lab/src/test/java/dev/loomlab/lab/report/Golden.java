@@ -1,0 +1,57 @@
+package dev.loomlab.lab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Golden files, as JMH's {@code ResultFormatTest} does: the expected output is a file under
+ * {@code src/test/resources/golden/}, read by people in review. Run with
+ * {@code -Dloomlab.updateGolden=true} to rewrite them after an intended change — then read the diff.
+ */
+public final class Golden {
+    public static final String UPDATE = "loomlab.updateGolden";
+
+    private Golden() {
+    }
+
+    /** The lab module's test resources, from the module (Maven) or the repository root (IDE). */
+    public static Path resources() {
+        for (Path candidate : new Path[] {Path.of("src/test/resources"), Path.of("lab/src/test/resources")}) {
+            if (Files.isDirectory(candidate.resolve("golden")) || Files.isDirectory(candidate.resolve("runs"))) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("cannot find lab/src/test/resources from " + Path.of("").toAbsolutePath());
+    }
+
+    /** The hand-written run folder every report test reads. */
+    public static Path fixtureRun() {
+        return resources().resolve("runs/fixture");
+    }
+
+    public static String read(String name) {
+        try {
+            return Files.readString(resources().resolve("golden").resolve(name), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError("missing golden file " + name + " (run once with -D" + UPDATE + "=true, then read it)", e);
+        }
+    }
+
+    public static void assertMatches(String actual, String name) {
+        if (Boolean.getBoolean(UPDATE)) {
+            try {
+                Path file = resources().resolve("golden").resolve(name);
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, actual, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new AssertionError("cannot update golden file " + name, e);
+            }
+        }
+        assertThat(actual).as("output vs golden file %s (rerun with -D%s=true after an intended change)", name, UPDATE)
+                .isEqualTo(read(name));
+    }
+}
