@@ -1,0 +1,163 @@
+package dev.loomlab.database;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** Process helpers for embedded servers: pid files, liveness, stopping, and a guard against orphans. */
+final class ServerProcesses {
+
+    private ServerProcesses() {
+    }
+
+    /** The pid on the first line of a pid file ({@code postmaster.pid}, {@code mariadbd.pid}). */
+    static long readPidFile(Path pidFile) {
+        try {
+            List<String> lines = Files.readAllLines(pidFile);
+            if (lines.isEmpty() || lines.get(0).isBlank()) {
+                throw new IllegalStateException("empty pid file " + pidFile);
+            }
+            return Long.parseLong(lines.get(0).trim());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read pid file " + pidFile, e);
+        }
+    }
+
+    /** Whether the process exists and is not a zombie (an exited child nobody has reaped yet counts as gone). */
+    static boolean isRunning(long pid) {
+        Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+        if (handle.isEmpty() || !handle.get().isAlive()) {
+            return false;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            // "pid (comm) S ...": the state follows the last ')'
+            int close = stat.lastIndexOf(')');
+            char state = close >= 0 && close + 2 < stat.length() ? stat.charAt(close + 2) : '?';
+            return state != 'Z' && state != 'X';
+        } catch (IOException e) {
+            return false; // gone between the two checks, or no /proc
+        }
+    }
+
+    /** Waits up to {@code timeout} for the process to be gone; true if it is. */
+    static boolean awaitGone(long pid, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (isRunning(pid)) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return !isRunning(pid);
+            }
+        }
+        return true;
+    }
+
+    /** Makes sure the process is gone: waits {@code grace}, then kills it (SIGKILL) and waits a little more. */
+    static void ensureGone(long pid, Duration grace) {
+        if (awaitGone(pid, grace)) {
+            return;
+        }
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        awaitGone(pid, Duration.ofSeconds(5));
+    }
+
+    /** The effective uid of this JVM (the owner of /proc/self), or -1 if unknown. */
+    static int currentUid() {
+        try {
+            return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+        } catch (IOException | UnsupportedOperationException | ClassCastException e) {
+            return -1;
+        }
+    }
+
+    /** Whether this is Linux on x86-64, the only platform whose server binaries this module ships. */
+    static void requireLinuxAmd64(String what) {
+        String os = System.getProperty("os.name", "");
+        String arch = System.getProperty("os.arch", "");
+        if (!os.toLowerCase(java.util.Locale.ROOT).startsWith("linux")
+                || !(arch.equals("amd64") || arch.equals("x86_64"))) {
+            throw new IllegalStateException("embedded " + what + " ships Linux x86-64 binaries only (this is "
+                    + os + " " + arch + "); use Databases.external(...) with a server of your own");
+        }
+    }
+
+    /**
+     * A tiny shell process that outlives this JVM only to clean up after it. When the JVM is gone without having
+     * closed the server (SIGKILL, crash, a kill of its whole process group), it reads the server's pid file, signals
+     * the server, waits for it to exit (SIGKILL after 30 s) and deletes the instance directory. It starts before the
+     * server (so a JVM that dies mid-start is covered too), in a session of its own (so a kill of the JVM's process
+     * group spares it), and closing the server normally stops it first. Uses only sh, setsid and coreutils.
+     */
+    static final class OrphanGuard implements AutoCloseable {
+        private static final String SCRIPT = """
+                tail --pid="$1" -f /dev/null 2>/dev/null
+                pid=$(head -n 1 "$2" 2>/dev/null)
+                case "$pid" in ''|*[!0-9]*) pid= ;; esac
+                if [ -n "$pid" ]; then
+                  kill -s "$3" "$pid" 2>/dev/null
+                  i=0
+                  while kill -0 "$pid" 2>/dev/null && [ "$i" -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+                  kill -s KILL "$pid" 2>/dev/null
+                fi
+                case "$4" in /?*) rm -rf -- "$4" ;; esac
+                """;
+
+        private final Process process;
+
+        private OrphanGuard(Process process) {
+            this.process = process;
+        }
+
+        /**
+         * Starts a guard for the server whose pid file is {@code pidFile} (it need not exist yet); {@code signal} is
+         * the server's orderly-stop signal (PostgreSQL: INT = fast shutdown; MariaDB: TERM). Returns a guard that
+         * does nothing if the shell cannot be started.
+         */
+        static OrphanGuard start(Path pidFile, String signal, Path instanceDir) {
+            List<String> command = new java.util.ArrayList<>();
+            if (Files.isExecutable(Path.of("/usr/bin/setsid")) || Files.isExecutable(Path.of("/bin/setsid"))) {
+                command.add("setsid");
+            }
+            command.addAll(List.of("sh", "-c", SCRIPT, "loomlab-db-guard",
+                    Long.toString(ProcessHandle.current().pid()), pidFile.toAbsolutePath().toString(), signal,
+                    instanceDir.toAbsolutePath().toString()));
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            builder.redirectError(ProcessBuilder.Redirect.DISCARD);
+            try {
+                return new OrphanGuard(builder.start());
+            } catch (IOException e) {
+                System.getLogger(ServerProcesses.class.getName()).log(System.Logger.Level.WARNING,
+                        "cannot start the orphan guard (sh/tail missing?): " + e.getMessage());
+                return new OrphanGuard(null);
+            }
+        }
+
+        /** Stops the guard without it touching the server. */
+        @Override
+        public void close() {
+            if (process == null) {
+                return;
+            }
+            // the shell first: were its tail killed first, the shell would go on to stop the server
+            List<ProcessHandle> children = process.descendants().toList();
+            process.destroyForcibly();
+            try {
+                process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            children.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+}
