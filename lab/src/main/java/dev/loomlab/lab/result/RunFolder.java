@@ -83,7 +83,8 @@ public final class RunFolder {
         List<String> order = readManifest().cells();
         List<Path> files = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(cells)) {
-            walk.filter(p -> p.toString().endsWith(".json")).forEach(files::add);
+            // Beside each cell lie the engine's raw files (<stem>.driver.json, .hlog): only cells are read.
+            walk.filter(p -> p.toString().endsWith(".json") && !p.toString().endsWith(".driver.json")).forEach(files::add);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
