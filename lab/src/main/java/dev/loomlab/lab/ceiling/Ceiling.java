@@ -46,6 +46,34 @@ public record Ceiling(Double tps, String limitedBy, String formula) {
         return new Ceiling(tps, limitedBy, formula);
     }
 
+    /**
+     * The open model: requests arrive at {@code rate} per second whatever the server does, so
+     * throughput is at most the rate, and at most what the server's bounded concurrency (threads
+     * on mvc-platform, the pool where a connection is held) can complete: C / S.
+     */
+    public static Ceiling ofOpen(Model model, Scenario scenario, Duration serviceTime, double rate, int maxThreads, int poolSize) {
+        double capacity = Double.POSITIVE_INFINITY;
+        String limit = "rate";
+        String term = "";
+        double seconds = serviceTime.toNanos() / 1e9;
+        if (seconds > 0 && model.threadPerRequestPool()) {
+            capacity = maxThreads / seconds;
+            limit = "threads";
+            term = maxThreads + " threads";
+        }
+        if (seconds > 0 && scenario.holdsConnection() && poolSize / seconds < capacity) {
+            capacity = poolSize / seconds;
+            limit = "pool";
+            term = poolSize + " connections";
+        }
+        if (rate <= capacity) {
+            return new Ceiling(rate, "rate", String.format(Locale.ROOT, "the offered rate %.1f/s", rate)
+                    + (term.isEmpty() ? "" : String.format(Locale.ROOT, " (below %s / %.3f s = %.1f TPS)", term, seconds, capacity)));
+        }
+        return new Ceiling(capacity, limit, String.format(Locale.ROOT, "%s / %.3f s = %.1f TPS (below the offered %.1f/s)",
+                term, seconds, capacity, rate));
+    }
+
     /** Measured throughput as a share of the ceiling, or null when there is no ceiling. */
     public Double ratio(double measuredTps) {
         return tps == null || tps == 0 ? null : measuredTps / tps;

@@ -19,6 +19,9 @@ public final class PlanOptions {
     @Option(names = "--vus", paramLabel = "N", description = "virtual users (closed model); default " + Defaults.VUS)
     String vus;
 
+    @Option(names = "--rate", paramLabel = "R", description = "open model: R requests/s on a fixed schedule instead of VUs; latency counts from each request's intended send time")
+    String rate;
+
     @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up before the measured window, e.g. 5s")
     String warmup;
 
@@ -60,6 +63,7 @@ public final class PlanOptions {
         o.put("models", models == null ? null : String.join(",", models));
         o.put("scenarios", scenarios == null ? null : String.join(",", scenarios));
         o.put("vus", vus);
+        o.put("rate", rate);
         o.put("warmup", warmup);
         o.put("duration", duration);
         o.put("rounds", rounds);

@@ -69,7 +69,11 @@ public final class RunCommand implements Callable<Integer> {
         m.put("models", plan.models().stream().map(Object::toString).toList());
         m.put("scenarios", plan.scenarios().stream().map(Object::toString).toList());
         m.put("sleepMs", plan.sleepMs());
-        m.put("vus", plan.vus());
+        if (plan.openModel()) {
+            m.put("rate", plan.rate());
+        } else {
+            m.put("vus", plan.vus());
+        }
         m.put("warmup", Durations.format(plan.warmup()));
         m.put("duration", Durations.format(plan.duration()));
         m.put("rounds", plan.rounds());

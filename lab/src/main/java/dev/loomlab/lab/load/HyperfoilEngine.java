@@ -54,7 +54,8 @@ public final class HyperfoilEngine implements LoadEngine {
         command.addAll(List.of(
                 "-jar", LabHome.driverJar().toString(),
                 "--url", spec.url(),
-                "--vus", String.valueOf(spec.vus()),
+                spec.openModel() ? "--rate" : "--vus",
+                spec.openModel() ? String.valueOf(spec.rate()) : String.valueOf(spec.vus()),
                 "--warmup", Durations.format(spec.warmup()),
                 "--duration", Durations.format(spec.duration()),
                 "--timeout", Durations.format(spec.requestTimeout()),
@@ -123,7 +124,9 @@ public final class HyperfoilEngine implements LoadEngine {
                 n.path("maxMs").asDouble(),
                 n.path("meanMs").asDouble(),
                 RunFolder.json().convertValue(n.path("errors"), new tools.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Long>>() { }),
+                n.path("requestedRate").isNumber() ? n.path("requestedRate").asDouble() : null,
                 n.path("achievedRate").asDouble(),
+                n.path("unsent").asLong(),
                 n.path("driverCpuS").asDouble(),
                 n.path("driverJvm").asString(""));
     }

@@ -2,7 +2,11 @@ package dev.loomlab.lab.load;
 
 import java.util.Map;
 
-/** What a load engine measured in one cell's window; latencies in ms from the engine's histogram. */
+/**
+ * What a load engine measured in one cell's window; latencies in ms from the engine's histogram.
+ * {@code requestedRate} is null in the closed model; {@code unsent} counts the open model's
+ * scheduled requests that could not be sent (the engine ran out of sessions or connections).
+ */
 public record LoadResult(
         String engine,
         String engineVersion,
@@ -17,7 +21,9 @@ public record LoadResult(
         double maxMs,
         double meanMs,
         Map<String, Long> errors,
+        Double requestedRate,
         double achievedRate,
+        long unsent,
         double driverCpuS,
         String driverJvm) {
 }

@@ -10,6 +10,7 @@ import java.util.List;
  * A resolved plan: presets, then CLI overrides, already validated. A run is the matrix
  * models × scenarios × rounds, every cell measured the same way.
  *
+ * @param rate  requests per second for the open model, or null for the closed model of {@code vus} users
  * @param dbUrl external database JDBC URL, or null to start the embedded {@code database}
  */
 public record Plan(
@@ -19,6 +20,7 @@ public record Plan(
         List<Scenario> scenarios,
         long sleepMs,
         int vus,
+        Double rate,
         Duration warmup,
         Duration duration,
         int rounds,
@@ -38,6 +40,11 @@ public record Plan(
 
     public int cellCount() {
         return models.size() * scenarios.size() * rounds;
+    }
+
+    /** The open model (a fixed arrival rate) instead of the closed one (VUs). */
+    public boolean openModel() {
+        return rate != null;
     }
 
     public boolean externalDatabase() {

@@ -30,7 +30,7 @@ public final class PlanLoader {
 
     /** Every field a plan may set, in the order the docs list them. */
     public static final List<String> FIELDS = List.of(
-            "name", "description", "models", "scenarios", "sleepMs", "vus", "warmup", "duration", "rounds",
+            "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "warmup", "duration", "rounds",
             "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout");
 
     private static final Set<String> ENGINES = Set.of("hyperfoil");
@@ -134,6 +134,7 @@ public final class PlanLoader {
                 list(f, "scenarios", Scenarios.idList(), Scenarios::byId),
                 sleepMs,
                 (int) whole(f, "vus", Defaults.VUS, 1, 100_000),
+                rate(f),
                 duration(f, "warmup", Defaults.WARMUP, Duration.ZERO),
                 duration(f, "duration", Defaults.DURATION, Duration.ofSeconds(1)),
                 (int) whole(f, "rounds", Defaults.ROUNDS, 1, 100),
@@ -228,6 +229,23 @@ public final class PlanLoader {
             throw new PlanException(key + " must be at least " + Durations.format(min) + ", got " + v);
         }
         return d;
+    }
+
+    private static Double rate(Map<String, Object> f) {
+        Object v = f.get("rate");
+        if (v == null) {
+            return null;
+        }
+        double r;
+        try {
+            r = v instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(v).trim());
+        } catch (NumberFormatException e) {
+            throw new PlanException("rate must be a number of requests per second, got '" + v + "'");
+        }
+        if (!(r > 0) || r > 1_000_000) {
+            throw new PlanException("rate must be above 0 and at most 1000000 requests/s, got " + v);
+        }
+        return r;
     }
 
     private static String heap(Map<String, Object> f) {

@@ -25,7 +25,10 @@ final class ProvenanceBlock {
         line(md, "models", run.text("models"));
         line(md, "scenarios", run.text("scenarios") + "; sleep " + run.text("sleepMs") + " ms where a scenario sleeps");
         String rounds = run.text("rounds");
-        line(md, "load", run.text("vus") + " VUs (closed model, no think time), warm-up " + run.text("warmup")
+        String shape = run.plan("rate") != null
+                ? run.text("rate") + " requests/s (open model: a fixed arrival schedule, latency from each request's intended send time)"
+                : run.text("vus") + " VUs (closed model, no think time)";
+        line(md, "load", shape + ", warm-up " + run.text("warmup")
                 + ", measured window " + run.text("duration") + ", " + rounds + ("1".equals(rounds) ? " round" : " rounds")
                 + " per cell, request timeout " + run.text("requestTimeout"));
         line(md, "server", "pool " + run.text("poolSize") + " connections, heap " + run.text("heap") + " (-Xms = -Xmx)"

@@ -9,6 +9,10 @@ import java.util.Map;
  * @param status       {@code ok} or {@code failed} (then {@code failure} says why and the figures may be empty)
  * @param path         the request path with its arguments, e.g. {@code /block?ms=1000}
  * @param serviceTimeMs the scenario's sleep: Little's law's S
+ * @param vus          closed model: virtual users; null in the open model
+ * @param rate         open model: requested arrivals per second; null in the closed model
+ * @param achievedRate requests actually sent per second of the window
+ * @param unsent       open model: scheduled requests that could not be sent (null in the closed model)
  * @param durationS    the measured window actually covered, in seconds
  * @param requests     requests completed in the window, any outcome
  * @param tps          successful (2xx) responses per second of the window
@@ -35,7 +39,10 @@ public record CellResult(
         String engine,
         String path,
         long serviceTimeMs,
-        int vus,
+        Integer vus,
+        Double rate,
+        Double achievedRate,
+        Long unsent,
         double warmupS,
         double durationS,
         long requests,

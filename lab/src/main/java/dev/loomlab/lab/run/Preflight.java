@@ -18,12 +18,15 @@ public final class Preflight {
     private Preflight() {
     }
 
+    /** The most connections the driver opens in the open model. */
+    static final int OPEN_MODEL_CONNECTIONS = 8000;
+
     public static void check(Plan plan, Path resultsDir, Jdk jdk, OptionalLong openFilesLimit) {
         if (!jdk.hasVirtualThreads()) {
             throw new PlanException("the servers need JDK 21+, but the lab runs on " + jdk.describe()
                     + ": set JAVA_HOME to a JDK 21+ (./loomlab finds one itself)");
         }
-        checkOpenFiles(plan.vus(), openFilesLimit);
+        checkOpenFiles(plan.openModel() ? OPEN_MODEL_CONNECTIONS : plan.vus(), openFilesLimit);
         checkWritable(resultsDir);
         for (var model : plan.models()) {
             LabHome.serverJar(model.server());

@@ -131,7 +131,9 @@ public final class Runner {
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
-        Ceiling ceiling = Ceiling.of(model, scenario, serviceTime, plan.vus(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize());
+        Ceiling ceiling = plan.openModel()
+                ? Ceiling.ofOpen(model, scenario, serviceTime, plan.rate(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
+                : Ceiling.of(model, scenario, serviceTime, plan.vus(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize());
         String stem = CellResult.stem(scenario.id(), round);
         String serverLog = "logs/" + model + "-" + stem + ".server.log";
         CellFactory cells = new CellFactory(model, scenario, round, path, serviceTime, ceiling,
@@ -164,11 +166,12 @@ public final class Runner {
                 }
                 live.onProgress(p);
             };
-            progress.phase("warm-up " + plan.warmup().toSeconds() + " s, then " + plan.duration().toSeconds() + " s measured, " + plan.vus() + " VUs on " + path);
+            progress.phase("warm-up " + plan.warmup().toSeconds() + " s, then " + plan.duration().toSeconds() + " s measured, "
+                    + (plan.openModel() ? plan.rate() + " requests/s" : plan.vus() + " VUs") + " on " + path);
             LoadResult load;
             try {
-                load = engine.run(new LoadSpec(server.baseUrl() + path, plan.vus(), plan.warmup(), plan.duration(),
-                        plan.requestTimeout(), folder.cellDir(model.id()), stem,
+                load = engine.run(new LoadSpec(server.baseUrl() + path, plan.openModel() ? null : plan.vus(), plan.rate(),
+                        plan.warmup(), plan.duration(), plan.requestTimeout(), folder.cellDir(model.id()), stem,
                         folder.logs().resolve(model + "-" + stem + ".driver.log")), listener);
             } catch (LoadException e) {
                 return cells.failed("load engine failed: " + e.getMessage());
@@ -183,8 +186,21 @@ public final class Runner {
                 return cells.failed("the server exited during the cell" + tailNote(server.logTail(15)));
             }
             Verdict verdict = Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCores, cpus.serverCores());
+            if (plan.openModel() && load.unsent() > 0) {
+                // Requests the engine could not send would hide a stalled server: the cell says so first.
+                verdict = new Verdict("driver", String.format(java.util.Locale.ROOT,
+                        "open model: %d of the scheduled requests could not be sent (requested %.1f/s, achieved %.1f/s) — the engine, not the server, limited this cell; %s",
+                        load.unsent(), plan.rate(), load.achievedRate(), verdict.note()));
+            } else if (plan.openModel()) {
+                verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
+                        "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", plan.rate(), load.achievedRate(), verdict.note()));
+            }
             return cells.measured(load, verdict, serverCores);
         }
+    }
+
+    private Integer vus() {
+        return plan.openModel() ? null : plan.vus();
     }
 
     private static String tailNote(String tail) {
@@ -216,14 +232,15 @@ public final class Runner {
 
         CellResult failed(String reason) {
             return new CellResult(CellResult.SCHEMA, "failed", reason, model.id(), scenario.id(), round, engine.id(), path,
-                    serviceTime.toMillis(), plan.vus(), plan.warmup().toMillis() / 1000.0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    serviceTime.toMillis(), vus(), plan.rate(), null, null, plan.warmup().toMillis() / 1000.0, 0, 0, 0, 0, 0, 0, 0, 0,
                     Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                     jdk.version(), null, serverLog);
         }
 
         CellResult measured(LoadResult load, Verdict verdict, Double serverCores) {
             return new CellResult(CellResult.SCHEMA, "ok", null, model.id(), scenario.id(), round, load.engine(), path,
-                    serviceTime.toMillis(), plan.vus(), plan.warmup().toMillis() / 1000.0, load.durationS(),
+                    serviceTime.toMillis(), vus(), plan.rate(), load.achievedRate(), plan.openModel() ? load.unsent() : null,
+                    plan.warmup().toMillis() / 1000.0, load.durationS(),
                     load.requests(), load.ok(), load.tps(), load.p50Ms(), load.p90Ms(), load.p99Ms(), load.maxMs(),
                     load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
                     verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), jdk.version(), hlog, serverLog);

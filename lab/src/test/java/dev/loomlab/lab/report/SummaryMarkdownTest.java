@@ -99,7 +99,7 @@ class SummaryMarkdownTest {
     void aFailedCellsReasonStaysOnOneLineAndCannotBreakTheTable() {
         CellResult failed = cells.stream().filter(c -> "failed".equals(c.status())).findFirst().orElseThrow();
         CellResult piped = new CellResult(failed.schema(), failed.status(), "exit 1 | see\nlog", failed.model(), failed.scenario(),
-                failed.round(), failed.engine(), failed.path(), failed.serviceTimeMs(), failed.vus(), failed.warmupS(),
+                failed.round(), failed.engine(), failed.path(), failed.serviceTimeMs(), failed.vus(), null, null, null, failed.warmupS(),
                 failed.durationS(), failed.requests(), failed.ok(), failed.tps(), failed.p50Ms(), failed.p90Ms(), failed.p99Ms(),
                 failed.maxMs(), null, null, null, null, null, null, null, null, null, null, null, null);
 
