@@ -1,0 +1,68 @@
+package dev.loomlab.lab.stall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.HyperfoilEngine;
+import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.process.CpuLayout;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A closed-model tool waits politely while a server is frozen and reports nothing unusual
+ * (coordinated omission). In the open model the embedded engine keeps its schedule and counts
+ * latency from each request's intended send time, so a 2 s freeze must show in p99 and max.
+ */
+class StallHonestyTest {
+
+    @Test
+    void aTwoSecondFreezeShowsInTheTail(@TempDir Path out) throws Exception {
+        Path source = Path.of(StallHonestyTest.class.getResource("/stall/StallTarget.java").toURI());
+        Process target = new ProcessBuilder(Jdk.current().java().toString(), source.toString())
+                .redirectErrorStream(true).start();
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        try {
+            String first = new BufferedReader(new InputStreamReader(target.getInputStream())).readLine();
+            assertThat(first).startsWith("port ");
+            String url = "http://127.0.0.1:" + first.substring(5).trim() + "/";
+            long pid = target.pid();
+            // Warm-up 2 s, window 8 s: freeze from second 5 to second 7, well inside the window.
+            timer.schedule(() -> signal("STOP", pid), 5, TimeUnit.SECONDS);
+            timer.schedule(() -> signal("CONT", pid), 7, TimeUnit.SECONDS);
+
+            LoadResult result = new HyperfoilEngine(Jdk.current(), CpuLayout.forCores(2, false))
+                    .run(LoadSpec.open(url, 200, Duration.ofSeconds(2), Duration.ofSeconds(8), Duration.ofSeconds(30),
+                            out, "stall", out.resolve("stall.driver.log")), p -> { });
+
+            System.out.printf("stall: p50 %.1f ms, p99 %.1f ms, max %.1f ms, achieved %.1f/s, unsent %d%n",
+                    result.p50Ms(), result.p99Ms(), result.maxMs(), result.achievedRate(), result.unsent());
+            assertThat(result.unsent()).isZero();
+            assertThat(result.maxMs()).as("the longest wait is the freeze").isGreaterThan(1_700);
+            // About 400 of 1,600 requests were scheduled during the freeze: p99 sits inside it.
+            assertThat(result.p99Ms()).isGreaterThan(1_000);
+            assertThat(result.p50Ms()).as("the rest of the run was fast").isLessThan(100);
+        } finally {
+            signal("CONT", target.pid());
+            timer.shutdownNow();
+            target.destroyForcibly();
+            target.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void signal(String signal, long pid) {
+        try {
+            new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).start().waitFor(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
