@@ -74,7 +74,7 @@ public final class ServeCommand implements Callable<Integer> {
         try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
             Path log = Files.createTempFile("loomlab-serve-" + chosen.id() + "-", ".log");
             ServerSpec spec = new ServerSpec(chosen, Jdk.current(), plan.heap(), plan.poolSize(), db.endpoint(), cpus, port,
-                    log, Defaults.SERVER_START_TIMEOUT, List.of());
+                    log, null, Defaults.SERVER_START_TIMEOUT, List.of());
             ServerProcess server;
             try {
                 server = ServerProcess.start(spec);

@@ -71,6 +71,7 @@ public final class HyperfoilEngine implements LoadEngine {
         } catch (IOException e) {
             throw new LoadException("cannot launch the hyperfoil driver: " + e.getMessage());
         }
+        listener.engineStarted(process.pid());
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {

@@ -5,5 +5,9 @@ public record LoadProgress(String phase, double elapsedS, double tps, long reque
 
     public interface Listener {
         void onProgress(LoadProgress progress);
+
+        /** The engine's process is running (its CPU is sampled beside the server's). */
+        default void engineStarted(long pid) {
+        }
     }
 }

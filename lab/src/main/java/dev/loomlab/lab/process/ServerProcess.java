@@ -24,17 +24,19 @@ import java.util.regex.Pattern;
  * it by PID and waits until both the process and its port are gone, so the next cell starts clean.
  */
 public final class ServerProcess implements AutoCloseable {
-    private static final Pattern READY = Pattern.compile("loomlab-ready (http://\\S+)");
+    private static final Pattern READY = Pattern.compile("loomlab-ready (http://\\S+)(?: management=(http://\\S+))?");
 
     private final Process process;
     private final ServerSpec spec;
     private final String baseUrl;
+    private final String managementUrl;
     private final Duration startTime;
 
-    private ServerProcess(Process process, ServerSpec spec, String baseUrl, Duration startTime) {
+    private ServerProcess(Process process, ServerSpec spec, String[] urls, Duration startTime) {
         this.process = process;
         this.spec = spec;
-        this.baseUrl = baseUrl;
+        this.baseUrl = urls[0];
+        this.managementUrl = urls[1];
         this.startTime = startTime;
     }
 
@@ -46,7 +48,12 @@ public final class ServerProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(
                 spec.jdk().java().toString(),
                 "-Xms" + spec.heap(), "-Xmx" + spec.heap(),
-                "-XX:+ExitOnOutOfMemoryError",
+                "-XX:+ExitOnOutOfMemoryError"));
+        if (spec.jfr() != null) {
+            // Default settings (~1 % overhead) include jdk.VirtualThreadPinned over 20 ms.
+            command.add("-XX:StartFlightRecording=filename=" + spec.jfr() + ",settings=default,dumponexit=true");
+        }
+        command.addAll(List.of(
                 "-jar", LabHome.serverJar(model.server()).toString(),
                 "--server.port=" + spec.port(),
                 "--loomlab.pool-size=" + spec.poolSize()));
@@ -72,21 +79,26 @@ public final class ServerProcess implements AutoCloseable {
         Process process;
         try {
             Files.createDirectories(spec.log().getParent());
+            if (spec.jfr() != null) {
+                // JFR refuses to start (and so does the JVM) when the recording's folder is missing.
+                Files.createDirectories(spec.jfr().getParent());
+            }
             process = Children.track(builder.start());
         } catch (IOException e) {
             throw new ServerStartException("cannot launch " + model + ": " + e.getMessage(), "");
         }
-        String url = awaitReady(process, spec);
-        return new ServerProcess(process, spec, url, Duration.ofNanos(System.nanoTime() - started));
+        String[] urls = awaitReady(process, spec);
+        return new ServerProcess(process, spec, urls, Duration.ofNanos(System.nanoTime() - started));
     }
 
-    private static String awaitReady(Process process, ServerSpec spec) {
+    /** The base URL and the management (Actuator) URL, null when the server has none of its own. */
+    private static String[] awaitReady(Process process, ServerSpec spec) {
         long deadline = System.nanoTime() + spec.startTimeout().toNanos();
         while (System.nanoTime() < deadline) {
             String log = read(spec.log());
             Matcher m = READY.matcher(log);
             if (m.find()) {
-                return m.group(1);
+                return new String[] {m.group(1), m.group(2)};
             }
             if (!process.isAlive()) {
                 throw new ServerStartException(spec.model() + " exited with code " + process.exitValue()
@@ -101,6 +113,11 @@ public final class ServerProcess implements AutoCloseable {
 
     public String baseUrl() {
         return baseUrl;
+    }
+
+    /** Actuator on its own port (so scrapes never queue behind the load), or null. */
+    public String managementUrl() {
+        return managementUrl;
     }
 
     public long pid() {

@@ -7,7 +7,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-/** How to start one model's server: the same settings for every model but the one that makes it that model. */
+/**
+ * How to start one model's server: the same settings for every model but the one that makes it that model.
+ *
+ * @param jfr where the server's flight recording goes (dumped when it exits), or null for none
+ */
 public record ServerSpec(
         Model model,
         Jdk jdk,
@@ -17,6 +21,7 @@ public record ServerSpec(
         CpuLayout cpus,
         int port,
         Path log,
+        Path jfr,
         Duration startTimeout,
         List<String> extraArgs) {
 

@@ -28,6 +28,11 @@ import java.util.Map;
  * @param serverJdk    the server JVM's version
  * @param hlog         the latency histogram log (HdrHistogram interval log, ns), relative to the run folder
  * @param serverLog    the server's log file, relative to the run folder
+ * @param timeseries   the 1-second time series of the window (CSV), relative to the run folder
+ * @param jfr          the server's flight recording (opens in JDK Mission Control), relative to the run folder
+ * @param metrics      figures of the time series (means, maxima, totals over the window)
+ * @param jfrEvents    counts of jdk.VirtualThreadPinned and jdk.VirtualThreadSubmitFailed in the window
+ * @param findings     one sentence per finding, each naming its evidence
  */
 public record CellResult(
         int schema,
@@ -63,13 +68,25 @@ public record CellResult(
         Map<String, String> cpus,
         String serverJdk,
         String hlog,
-        String serverLog) {
+        String serverLog,
+        String timeseries,
+        String jfr,
+        Map<String, Double> metrics,
+        Map<String, Long> jfrEvents,
+        java.util.List<String> findings) {
 
     public static final int SCHEMA = 1;
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
     public boolean succeeded() {
         return "ok".equals(status);
+    }
+
+    public CellResult withFindings(java.util.List<String> newFindings) {
+        return new CellResult(schema, status, failure, model, scenario, round, engine, path, serviceTimeMs, vus, rate,
+                achievedRate, unsent, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
+                serverLog, timeseries, jfr, metrics, jfrEvents, java.util.List.copyOf(newFindings));
     }
 
     /** The file name stem shared by a cell's JSON and histogram log. */

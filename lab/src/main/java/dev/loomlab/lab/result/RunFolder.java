@@ -105,6 +105,12 @@ public final class RunFolder {
             Files.createDirectories(target.getParent());
             Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
             try {
+                // Temp files are created owner-only; results are meant to be read and shared.
+                try {
+                    Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                } catch (UnsupportedOperationException notPosix) {
+                    // Not a POSIX file system: keep its default.
+                }
                 Files.writeString(tmp, text, StandardCharsets.UTF_8);
                 try {
                     Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

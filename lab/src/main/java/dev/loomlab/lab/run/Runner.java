@@ -8,7 +8,12 @@ import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadProgress;
 import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.findings.Findings;
 import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.metrics.JfrCounts;
+import dev.loomlab.lab.metrics.Sampler;
+import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.lab.metrics.SeriesSummary;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.CpuLayout;
@@ -31,7 +36,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -139,14 +143,19 @@ public final class Runner {
         CellFactory cells = new CellFactory(model, scenario, round, path, serviceTime, ceiling,
                 "cells/" + model + "/" + stem + ".hlog", serverLog);
 
+        String jfr = "cells/" + model + "/" + stem + ".jfr";
         ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
-                folder.root().resolve(serverLog), Defaults.SERVER_START_TIMEOUT, List.of());
+                folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, List.of());
         ServerProcess server;
         try {
             server = ServerProcess.start(spec);
         } catch (ServerStartException e) {
             return cells.failed("server did not start: " + e.getMessage() + tailNote(e.logTail()));
         }
+        LoadResult load;
+        List<SeriesRow> rows;
+        AtomicReference<Instant> windowFrom = new AtomicReference<>();
+        AtomicReference<Instant> windowTo = new AtomicReference<>();
         try (server) {
             progress.phase("server ready in " + server.startTime().toMillis() + " ms at " + server.baseUrl() + "; verifying the contract");
             Verification verification = new ContractVerifier().verify(server.baseUrl(), plan.scenarios());
@@ -154,49 +163,63 @@ public final class Runner {
                 Check first = verification.failures().getFirst();
                 return cells.failed("contract check failed: " + first);
             }
-            AtomicReference<Optional<Duration>> cpuAtWindow = new AtomicReference<>(Optional.empty());
-            AtomicReference<Long> windowStart = new AtomicReference<>();
+            Sampler sampler = new Sampler(server.pid(), server.managementUrl(), db.pid().orElse(-1));
             LoadProgress.Listener live = progress.loadListener(plan.warmup(), plan.duration());
-            LoadProgress.Listener listener = p -> {
-                // The server's CPU is sampled inside the measured window only: from the driver's
-                // first "measure" report to its end.
-                if (p.phase().equals("measure") && windowStart.get() == null) {
-                    windowStart.set(System.nanoTime());
-                    cpuAtWindow.set(server.cpuTime());
+            LoadProgress.Listener listener = new LoadProgress.Listener() {
+                @Override
+                public void onProgress(LoadProgress p) {
+                    // Sample inside the measured window only: from the engine's first "measure"
+                    // second to the first second after it.
+                    if (p.phase().equals("measure") && windowFrom.get() == null) {
+                        windowFrom.set(Instant.now());
+                        sampler.start();
+                    } else if (!p.phase().equals("measure") && windowFrom.get() != null && windowTo.get() == null) {
+                        windowTo.set(Instant.now());
+                        sampler.stop();
+                    }
+                    live.onProgress(p);
                 }
-                live.onProgress(p);
+
+                @Override
+                public void engineStarted(long pid) {
+                    sampler.driverPid(pid);
+                }
             };
             progress.phase("warm-up " + plan.warmup().toSeconds() + " s, then " + plan.duration().toSeconds() + " s measured, "
                     + (plan.openModel() ? plan.rate() + " requests/s" : plan.vus() + " VUs") + " on " + path);
-            LoadResult load;
             try {
                 load = engine.run(new LoadSpec(server.baseUrl() + path, plan.openModel() ? null : plan.vus(), plan.rate(),
                         plan.warmup(), plan.duration(), plan.requestTimeout(), folder.cellDir(model.id()), stem,
                         folder.logs().resolve(model + "-" + stem + ".driver.log")), listener);
             } catch (LoadException e) {
                 return cells.failed("load engine failed: " + e.getMessage());
-            }
-            Optional<Duration> cpuAtEnd = server.cpuTime();
-            Double serverCores = null;
-            if (windowStart.get() != null && cpuAtWindow.get().isPresent() && cpuAtEnd.isPresent()) {
-                double wall = (System.nanoTime() - windowStart.get()) / 1e9;
-                serverCores = wall <= 0 ? null : cpuAtEnd.get().minus(cpuAtWindow.get().get()).toNanos() / 1e9 / wall;
+            } finally {
+                rows = sampler.stop();
+                windowTo.compareAndSet(null, Instant.now());
             }
             if (!server.alive()) {
                 return cells.failed("the server exited during the cell" + tailNote(server.logTail(15)));
             }
-            Verdict verdict = Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCores, cpus.serverCores());
-            if (plan.openModel() && load.unsent() > 0) {
-                // Requests the engine could not send would hide a stalled server: the cell says so first.
-                verdict = new Verdict("driver", String.format(java.util.Locale.ROOT,
-                        "open model: %d of the scheduled requests could not be sent (requested %.1f/s, achieved %.1f/s) — the engine, not the server, limited this cell; %s",
-                        load.unsent(), plan.rate(), load.achievedRate(), verdict.note()));
-            } else if (plan.openModel()) {
-                verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
-                        "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", plan.rate(), load.achievedRate(), verdict.note()));
-            }
-            return cells.measured(load, verdict, serverCores);
         }
+        // The flight recording is complete only once the server has exited.
+        Map<String, Long> jfrEvents = windowFrom.get() == null ? Map.of()
+                : JfrCounts.count(folder.root().resolve(jfr), windowFrom.get(), windowTo.get());
+        String timeseries = "cells/" + model + "/" + stem + ".timeseries.csv";
+        Sampler.writeCsv(folder.root().resolve(timeseries), rows);
+        Map<String, Double> metrics = SeriesSummary.of(rows);
+        Double serverCores = metrics.get("serverCpuCoresMean");
+        Verdict verdict = Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCores, cpus.serverCores());
+        if (plan.openModel() && load.unsent() > 0) {
+            // Requests the engine could not send would hide a stalled server: the cell says so first.
+            verdict = new Verdict("driver", String.format(java.util.Locale.ROOT,
+                    "open model: %d of the scheduled requests could not be sent (requested %.1f/s, achieved %.1f/s) — the engine, not the server, limited this cell; %s",
+                    load.unsent(), plan.rate(), load.achievedRate(), verdict.note()));
+        } else if (plan.openModel()) {
+            verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
+                    "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", plan.rate(), load.achievedRate(), verdict.note()));
+        }
+        CellResult cell = cells.measured(load, verdict, serverCores, timeseries, jfr, metrics, jfrEvents);
+        return cell.withFindings(Findings.evaluate(cell, rows, cpus.serverCores()));
     }
 
     private Integer vus() {
@@ -234,16 +257,18 @@ public final class Runner {
             return new CellResult(CellResult.SCHEMA, "failed", reason, model.id(), scenario.id(), round, engine.id(), path,
                     serviceTime.toMillis(), vus(), plan.rate(), null, null, plan.warmup().toMillis() / 1000.0, 0, 0, 0, 0, 0, 0, 0, 0,
                     Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
-                    jdk.version(), null, serverLog);
+                    jdk.version(), null, serverLog, null, null, Map.of(), Map.of(), List.of());
         }
 
-        CellResult measured(LoadResult load, Verdict verdict, Double serverCores) {
+        CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, String jfr,
+                            Map<String, Double> metrics, Map<String, Long> jfrEvents) {
             return new CellResult(CellResult.SCHEMA, "ok", null, model.id(), scenario.id(), round, load.engine(), path,
                     serviceTime.toMillis(), vus(), plan.rate(), load.achievedRate(), plan.openModel() ? load.unsent() : null,
                     plan.warmup().toMillis() / 1000.0, load.durationS(),
                     load.requests(), load.ok(), load.tps(), load.p50Ms(), load.p90Ms(), load.p99Ms(), load.maxMs(),
                     load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
-                    verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), jdk.version(), hlog, serverLog);
+                    verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), jdk.version(), hlog, serverLog,
+                    timeseries, jfr, metrics, jfrEvents, List.of());
         }
     }
 }

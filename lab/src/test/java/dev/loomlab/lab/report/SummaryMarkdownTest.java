@@ -101,7 +101,7 @@ class SummaryMarkdownTest {
         CellResult piped = new CellResult(failed.schema(), failed.status(), "exit 1 | see\nlog", failed.model(), failed.scenario(),
                 failed.round(), failed.engine(), failed.path(), failed.serviceTimeMs(), failed.vus(), null, null, null, failed.warmupS(),
                 failed.durationS(), failed.requests(), failed.ok(), failed.tps(), failed.p50Ms(), failed.p90Ms(), failed.p99Ms(),
-                failed.maxMs(), null, null, null, null, null, null, null, null, null, null, null, null);
+                failed.maxMs(), null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
         assertThat(SummaryMarkdown.render(manifest, List.of(piped)))
                 .contains("| webflux | 1 | failed: exit 1 \\| see log | | | | | | | | |\n")

@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -35,6 +36,38 @@ class StartupReport {
         this.dialect = dialect;
     }
 
+    private volatile int managementPort = -1;
+
+    /** The Actuator's own web server (management.server.port) starts in a child context of its own. */
+    @EventListener
+    void webServerStarted(WebServerInitializedEvent event) {
+        if ("management".equals(event.getApplicationContext().getServerNamespace())) {
+            managementPort = event.getWebServer().getPort();
+        }
+    }
+
+    /**
+     * Hikari opens its pool lazily and fills it in the background; r2dbc-pool on webflux opens all
+     * of its initial connections before the server is ready. Same here, so that no model pays
+     * for connection set-up inside a measurement.
+     */
+    private void prefillPool() {
+        if (!(dataSource instanceof HikariDataSource hikari)) {
+            return;
+        }
+        try (var ignored = hikari.getConnection()) {
+            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
+            var pool = hikari.getHikariPoolMXBean();
+            while (pool.getTotalConnections() < hikari.getMinimumIdle() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("cannot open the connection pool: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @EventListener
     void ready(ApplicationReadyEvent event) {
         WebServerApplicationContext context = (WebServerApplicationContext) event.getApplicationContext();
@@ -50,6 +83,7 @@ class StartupReport {
             // Thrown from the ready event, this fails SpringApplication.run: the context closes and the JVM exits non-zero.
             throw new IllegalStateException(message);
         }
+        prefillPool();
         String model = virtualServing ? "mvc-virtual" : "mvc-platform";
         int pool = dataSource instanceof HikariDataSource h ? h.getMaximumPoolSize() : -1;
         String threads = virtualServing
@@ -60,7 +94,8 @@ class StartupReport {
                 threads, connector.getProperty("acceptCount"), connector.getProperty("maxConnections"),
                 pool, dialect.dialect(), dialect.url());
         String host = connector.getProperty("address") instanceof java.net.InetAddress a ? a.getHostAddress() : "127.0.0.1";
-        System.out.println("loomlab-ready http://" + host + ":" + tomcat.getPort());
+        System.out.println("loomlab-ready http://" + host + ":" + tomcat.getPort()
+                + (managementPort > 0 ? " management=http://" + host + ":" + managementPort : ""));
         System.out.flush();
     }
 }

@@ -1,0 +1,191 @@
+package dev.loomlab.lab.metrics;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The 1-second time series of one cell, sampled inside the measured window only: started when
+ * the engine reports its first "measure" second, stopped when the window ends. Each sample is
+ * one Actuator scrape (on the server's management port, which the load cannot queue) plus the
+ * server's, the driver's and the database's CPU from /proc.
+ */
+public final class Sampler implements AutoCloseable {
+    private static final Duration EVERY = Duration.ofSeconds(1);
+
+    private final String prometheusUrl;
+    private final long serverPid;
+    private final CpuClock server;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final List<SeriesRow> rows = new ArrayList<>();
+    private volatile CpuClock driver;
+    private final CpuClock database;
+    private ScheduledExecutorService timer;
+    private long startNanos;
+    private Snapshot previous;
+
+    /**
+     * @param managementUrl the server's Actuator base URL, or null (then only /proc figures)
+     * @param databasePid   the embedded database's pid, or -1 for an external one
+     */
+    public Sampler(long serverPid, String managementUrl, long databasePid) {
+        this.serverPid = serverPid;
+        this.server = new CpuClock(serverPid, false);
+        this.prometheusUrl = managementUrl == null ? null : managementUrl + "/actuator/prometheus";
+        this.database = databasePid > 0 ? new CpuClock(databasePid, true) : null;
+    }
+
+    public void driverPid(long pid) {
+        this.driver = new CpuClock(pid, false);
+    }
+
+    /** Starts sampling now: the first row comes one second later. */
+    public synchronized void start() {
+        if (timer != null) {
+            return;
+        }
+        startNanos = System.nanoTime();
+        previous = snapshot();
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "loomlab-sampler");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleAtFixedRate(this::sample, EVERY.toMillis(), EVERY.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public synchronized boolean started() {
+        return timer != null;
+    }
+
+    /** Stops sampling; returns the rows taken. */
+    public synchronized List<SeriesRow> stop() {
+        if (timer != null) {
+            timer.shutdownNow();
+            try {
+                timer.awaitTermination(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (rows) {
+            return List.copyOf(rows);
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private void sample() {
+        Snapshot now = snapshot();
+        Snapshot before = previous;
+        previous = now;
+        double dt = (now.nanos - before.nanos) / 1e9;
+        Prometheus p = now.metrics;
+        Prometheus q = before.metrics;
+        double poolActive = first(p.sum("hikaricp_connections_active"), p.sum("r2dbc_pool_acquired_connections"));
+        double poolIdle = first(p.sum("hikaricp_connections_idle"), p.sum("r2dbc_pool_idle_connections"));
+        double poolPending = first(p.sum("hikaricp_connections_pending"), p.sum("r2dbc_pool_pending_connections"));
+        SeriesRow row = new SeriesRow(
+                (now.nanos - startNanos) / 1e9,
+                rate(now.serverCpu, before.serverCpu, dt),
+                rssMb(serverPid),
+                p.sum("jvm_memory_used_bytes", "area", "heap") / 1024 / 1024,
+                delta(p.sum("jvm_gc_pause_seconds_sum"), q.sum("jvm_gc_pause_seconds_sum")) * 1000,
+                p.sum("jvm_threads_live_threads"),
+                p.sum("jvm_threads_virtual_live_threads", "scheduling_status", "mounted"),
+                p.sum("jvm_threads_virtual_live_threads", "scheduling_status", "queued"),
+                delta(p.sum("jvm_threads_virtual_pinned_seconds_count"), q.sum("jvm_threads_virtual_pinned_seconds_count")),
+                nonNegative(p.sum("tomcat_threads_busy_threads")),
+                nonNegative(p.sum("tomcat_threads_config_max_threads")),
+                poolActive,
+                poolIdle,
+                poolPending,
+                delta(p.sum("hikaricp_connections_timeout_total"), q.sum("hikaricp_connections_timeout_total")),
+                rate(now.driverCpu, before.driverCpu, dt),
+                rate(now.dbCpu, before.dbCpu, dt));
+        synchronized (rows) {
+            rows.add(row);
+        }
+    }
+
+    private Snapshot snapshot() {
+        Prometheus metrics = Prometheus.parse("");
+        if (prometheusUrl != null) {
+            try {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(prometheusUrl))
+                        .timeout(Duration.ofMillis(900)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    metrics = Prometheus.parse(r.body());
+                }
+            } catch (IOException e) {
+                // A missed scrape is a gap in the series (NaN), not a made-up value.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        CpuClock d = driver;
+        return new Snapshot(System.nanoTime(), metrics, server.seconds(),
+                d == null ? Double.NaN : d.seconds(), database == null ? Double.NaN : database.seconds());
+    }
+
+    private record Snapshot(long nanos, Prometheus metrics, double serverCpu, double driverCpu, double dbCpu) {
+    }
+
+    private static double rate(double now, double before, double dt) {
+        return dt <= 0 ? Double.NaN : (now - before) / dt;
+    }
+
+    private static double delta(double now, double before) {
+        if (Double.isNaN(now)) {
+            return Double.NaN;
+        }
+        return Double.isNaN(before) ? now : now - before;
+    }
+
+    private static double first(double a, double b) {
+        return Double.isNaN(a) ? b : a;
+    }
+
+    // Tomcat reports -1 for its pool gauges when requests run on virtual threads (no pool).
+    private static double nonNegative(double v) {
+        return v < 0 ? Double.NaN : v;
+    }
+
+    private static double rssMb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D", "")) / 1024.0;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // The process may have exited.
+        }
+        return Double.NaN;
+    }
+
+    /** Writes the rows as CSV (header first), atomically. */
+    public static void writeCsv(Path file, List<SeriesRow> rows) {
+        StringBuilder sb = new StringBuilder(SeriesRow.CSV_HEADER).append('\n');
+        rows.forEach(r -> sb.append(r.csv()).append('\n'));
+        dev.loomlab.lab.result.RunFolder.writeAtomically(file, sb.toString());
+    }
+
+    public static List<SeriesRow> readCsv(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        return lines.stream().skip(1).filter(l -> !l.isBlank()).map(SeriesRow::parseCsv).toList();
+    }
+}
