@@ -6,6 +6,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +35,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "loomlab-driver", mixinStandardHelpOptions = true, versionProvider = DriverMain.Version.class,
         sortOptions = false, usageHelpAutoWidth = true,
-        description = "Loads one HTTP endpoint with Hyperfoil (closed model: --vus, open model: --rate) and writes "
+        description = "Loads one HTTP endpoint with Hyperfoil (closed model: --vus, open model: --rate, "
+                + "a closed-model ramp: --ramp, a burst: --burst) and writes "
                 + "OUT/NAME.hlog (HdrHistogram interval log, ns) and OUT/NAME.driver.json. "
                 + "Progress: one JSON line per second on stdout; logs on stderr.")
 public final class DriverMain implements Callable<Integer> {
@@ -43,6 +46,11 @@ public final class DriverMain implements Callable<Integer> {
     static final int MAX_DEFAULT_SESSIONS = 200_000;
     /** Open model: default connection cap, below Tomcat's default maxConnections (8192). */
     static final int MAX_DEFAULT_CONNECTIONS = 8000;
+    /** --burst: the timeout may exceed Hyperfoil's 1-minute histograms (the burst keeps its own, up to 1 hour). */
+    static final long MAX_BURST_TIMEOUT_MS = 600_000;
+    static final int MAX_RAMP_STEPS = 1000;
+    /** Sessions of the burst's driver warm-up (see DriverWarmup). */
+    static final int DRIVER_WARMUP_VUS = 100;
     private static final Set<String> LOG_LEVELS = Set.of("OFF", "FATAL", "ERROR", "WARN", "INFO", "DEBUG", "TRACE", "ALL");
 
     @Spec
@@ -70,6 +78,29 @@ public final class DriverMain implements Callable<Integer> {
             description = "Open model: constant arrival rate, requests per second (fixed inter-arrival time).")
     Double rate;
 
+    @Option(names = "--burst", paramLabel = "N",
+            description = "Burst: N requests fired at once (N sessions, one request each, connections opened beforehand); "
+                    + "the run ends when the last one has completed or timed out. No warm-up, no window.")
+    Integer burst;
+
+    @Option(names = "--ramp", paramLabel = "FROM:TO:STEPS",
+            description = "Closed-model ramp: STEPS levels of VUs from FROM to TO (linear), each for --step-duration, "
+                    + "after --warmup at FROM VUs, on one connection set. Reports each level (\"levels\").")
+    String ramp;
+
+    @Option(names = "--step-duration", paramLabel = "DURATION",
+            description = "Ramp: duration of each level, whole seconds (e.g. 10s).")
+    String stepDuration;
+
+    @Option(names = "--driver-warmup", defaultValue = "1s", paramLabel = "DURATION",
+            description = "Burst: before the burst, warm the driver's own code for this long against a throw-away "
+                    + "endpoint inside the driver (never the target), so that the N requests leave at once (0 = off; "
+                    + "default: ${DEFAULT-VALUE}).")
+    String driverWarmup;
+
+    /** --driver-warmup, validated by {@link #toLoadSpec}. */
+    private long driverWarmupMs;
+
     @Option(names = "--max-sessions", paramLabel = "N",
             description = "Open model: requests that may be in flight at once (Hyperfoil sessions; default: rate x timeout, "
                     + "at least 1000, at most 200000). When all are busy, arrivals are delayed and show as \"unsent\".")
@@ -93,7 +124,8 @@ public final class DriverMain implements Callable<Integer> {
     String duration;
 
     @Option(names = "--timeout", defaultValue = "60s", paramLabel = "DURATION",
-            description = "Request timeout; a request that gets no response in time is counted as a timeout (default: ${DEFAULT-VALUE}).")
+            description = "Request timeout; a request that gets no response in time is counted as a timeout "
+                    + "(at most 60s; 10m for --burst; default: ${DEFAULT-VALUE}).")
     String timeout;
 
     @Option(names = "--out", defaultValue = ".", paramLabel = "DIR", description = "Output directory (default: current directory).")
@@ -177,19 +209,39 @@ public final class DriverMain implements Callable<Integer> {
         if (!METHODS.contains(m)) {
             throw usage("unsupported --method '" + method + "' (allowed: GET, POST, PUT, DELETE, PATCH, HEAD)");
         }
-        if ((vus == null) == (rate == null)) {
-            throw usage("give exactly one of --vus (closed model) or --rate (open model)");
+        int shapes = (vus != null ? 1 : 0) + (rate != null ? 1 : 0) + (burst != null ? 1 : 0) + (ramp != null ? 1 : 0);
+        if (shapes != 1) {
+            throw usage("give exactly one of --vus (closed model), --rate (open model), --ramp (closed-model ramp) or --burst");
         }
-        long warmupMs = durationArg("--warmup", warmup);
-        long durationMs = durationArg("--duration", duration);
+        if (stepDuration != null && ramp == null) {
+            throw usage("--step-duration applies to --ramp only");
+        }
+        if (burst == null && matched("--driver-warmup")) {
+            throw usage("--driver-warmup applies to --burst only (the other shapes have --warmup)");
+        }
+        driverWarmupMs = durationArg("--driver-warmup", driverWarmup);
+        if (burst != null) {
+            if (matched("--warmup") || matched("--duration")) {
+                throw usage("--burst has no warm-up and no window: drop --warmup/--duration (the run lasts until the last request completes)");
+            }
+            if (maxSessions != null) {
+                throw usage("--max-sessions does not apply to --burst (it uses one session per request)");
+            }
+        }
+        long warmupMs = burst != null ? 0 : durationArg("--warmup", warmup);
+        long durationMs = burst != null ? 0 : durationArg("--duration", duration);
         long timeoutMs = durationArg("--timeout", timeout);
-        if (durationMs < 1000) {
+        if (burst == null && ramp == null && durationMs < 1000) {
             throw usage("--duration must be at least 1s (statistics are kept per second), got '" + duration + "'");
         }
         if (timeoutMs < 1) {
             throw usage("--timeout must be positive, got '" + timeout + "'");
         }
-        if (timeoutMs > WindowSummary.HIGHEST_TRACKABLE_NS / 1_000_000) {
+        if (burst != null) {
+            if (timeoutMs > MAX_BURST_TIMEOUT_MS) {
+                throw usage("--timeout must be at most 10m for --burst, got '" + timeout + "'");
+            }
+        } else if (timeoutMs > WindowSummary.HIGHEST_TRACKABLE_NS / 1_000_000) {
             throw usage("--timeout must be at most 60s (Hyperfoil's histograms end at 1 minute), got '" + timeout + "'");
         }
         if (!LOG_LEVELS.contains(logLevel.toUpperCase(Locale.ROOT))) {
@@ -198,15 +250,43 @@ public final class DriverMain implements Callable<Integer> {
         if (!NAME.matcher(name).matches()) {
             throw usage("--name must be a file-name-safe word ([A-Za-z0-9._-], starting with a letter or digit), got '" + name + "'");
         }
+        int[] rampVus = null;
+        long stepMs = 0;
+        Integer closedVus = vus;
+        if (ramp != null) {
+            rampVus = parseRamp(ramp);
+            if (stepDuration == null) {
+                throw usage("--ramp needs --step-duration (the duration of each level, e.g. 10s)");
+            }
+            if (matched("--duration")) {
+                throw usage("--ramp measures STEPS x --step-duration: drop --duration");
+            }
+            stepMs = durationArg("--step-duration", stepDuration);
+            if (stepMs < 1000 || stepMs % 1000 != 0) {
+                throw usage("--step-duration must be a whole number of seconds, at least 1s (statistics are kept per second), got '"
+                        + stepDuration + "'");
+            }
+            if (warmupMs % 1000 != 0) {
+                throw usage("--warmup must be a whole number of seconds with --ramp (levels start on a statistics second), got '"
+                        + warmup + "'");
+            }
+            durationMs = stepMs * rampVus.length;
+            closedVus = Arrays.stream(rampVus).max().getAsInt();
+        }
         int sessions;
-        if (vus != null) {
-            if (vus < 1) {
+        if (burst != null) {
+            if (burst < 1) {
+                throw usage("--burst must be at least 1");
+            }
+            sessions = burst;
+        } else if (closedVus != null) {
+            if (closedVus < 1) {
                 throw usage("--vus must be at least 1");
             }
             if (maxSessions != null) {
                 throw usage("--max-sessions applies to the open model (--rate) only");
             }
-            sessions = vus;
+            sessions = closedVus;
         } else {
             if (!(rate > 0) || rate.isInfinite()) {
                 throw usage("--rate must be a positive number of requests per second");
@@ -216,7 +296,8 @@ public final class DriverMain implements Callable<Integer> {
                 throw usage("--max-sessions must be at least 1");
             }
         }
-        int conns = connections != null ? connections : vus != null ? vus : Math.min(sessions, MAX_DEFAULT_CONNECTIONS);
+        int conns = connections != null ? connections
+                : closedVus != null ? closedVus : Math.min(sessions, MAX_DEFAULT_CONNECTIONS);
         if (conns < 1) {
             throw usage("--connections must be at least 1");
         }
@@ -229,7 +310,41 @@ public final class DriverMain implements Callable<Integer> {
             throw usage("--body needs a method with a body (e.g. --method POST)");
         }
         String b = body == null && (m.equals("POST") || m.equals("PUT") || m.equals("PATCH")) ? "" : body;
-        return new LoadSpec(target, m, b, contentType, vus, rate, sessions, conns, t, warmupMs, durationMs, timeoutMs);
+        return new LoadSpec(target, m, b, contentType, closedVus, rate, sessions, conns, t, warmupMs, durationMs, timeoutMs,
+                burst, rampVus, stepMs);
+    }
+
+    private boolean matched(String option) {
+        CommandLine.ParseResult pr = commandSpec == null ? null : commandSpec.commandLine().getParseResult();
+        return pr != null && pr.hasMatchedOption(option);
+    }
+
+    /** FROM:TO:STEPS, linear; FROM and TO at least 1, STEPS at least 1 (1 step needs FROM = TO). */
+    private int[] parseRamp(String value) {
+        String[] parts = value.trim().split(":");
+        if (parts.length != 3) {
+            throw usage("--ramp must be FROM:TO:STEPS (e.g. 100:1000:10), got '" + value + "'");
+        }
+        int from;
+        int to;
+        int steps;
+        try {
+            from = Integer.parseInt(parts[0].trim());
+            to = Integer.parseInt(parts[1].trim());
+            steps = Integer.parseInt(parts[2].trim());
+        } catch (NumberFormatException e) {
+            throw usage("--ramp must be FROM:TO:STEPS with whole numbers (e.g. 100:1000:10), got '" + value + "'");
+        }
+        if (from < 1 || to < 1) {
+            throw usage("--ramp: FROM and TO must be at least 1 VU, got '" + value + "'");
+        }
+        if (steps < 1 || steps > MAX_RAMP_STEPS) {
+            throw usage("--ramp: STEPS must be between 1 and " + MAX_RAMP_STEPS + ", got '" + value + "'");
+        }
+        if (steps == 1 && from != to) {
+            throw usage("--ramp: one step needs FROM = TO, got '" + value + "'");
+        }
+        return RampGate.linear(from, to, steps);
     }
 
     /**
@@ -259,6 +374,10 @@ public final class DriverMain implements Callable<Integer> {
         LoadSpec spec = toLoadSpec();
         String level = logLevel.toUpperCase(Locale.ROOT);
         System.setProperty("loomlab.driver.logLevel", level);
+        boolean longBurst = spec.isBurst() && spec.timeoutMs() > WindowSummary.HIGHEST_TRACKABLE_NS / 1_000_000;
+        // a long burst keeps its own 1-hour histogram; Hyperfoil's (1 minute) would warn at every long response
+        System.setProperty("loomlab.driver.statisticsLogLevel",
+                longBurst && Set.of("WARN", "INFO", "DEBUG", "TRACE", "ALL").contains(level) ? "ERROR" : level);
         if (Set.of("INFO", "DEBUG", "TRACE", "ALL").contains(level)) {
             System.setProperty("loomlab.driver.perEventLogLevel", level);
         }
@@ -271,6 +390,20 @@ public final class DriverMain implements Callable<Integer> {
         System.err.println("loomlab-driver: " + spec.describe() + "; warm-up " + spec.warmupMs() + " ms, window "
                 + spec.durationMs() + " ms, timeout " + spec.timeoutMs() + " ms, " + spec.connections() + " connections, "
                 + spec.threads() + " threads");
+        if (spec.isBurst()) {
+            long ms = driverWarmupMs;
+            if (ms > 0) {
+                long t0 = System.nanoTime();
+                try {
+                    DriverWarmup.run(spec, Math.min(spec.burst(), DRIVER_WARMUP_VUS), ms);
+                    System.err.println("loomlab-driver: driver warm-up (in-JVM endpoint, not the target) took "
+                            + (System.nanoTime() - t0) / 1_000_000 + " ms");
+                } catch (RuntimeException | java.io.IOException e) {
+                    // only the send spread suffers (see diagnostics.sendSpreadMs): not a reason to fail the run
+                    System.err.println("loomlab-driver: warning: driver warm-up failed, the burst runs cold: " + e);
+                }
+            }
+        }
         HyperfoilEngine.Result result = HyperfoilEngine.run(spec, progress);
         List<Throwable> errors = result.warnings();
         if (result.phaseStartEpochMs() <= 0) {
@@ -279,14 +412,35 @@ public final class DriverMain implements Callable<Integer> {
         // Hyperfoil's watchdogs (event-loop jitter, CPU) report through the runner's error handler
         // after logging the same message: count them, do not repeat them.
 
-        WindowSummary w = new WindowSummary(spec, result, result.phaseEndEpochMs());
-        double cpuS = result.cpu().cpuSecondsBetween(w.measureStartEpochMs, w.measureEndEpochMs);
-        if (result.sessionLimitExceeded()) {
-            System.err.println("loomlab-driver: warning: all " + spec.maxSessions() + " sessions were busy at times; "
-                    + "arrivals were delayed (see \"unsent\"); raise --max-sessions");
+        Map<String, Object> doc;
+        long errorCount;
+        if (spec.isBurst()) {
+            BurstSummary b = new BurstSummary(spec, result);
+            // the CPU of the burst itself: from the phase start (connections are open) to the last completion
+            double cpuS = result.cpu().cpuSecondsBetween(result.phaseStartEpochMs(), Math.max(result.phaseStartEpochMs(),
+                    b.lastCompletionEpochMs));
+            doc = ResultFiles.burstJson(b, cpuS, errors.size());
+            errorCount = b.all.errors();
+            ResultFiles.writeBurstHlog(hlog, b);
+        } else {
+            WindowSummary w = new WindowSummary(spec, result, result.phaseEndEpochMs());
+            List<WindowSummary> levels = null;
+            if (spec.isRamp()) {
+                levels = new ArrayList<>();
+                for (int k = 0; k < spec.rampVus().length; k++) {
+                    levels.add(new WindowSummary(spec, result, result.phaseEndEpochMs(), spec.levelFirstInterval(k),
+                            spec.levelFirstInterval(k + 1)));
+                }
+            }
+            double cpuS = result.cpu().cpuSecondsBetween(w.measureStartEpochMs, w.measureEndEpochMs);
+            if (result.sessionLimitExceeded()) {
+                System.err.println("loomlab-driver: warning: all " + spec.maxSessions() + " sessions were busy at times; "
+                        + "arrivals were delayed (see \"unsent\"); raise --max-sessions");
+            }
+            doc = ResultFiles.json(w, cpuS, result.sessionLimitExceeded(), errors.size(), levels);
+            errorCount = w.errors();
+            ResultFiles.writeHlog(hlog, w);
         }
-        Map<String, Object> doc = ResultFiles.json(w, cpuS, result.sessionLimitExceeded(), errors.size());
-        ResultFiles.writeHlog(hlog, w);
         ResultFiles.writeJson(json, doc);
 
         Map<String, Object> done = new LinkedHashMap<>();
@@ -295,9 +449,13 @@ public final class DriverMain implements Callable<Integer> {
         done.put("durationS", doc.get("durationS"));
         done.put("tps", doc.get("tps"));
         done.put("requests", doc.get("requests"));
-        done.put("errors", w.errors());
+        done.put("errors", errorCount);
         done.put("p50Ms", doc.get("p50Ms"));
         done.put("p99Ms", doc.get("p99Ms"));
+        done.put("tpsByStart", doc.get("tpsByStart"));
+        if (spec.isBurst()) {
+            done.put("wallTimeMs", doc.get("wallTimeMs"));
+        }
         done.put("json", json.toString());
         done.put("hlog", hlog.toString());
         progress.done(done);

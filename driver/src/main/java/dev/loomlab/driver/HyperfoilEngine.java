@@ -23,8 +23,11 @@ import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.Phase;
 import io.hyperfoil.api.config.PhaseBuilder;
+import io.hyperfoil.api.config.SequenceBuilder;
+import io.hyperfoil.api.config.Step;
 import io.hyperfoil.api.config.SessionLimitPolicy;
 import io.hyperfoil.api.session.PhaseInstance;
+import io.hyperfoil.api.session.Session;
 import io.hyperfoil.api.statistics.SessionStatistics;
 import io.hyperfoil.api.statistics.Statistics;
 import io.hyperfoil.api.statistics.StatisticsSnapshot;
@@ -61,14 +64,18 @@ final class HyperfoilEngine {
     /** Extra time after phase end + request timeout before in-flight requests are abandoned. */
     static final long DRAIN_GRACE_MS = 5_000;
     private static final long CONNECT_WAIT_MS = 60_000;
+    /** Burst: how often the runner checks whether all requests have started. */
+    private static final long BURST_POLL_MS = 2;
 
     /** Called about once a second from the statistics thread. */
     interface TickListener {
         /**
-         * @param elapsedMs  time since the phase started
-         * @param newlyDone  requests that completed (any outcome) and were published since the last tick
+         * @param elapsedMs   time since the phase started
+         * @param newlyDone   requests that completed (any outcome) and were published since the last tick,
+         *                    filed by start (Hyperfoil's statistics)
+         * @param completions the live per-second completion counters
          */
-        void onTick(long elapsedMs, StatisticsSnapshot newlyDone);
+        void onTick(long elapsedMs, StatisticsSnapshot newlyDone, Completions completions);
     }
 
     /** Everything a run produced. */
@@ -78,7 +85,8 @@ final class HyperfoilEngine {
             NavigableMap<Integer, StatisticsSnapshot> intervals,
             CpuSampler cpu,
             boolean sessionLimitExceeded,
-            List<Throwable> warnings) {
+            List<Throwable> warnings,
+            Completions completions) {
     }
 
     private HyperfoilEngine() {
@@ -113,7 +121,10 @@ final class HyperfoilEngine {
                 .requestTimeout(spec.timeoutMs());
 
         PhaseBuilder<?> phase;
-        if (spec.closed()) {
+        if (spec.isBurst()) {
+            // N sessions started together, one request each; the phase ends when they all have
+            phase = bb.addPhase(PHASE).atOnce(spec.burst());
+        } else if (spec.closed()) {
             phase = bb.addPhase(PHASE).always(spec.vus());
         } else {
             phase = bb.addPhase(PHASE).constantRate(0)
@@ -125,11 +136,16 @@ final class HyperfoilEngine {
                     // until a session frees up, and the shortfall shows as "unsent"
                     .sessionLimitPolicy(SessionLimitPolicy.CONTINUE);
         }
-        long phaseMs = spec.warmupMs() + spec.durationMs();
-        phase.duration(phaseMs).maxDuration(phaseMs + spec.timeoutMs() + DRAIN_GRACE_MS);
+        phase.duration(spec.phaseMs()).maxDuration(maxPhaseMs(spec));
 
-        HttpRequestStepBuilder request = phase.scenario()
-                .initialSequence("request")
+        SequenceBuilder sequence = phase.scenario().initialSequence("request");
+        if (spec.isRamp()) {
+            sequence.step(new RampGate(spec.warmupMs(), spec.stepMs(), spec.rampVus()));
+        }
+        if (spec.isBurst()) {
+            sequence.step(new StartCounter());
+        }
+        HttpRequestStepBuilder request = sequence
                 .step(HttpStepCatalog.SC)
                 .httpRequest(HttpMethod.valueOf(spec.method()))
                 .path(spec.target().pathAndQuery())
@@ -142,13 +158,44 @@ final class HyperfoilEngine {
         request.handler()
                 .autoRangeCheck(false)
                 .stopOnInvalid(false)
-                .followRedirect(FollowRedirect.NEVER);
+                .followRedirect(FollowRedirect.NEVER)
+                // count each request again by the second in which it completed (see Completions)
+                .status(new Completions.StatusRecorder())
+                .onCompletion(new Completions.CompletionRecorder());
         return bb.build();
     }
 
+    /**
+     * The longest the phase may last before in-flight requests are abandoned: the planned load, then
+     * one timeout and a grace period to drain. A burst's requests may queue for a connection (fewer
+     * connections than requests): it allows one timeout per round of connections.
+     */
+    static long maxPhaseMs(LoadSpec spec) {
+        if (spec.isBurst()) {
+            long rounds = (spec.burst() + spec.connections() - 1) / spec.connections();
+            return rounds * spec.timeoutMs() + DRAIN_GRACE_MS;
+        }
+        return spec.phaseMs() + spec.timeoutMs() + DRAIN_GRACE_MS;
+    }
+
+    /** Burst: counts the requests its sessions have started, so that the phase is finished only after all have. */
+    static final class StartCounter implements Step {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public boolean invoke(Session session) {
+            Completions c = Completions.current();
+            if (c != null) {
+                c.started();
+            }
+            return true;
+        }
+    }
+
     static Result run(LoadSpec spec, TickListener listener) throws InterruptedException {
+        Completions completions = Completions.install(new Completions(maxPhaseMs(spec), spec.timeoutMs(), spec.isBurst()));
         Benchmark benchmark = buildBenchmark(spec);
-        Runner runner = new Runner(benchmark, listener);
+        Runner runner = new Runner(benchmark, listener, spec, completions);
         runner.runToCompletion();
         PhaseInstance instance = runner.instance();
         Throwable phaseError = instance != null && instance.getError() != null ? instance.getError() : runner.phaseError;
@@ -158,13 +205,16 @@ final class HyperfoilEngine {
         List<Throwable> warnings = new ArrayList<>(runner.asyncErrors);
         long start = runner.phaseStartEpochMs();
         return new Result(start, runner.phaseEndEpochMs, Collections.unmodifiableNavigableMap(runner.intervals), runner.cpu,
-                runner.sessionLimitExceeded, warnings);
+                runner.sessionLimitExceeded, warnings, completions);
     }
 
     /** Drives one Hyperfoil phase and collects its statistics, per interval. */
     private static final class Runner extends SimulationRunner {
         private final ConcurrentLinkedQueue<Throwable> asyncErrors;
         private final TickListener listener;
+        private final LoadSpec spec;
+        private final Completions completions;
+        private ScheduledExecutorService ticker;
         private final Lock statusLock = new ReentrantLock();
         private final Condition statusCondition = statusLock.newCondition();
         private final Object statsLock = new Object();
@@ -177,14 +227,17 @@ final class HyperfoilEngine {
         /** When the phase stopped starting new requests (FINISHED), or -1. */
         private volatile long phaseEndEpochMs = -1;
 
-        Runner(Benchmark benchmark, TickListener listener) {
-            this(benchmark, listener, new ConcurrentLinkedQueue<>());
+        Runner(Benchmark benchmark, TickListener listener, LoadSpec spec, Completions completions) {
+            this(benchmark, listener, spec, completions, new ConcurrentLinkedQueue<>());
         }
 
-        private Runner(Benchmark benchmark, TickListener listener, ConcurrentLinkedQueue<Throwable> errors) {
+        private Runner(Benchmark benchmark, TickListener listener, LoadSpec spec, Completions completions,
+                ConcurrentLinkedQueue<Throwable> errors) {
             super(benchmark, "loomlab-" + ProcessHandle.current().pid(), 0, errors::add);
             this.asyncErrors = errors;
             this.listener = listener;
+            this.spec = spec;
+            this.completions = completions;
         }
 
         PhaseInstance instance() {
@@ -207,7 +260,7 @@ final class HyperfoilEngine {
                 connectResult.set(result);
                 connected.countDown();
             });
-            ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            ticker = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "loomlab-stats");
                 t.setDaemon(true);
                 return t;
@@ -221,7 +274,6 @@ final class HyperfoilEngine {
                 if (r != null && r.failed()) {
                     throw new DriverException("could not open connections to the target: " + r.cause(), r.cause());
                 }
-                ticker.scheduleAtFixedRate(this::tick, INTERVAL_MS, INTERVAL_MS, TimeUnit.MILLISECONDS);
                 exec();
                 cpu.sample();
             } finally {
@@ -238,7 +290,7 @@ final class HyperfoilEngine {
                 long now = System.currentTimeMillis();
                 for (PhaseInstance phase : instances.values()) {
                     Phase def = phase.definition();
-                    if (phase.status() == PhaseInstance.Status.RUNNING && phase.absoluteStartTime() + def.duration() <= now) {
+                    if (phase.status() == PhaseInstance.Status.RUNNING && loadIsOver(phase, now)) {
                         finishPhase(def.name());
                     }
                     if (phase.status() == PhaseInstance.Status.FINISHED) {
@@ -251,13 +303,18 @@ final class HyperfoilEngine {
                     if (phase.status() == PhaseInstance.Status.NOT_STARTED && startTime + def.startTime() <= now) {
                         cpu.sample();
                         startPhase(def.name());
+                        // statistics, CPU samples and progress on the phase's own 1-second grid, so that
+                        // the window's bounds (whole seconds from the phase start) fall on CPU samples
+                        long firstTick = phase.absoluteStartTime() + INTERVAL_MS - System.currentTimeMillis();
+                        ticker.scheduleAtFixedRate(this::tick, Math.max(0, firstTick), INTERVAL_MS, TimeUnit.MILLISECONDS);
                     }
                 }
                 long next = Long.MAX_VALUE;
                 for (PhaseInstance phase : instances.values()) {
                     Phase def = phase.definition();
                     if (phase.status() == PhaseInstance.Status.RUNNING) {
-                        next = Math.min(next, phase.absoluteStartTime() + def.duration());
+                        next = Math.min(next, spec.isBurst() ? System.currentTimeMillis() + BURST_POLL_MS
+                                : phase.absoluteStartTime() + def.duration());
                     }
                     if ((phase.status() == PhaseInstance.Status.RUNNING || phase.status() == PhaseInstance.Status.FINISHED)
                             && def.maxDuration() >= 0) {
@@ -282,6 +339,20 @@ final class HyperfoilEngine {
             } while (instances.values().stream().anyMatch(p -> p.status() != PhaseInstance.Status.STATS_COMPLETE));
         }
 
+        /**
+         * Whether the phase should stop starting requests: its planned duration is over, or — a burst,
+         * whose phase has no duration — every one of its sessions has started its request (finishing
+         * earlier could terminate the phase before Hyperfoil has started its sessions).
+         */
+        private boolean loadIsOver(PhaseInstance phase, long now) {
+            if (spec.isBurst()) {
+                // (or, should some session never start, at the phase's time limit)
+                return completions.startedCount() >= spec.burst()
+                        || phase.absoluteStartTime() + phase.definition().maxDuration() <= now;
+            }
+            return phase.absoluteStartTime() + phase.definition().duration() <= now;
+        }
+
         @Override
         protected CompletableFuture<Void> phaseChanged(Phase phase, PhaseInstance.Status status, boolean limitExceeded,
                 Throwable error) {
@@ -293,6 +364,8 @@ final class HyperfoilEngine {
             }
             if (status.isFinished() && phaseEndEpochMs < 0) {
                 phaseEndEpochMs = System.currentTimeMillis();
+                // the CPU used up to here is the load's; what follows is the drain
+                cpu.sample();
             }
             return super.phaseChanged(phase, status, limitExceeded, error).thenRun(() -> {
                 if (status == PhaseInstance.Status.TERMINATED) {
@@ -323,7 +396,7 @@ final class HyperfoilEngine {
                 }
                 long start = phaseStartEpochMs();
                 if (start > 0) {
-                    listener.onTick(System.currentTimeMillis() - start, delta);
+                    listener.onTick(System.currentTimeMillis() - start, delta, completions);
                 }
             } catch (Throwable t) {
                 asyncErrors.add(t);

@@ -7,42 +7,60 @@ import java.util.Map;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import io.hyperfoil.api.statistics.StatisticsSnapshot;
-import io.hyperfoil.http.statistics.HttpStats;
 
 /**
- * The stdout protocol: one JSON object per line, about once a second, then one {@code done} line.
- * Hyperfoil publishes a second's requests once they are complete, so these lines lag the load by
- * a second or two; they are for watching a run, the files are the result.
+ * The stdout protocol: one JSON object per line, about once a second (on the phase's 1-second grid),
+ * then one {@code done} line. The figures come from the live completion counters: {@code tps} is the
+ * number of 2xx responses that completed in the last whole second, {@code requests}/{@code errors}
+ * count every completion since the start (warm-up included). They are for watching a run; the files
+ * are the result.
  */
 final class Progress implements HyperfoilEngine.TickListener {
     private final PrintStream out;
+    private final LoadSpec spec;
     private final long warmupMs;
     private final long phaseMs;
-    private long lastElapsedMs;
-    private long requests;
-    private long errors;
+    private final RampGate ramp;
 
     Progress(PrintStream out, LoadSpec spec) {
         this.out = out;
+        this.spec = spec;
         this.warmupMs = spec.warmupMs();
-        this.phaseMs = spec.warmupMs() + spec.durationMs();
+        this.phaseMs = spec.phaseMs();
+        this.ramp = spec.isRamp() ? new RampGate(spec.warmupMs(), spec.stepMs(), spec.rampVus()) : null;
     }
 
     @Override
-    public synchronized void onTick(long elapsedMs, StatisticsSnapshot delta) {
-        long done = WindowSummary.completed(delta);
-        HttpStats http = HttpStats.get(delta);
-        long ok = http.status_2xx;
-        requests += done;
-        errors += done - ok;
-        double seconds = Math.max(0.001, (elapsedMs - lastElapsedMs) / 1000.0);
-        lastElapsedMs = elapsedMs;
+    public synchronized void onTick(long elapsedMs, StatisticsSnapshot delta, Completions c) {
+        // the tick runs a few ms after each whole second of the phase: the second before it is complete
+        int lastSecond = (int) ((elapsedMs + 500) / 1000) - 1;
+        long[] totals = c.totals();
+        long requests = totals[0];
+        long ok = totals[1];
         Map<String, Object> line = new LinkedHashMap<>();
-        line.put("phase", elapsedMs < warmupMs ? "warmup" : elapsedMs < phaseMs ? "measure" : "drain");
+        String phase;
+        if (spec.isBurst()) {
+            phase = "burst";
+        } else {
+            phase = elapsedMs < warmupMs ? "warmup" : elapsedMs < phaseMs ? "measure" : "drain";
+        }
+        line.put("phase", phase);
         line.put("elapsedS", ResultFiles.round3(elapsedMs / 1000.0));
-        line.put("tps", ResultFiles.round3(ok / seconds));
+        line.put("tps", lastSecond >= 0 ? (double) c.ok(lastSecond) : 0.0);
         line.put("requests", requests);
-        line.put("errors", errors);
+        line.put("errors", requests - ok);
+        if (ramp != null) {
+            // the level of the second just reported (the one tps belongs to)
+            long at = Math.max(0, lastSecond) * 1000L;
+            int level = ramp.levelAt(at);
+            if (level < spec.rampVus().length && elapsedMs < phaseMs + 1000) {
+                line.put("level", level < 0 ? 0 : level + 1);
+                line.put("vus", ramp.activeAt(at));
+            }
+        }
+        if (spec.isBurst()) {
+            line.put("started", c.startedCount());
+        }
         print(line);
     }
 

@@ -8,7 +8,9 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.HistogramLogWriter;
@@ -38,7 +40,8 @@ final class ResultFiles {
             LoadSpec spec = w.spec;
             writer.outputComment("loomlab-driver: units=nanoseconds (response time) url=" + spec.target().url()
                     + " method=" + spec.method() + " model=" + spec.model()
-                    + (spec.closed() ? " vus=" + spec.vus() : " rate=" + spec.rate()));
+                    + (spec.closed() ? " vus=" + spec.vus() : " rate=" + spec.rate())
+                    + (spec.isRamp() ? " ramp=" + java.util.Arrays.toString(spec.rampVus()).replace(" ", "") + " stepS=" + spec.stepMs() / 1000 : ""));
             writer.outputComment("loomlab-driver: engine=hyperfoil-" + HyperfoilEngine.hyperfoilVersion()
                     + " histograms: " + WindowSummary.SIGNIFICANT_DIGITS + " significant digits, max "
                     + WindowSummary.HIGHEST_TRACKABLE_NS + " ns; one interval per second of the measurement window");
@@ -61,6 +64,15 @@ final class ResultFiles {
     }
 
     static Map<String, Object> json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings) {
+        return json(w, driverCpuS, sessionLimitExceeded, hyperfoilWarnings, null);
+    }
+
+    /**
+     * A steady run or a ramp ({@code levels}: one summary per level, or null): the original fields,
+     * then the completion-based ones and the shape's own.
+     */
+    static Map<String, Object> json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings,
+            List<WindowSummary> levels) {
         LoadSpec s = w.spec;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", "hyperfoil");
@@ -83,18 +95,38 @@ final class ResultFiles {
         m.put("p999Ms", round3(w.percentileMs(99.9)));
         m.put("maxMs", round3(w.maxMs()));
         m.put("meanMs", round3(w.meanMs()));
-        Map<String, Object> errors = new LinkedHashMap<>();
-        errors.put("connect", w.connectErrors);
-        errors.put("timeout", w.timeouts);
-        errors.put("status4xx", w.status4xx);
-        errors.put("status5xx", w.status5xx);
-        errors.put("other", w.otherErrors());
-        m.put("errors", errors);
+        m.put("errors", errors(w));
         m.put("requestedRate", s.rate());
         m.put("achievedRate", round3(w.achievedRate()));
         m.put("unsent", w.unsent());
         m.put("driverCpuS", round3(driverCpuS));
         m.put("driverJvm", System.getProperty("java.vm.version"));
+        // --- added fields (completion-based throughput, shapes)
+        m.put("shape", s.shape());
+        m.put("tpsByStart", round3(w.tpsByStart()));
+        m.put("completedInWindow", w.completedInWindow);
+        m.put("okPerSecond", w.okPerSecond);
+        m.put("errorsPerSecond", w.errorsPerSecond);
+        m.put("errorsByCompletion", completedErrors(w));
+        m.put("driverCpuSPer1000Requests", perThousand(driverCpuS, w.completedInWindow));
+        m.put("burst", null);
+        m.put("wallTimeMs", null);
+        if (levels != null) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("from", s.rampVus()[0]);
+            r.put("to", s.rampVus()[s.rampVus().length - 1]);
+            r.put("steps", s.rampVus().length);
+            r.put("stepDurationS", round3(s.stepMs() / 1000.0));
+            m.put("ramp", r);
+            List<Map<String, Object>> ls = new ArrayList<>();
+            for (int k = 0; k < levels.size(); k++) {
+                ls.add(level(k, s.rampVus()[k], levels.get(k)));
+            }
+            m.put("levels", ls);
+        } else {
+            m.put("ramp", null);
+            m.put("levels", null);
+        }
         // Not part of the required schema: what the numbers above were measured with.
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("responses", w.responses);
@@ -114,6 +146,142 @@ final class ResultFiles {
         d.put("phaseStartEpochMs", w.phaseStartEpochMs);
         m.put("diagnostics", d);
         return m;
+    }
+
+    /** One level of a ramp: the points of a throughput-vs-load curve. */
+    private static Map<String, Object> level(int k, int vus, WindowSummary w) {
+        Map<String, Object> l = new LinkedHashMap<>();
+        l.put("level", k + 1);
+        l.put("vus", vus);
+        l.put("startEpochMs", w.measureStartEpochMs);
+        l.put("endEpochMs", w.measureEndEpochMs);
+        l.put("durationS", round3(w.durationS));
+        l.put("tps", round3(w.tps()));
+        l.put("tpsByStart", round3(w.tpsByStart()));
+        l.put("requests", w.requests());
+        l.put("ok", w.ok);
+        l.put("completedInWindow", w.completedInWindow);
+        l.put("p50Ms", round3(w.percentileMs(50)));
+        l.put("p90Ms", round3(w.percentileMs(90)));
+        l.put("p99Ms", round3(w.percentileMs(99)));
+        l.put("p999Ms", round3(w.percentileMs(99.9)));
+        l.put("maxMs", round3(w.maxMs()));
+        l.put("meanMs", round3(w.meanMs()));
+        l.put("errors", errors(w));
+        l.put("errorsByCompletion", completedErrors(w));
+        l.put("okPerSecond", w.okPerSecond);
+        return l;
+    }
+
+    private static Map<String, Object> errors(WindowSummary w) {
+        Map<String, Object> errors = new LinkedHashMap<>();
+        errors.put("connect", w.connectErrors);
+        errors.put("timeout", w.timeouts);
+        errors.put("status4xx", w.status4xx);
+        errors.put("status5xx", w.status5xx);
+        errors.put("other", w.otherErrors());
+        return errors;
+    }
+
+    private static Map<String, Object> completedErrors(WindowSummary w) {
+        Map<String, Object> errors = new LinkedHashMap<>();
+        errors.put("connect", w.completedConnect);
+        errors.put("timeout", w.completedTimeout);
+        errors.put("status4xx", w.completedStatus4xx);
+        errors.put("status5xx", w.completedStatus5xx);
+        errors.put("other", w.completedOther);
+        return errors;
+    }
+
+    private static double perThousand(double cpuS, long requests) {
+        return cpuS < 0 || requests <= 0 ? 0 : round3(cpuS * 1000.0 / requests);
+    }
+
+    /** A burst: the same top-level fields as a steady run (all present), measured over the whole burst. */
+    static Map<String, Object> burstJson(BurstSummary b, double driverCpuS, int hyperfoilWarnings) {
+        LoadSpec s = b.spec;
+        WindowSummary w = b.all;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", "hyperfoil");
+        m.put("engineVersion", HyperfoilEngine.hyperfoilVersion());
+        m.put("url", s.target().url());
+        m.put("method", s.method());
+        m.put("model", "burst");
+        m.put("vus", null);
+        m.put("rate", null);
+        m.put("warmupS", 0.0);
+        m.put("durationS", round3(b.wallTimeS()));
+        m.put("measureStartEpochMs", b.firstSendEpochMs);
+        m.put("measureEndEpochMs", b.lastCompletionEpochMs);
+        m.put("requests", w.requests());
+        m.put("ok", w.ok);
+        m.put("tps", round3(b.tps()));
+        m.put("p50Ms", round3(b.percentileMs(50)));
+        m.put("p90Ms", round3(b.percentileMs(90)));
+        m.put("p99Ms", round3(b.percentileMs(99)));
+        m.put("p999Ms", round3(b.percentileMs(99.9)));
+        m.put("maxMs", round3(b.maxMs()));
+        m.put("meanMs", round3(b.meanMs()));
+        m.put("errors", errors(w));
+        m.put("requestedRate", null);
+        m.put("achievedRate", round3(b.wallTimeMs > 0 ? w.sent / b.wallTimeS() : 0));
+        m.put("unsent", Math.max(0, s.burst() - w.sent));
+        m.put("driverCpuS", round3(driverCpuS));
+        m.put("driverJvm", System.getProperty("java.vm.version"));
+        m.put("shape", "burst");
+        m.put("tpsByStart", round3(b.tps()));
+        m.put("completedInWindow", b.completed);
+        m.put("okPerSecond", b.okPerSecond);
+        m.put("errorsPerSecond", b.errorsPerSecond);
+        m.put("driverCpuSPer1000Requests", perThousand(driverCpuS, w.requests()));
+        m.put("burst", s.burst());
+        m.put("wallTimeMs", round3(b.wallTimeMs));
+        m.put("ramp", null);
+        m.put("levels", null);
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("responses", w.responses);
+        d.put("histogramCount", b.histogram.getTotalCount());
+        d.put("sent", w.sent);
+        d.put("status3xx", w.status3xx);
+        d.put("internalErrors", w.internalErrors);
+        d.put("hyperfoilConnectionErrors", w.rawConnectionErrors);
+        d.put("connectionWaitMs", round3(w.blockedNs / 1e6));
+        d.put("sendSpreadMs", round3(b.sendSpreadMs));
+        d.put("hyperfoilWarnings", hyperfoilWarnings);
+        d.put("connections", s.connections());
+        d.put("maxSessions", s.maxSessions());
+        d.put("threads", s.threads());
+        d.put("timeoutS", round3(s.timeoutMs() / 1000.0));
+        d.put("phaseStartEpochMs", w.phaseStartEpochMs);
+        m.put("diagnostics", d);
+        return m;
+    }
+
+    /** A burst's .hlog: one interval, first send to last completion, holding every response with a status. */
+    static void writeBurstHlog(Path file, BurstSummary b) throws IOException {
+        Path tmp = tempSibling(file);
+        try (OutputStream out = Files.newOutputStream(tmp); PrintStream ps = new PrintStream(out, false, StandardCharsets.UTF_8)) {
+            HistogramLogWriter writer = new HistogramLogWriter(ps);
+            LoadSpec spec = b.spec;
+            writer.outputComment("loomlab-driver: units=nanoseconds (response time) url=" + spec.target().url()
+                    + " method=" + spec.method() + " model=burst burst=" + spec.burst());
+            writer.outputComment("loomlab-driver: engine=hyperfoil-" + HyperfoilEngine.hyperfoilVersion()
+                    + " histogram: " + WindowSummary.SIGNIFICANT_DIGITS + " significant digits, max "
+                    + Completions.HIGHEST_TRACKABLE_NS + " ns; ONE interval: first send to last completion");
+            writer.outputComment("loomlab-driver: the interval holds every request of the burst that got a status "
+                    + "(timeouts and connection errors are counted in the .driver.json only)");
+            writer.outputLogFormatVersion();
+            writer.setBaseTime(b.firstSendEpochMs);
+            writer.outputBaseTime(b.firstSendEpochMs);
+            writer.outputStartTime(b.firstSendEpochMs);
+            writer.outputLegend();
+            writer.outputIntervalHistogram(b.histogram);
+            ps.flush();
+            if (ps.checkError()) {
+                throw new IOException("error writing " + tmp);
+            }
+        }
+        moveIntoPlace(tmp, file);
     }
 
     static void writeJson(Path file, Map<String, Object> json) throws IOException {

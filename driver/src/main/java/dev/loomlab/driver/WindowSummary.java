@@ -10,8 +10,10 @@ import io.hyperfoil.api.statistics.StatisticsSnapshot;
 import io.hyperfoil.http.statistics.HttpStats;
 
 /**
- * The measurement window of one run: the 1-second statistics intervals whose requests were started
- * after the warm-up and before the end of the run, merged.
+ * The measurement window of one run (or one level of a ramp): the 1-second statistics intervals whose
+ * requests were started after the warm-up and before the end of the run, merged — latency, outcomes
+ * by start — and, from {@link Completions}, the requests that <em>completed</em> in the same
+ * wall-clock seconds: the throughput.
  */
 final class WindowSummary {
     /** Same range and precision as Hyperfoil's own interval histograms (1 min in ns, 2 digits). */
@@ -49,11 +51,30 @@ final class WindowSummary {
     /** Requests that belong to intervals after the window (started after the planned end). */
     long afterWindow;
 
+    // --- by completion (Completions): what finished inside the window's wall-clock seconds
+    /** 2xx responses that completed in the window. */
+    long okCompleted;
+    /** Requests that completed in the window, any outcome. */
+    long completedInWindow;
+    /** Completed in the window by outcome, same classes as the errors. */
+    long completedConnect;
+    long completedTimeout;
+    long completedStatus4xx;
+    long completedStatus5xx;
+    long completedOther;
+    final long[] okPerSecond;
+    final long[] errorsPerSecond;
+
+    /** The run's window: whole seconds after the warm-up up to the planned end. */
     WindowSummary(LoadSpec spec, HyperfoilEngine.Result result, long phaseEndEpochMs) {
+        this(spec, result, phaseEndEpochMs, spec.firstMeasuredInterval(), spec.endMeasuredInterval());
+    }
+
+    /** The intervals [firstInterval, plannedEnd) (seconds from the phase start), cut at the phase's actual end. */
+    WindowSummary(LoadSpec spec, HyperfoilEngine.Result result, long phaseEndEpochMs, int firstInterval, int plannedEnd) {
         this.spec = spec;
         this.phaseStartEpochMs = result.phaseStartEpochMs();
-        this.firstInterval = spec.firstMeasuredInterval();
-        int plannedEnd = spec.endMeasuredInterval();
+        this.firstInterval = firstInterval;
         if (phaseEndEpochMs > 0 && phaseStartEpochMs > 0) {
             // the phase may have ended early (e.g. interrupted): only whole intervals count
             plannedEnd = (int) Math.min(plannedEnd, Math.max(firstInterval, (phaseEndEpochMs - phaseStartEpochMs) / 1000));
@@ -80,6 +101,25 @@ final class WindowSummary {
         histogram.setEndTimeStamp(measureEndEpochMs);
         for (Map.Entry<Integer, StatisticsSnapshot> e : result.intervals().tailMap(endInterval, true).entrySet()) {
             afterWindow += completed(e.getValue());
+        }
+
+        Completions c = result.completions();
+        int n = endInterval - firstInterval;
+        okPerSecond = new long[n];
+        errorsPerSecond = new long[n];
+        if (c != null) {
+            for (int i = 0; i < n; i++) {
+                int second = firstInterval + i;
+                okPerSecond[i] = c.ok(second);
+                errorsPerSecond[i] = c.errors(second);
+                okCompleted += okPerSecond[i];
+                completedInWindow += okPerSecond[i] + errorsPerSecond[i];
+            }
+            completedConnect = c.sum(Completions.CONNECT, firstInterval, endInterval);
+            completedTimeout = c.sum(Completions.TIMEOUT, firstInterval, endInterval);
+            completedStatus4xx = c.sum(Completions.STATUS_4XX, firstInterval, endInterval);
+            completedStatus5xx = c.sum(Completions.STATUS_5XX, firstInterval, endInterval);
+            completedOther = c.sum(Completions.STATUS_OTHER, firstInterval, endInterval);
         }
     }
 
@@ -133,7 +173,13 @@ final class WindowSummary {
         return connectErrors + timeouts + status4xx + status5xx + otherErrors();
     }
 
+    /** The throughput: 2xx responses that completed inside the window, per second. */
     double tps() {
+        return durationS > 0 ? okCompleted / durationS : 0;
+    }
+
+    /** 2xx responses to requests started inside the window, per second (the figure before completion counting). */
+    double tpsByStart() {
         return durationS > 0 ? ok / durationS : 0;
     }
 

@@ -104,6 +104,51 @@ class ArgumentsTest {
     }
 
     @Test
+    void burst() {
+        LoadSpec s = spec("--url", "http://127.0.0.1:8080/block?ms=2000", "--burst", "600");
+        assertThat(s.isBurst()).isTrue();
+        assertThat(s.model()).isEqualTo("burst");
+        assertThat(s.closed()).isFalse();
+        assertThat(s.maxSessions()).isEqualTo(600);
+        assertThat(s.connections()).isEqualTo(600);
+        assertThat(s.warmupMs()).isZero();
+        assertThat(s.phaseMs()).isZero();
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--burst", "20000").connections()).isEqualTo(8_000);
+        // a burst may wait longer than Hyperfoil's 1-minute histograms: 100 calls of 10 s on 10 threads take 100 s
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--burst", "100", "--timeout", "3m").timeoutMs()).isEqualTo(180_000);
+        assertThat(HyperfoilEngine.maxPhaseMs(spec("--url", "http://127.0.0.1:8080/", "--burst", "100", "--connections", "10",
+                "--timeout", "10s"))).isEqualTo(10 * 10_000 + HyperfoilEngine.DRAIN_GRACE_MS);
+    }
+
+    @Test
+    void ramp() {
+        LoadSpec s = spec("--url", "http://127.0.0.1:8080/", "--ramp", "10:40:3", "--step-duration", "5s", "--warmup", "2s");
+        assertThat(s.isRamp()).isTrue();
+        assertThat(s.model()).isEqualTo("closed");
+        assertThat(s.shape()).isEqualTo("ramp");
+        assertThat(s.rampVus()).containsExactly(10, 25, 40);
+        assertThat(s.vus()).isEqualTo(40);
+        assertThat(s.connections()).isEqualTo(40);
+        assertThat(s.durationMs()).isEqualTo(15_000);
+        assertThat(s.levelFirstInterval(0)).isEqualTo(2);
+        assertThat(s.levelFirstInterval(1)).isEqualTo(7);
+        assertThat(s.endMeasuredInterval()).isEqualTo(17);
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--ramp", "100:10:4", "--step-duration", "1s").rampVus())
+                .containsExactly(100, 70, 40, 10);
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--ramp", "7:7:1", "--step-duration", "1s").rampVus()).containsExactly(7);
+
+        RampGate gate = new RampGate(2000, 5000, new int[] {10, 25, 40});
+        assertThat(gate.activeAt(0)).isEqualTo(10);
+        assertThat(gate.activeAt(6999)).isEqualTo(10);
+        assertThat(gate.activeAt(7000)).isEqualTo(25);
+        assertThat(gate.activeAt(16_999)).isEqualTo(40);
+        assertThat(gate.activeAt(17_000)).isZero();
+        assertThat(gate.nextActivation(30, 500)).isEqualTo(12_000);
+        assertThat(gate.nextActivation(12, 500)).isEqualTo(7_000);
+        assertThat(gate.nextActivation(50, 500)).isEqualTo(-1);
+    }
+
+    @Test
     void badArgumentsExitWith2AndOneLine() {
         assertUsageError("loopback", "--url", "http://10.0.0.1:8080/", "--vus", "1");
         assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--rate", "5");
@@ -119,6 +164,22 @@ class ArgumentsTest {
         assertUsageError("--name", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--name", "../escape");
         assertUsageError("--timeout", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--timeout", "5m");
         assertUsageError("--unknown", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--unknown");
+        assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--burst", "5");
+        assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/", "--ramp", "1:2:2", "--rate", "5", "--step-duration", "1s");
+        assertUsageError("--burst", "--url", "http://127.0.0.1:8080/", "--burst", "0");
+        assertUsageError("--driver-warmup", "--url", "http://127.0.0.1:8080/", "--vus", "5", "--driver-warmup", "1s");
+        assertUsageError("--driver-warmup", "--url", "http://127.0.0.1:8080/", "--burst", "5", "--driver-warmup", "later");
+        assertUsageError("--burst", "--url", "http://127.0.0.1:8080/", "--burst", "5", "--duration", "10s");
+        assertUsageError("--burst", "--url", "http://127.0.0.1:8080/", "--burst", "5", "--warmup", "1s");
+        assertUsageError("--timeout", "--url", "http://127.0.0.1:8080/", "--burst", "5", "--timeout", "11m");
+        assertUsageError("FROM:TO:STEPS", "--url", "http://127.0.0.1:8080/", "--ramp", "10-40-3", "--step-duration", "1s");
+        assertUsageError("FROM and TO", "--url", "http://127.0.0.1:8080/", "--ramp", "0:40:3", "--step-duration", "1s");
+        assertUsageError("STEPS", "--url", "http://127.0.0.1:8080/", "--ramp", "10:40:0", "--step-duration", "1s");
+        assertUsageError("--step-duration", "--url", "http://127.0.0.1:8080/", "--ramp", "10:40:3");
+        assertUsageError("--step-duration", "--url", "http://127.0.0.1:8080/", "--ramp", "10:40:3", "--step-duration", "1500ms");
+        assertUsageError("--step-duration", "--url", "http://127.0.0.1:8080/", "--vus", "3", "--step-duration", "1s");
+        assertUsageError("--duration", "--url", "http://127.0.0.1:8080/", "--ramp", "10:40:3", "--step-duration", "1s", "--duration", "9s");
+        assertUsageError("--warmup", "--url", "http://127.0.0.1:8080/", "--ramp", "10:40:3", "--step-duration", "1s", "--warmup", "500ms");
     }
 
     @Test

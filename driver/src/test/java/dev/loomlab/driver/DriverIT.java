@@ -41,6 +41,8 @@ class DriverIT {
             for (int i = 0; i < 300; i++) {
                 calls.add(client.sendAsync(HttpRequest.newBuilder(URI.create(target.url("/block?ms=0"))).build(),
                         HttpResponse.BodyHandlers.discarding()));
+                calls.add(client.sendAsync(HttpRequest.newBuilder(URI.create(target.url("/limited?ms=0&max=1000"))).build(),
+                        HttpResponse.BodyHandlers.discarding()));
             }
             for (CompletableFuture<HttpResponse<Void>> call : calls) {
                 assertThat(call.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
@@ -71,6 +73,18 @@ class DriverIT {
         assertThat(s.get("durationS").asDouble()).isEqualTo(3.0);
         assertThat(s.get("measureEndEpochMs").asLong() - s.get("measureStartEpochMs").asLong()).isEqualTo(3000);
         assertThat(s.get("tps").asDouble()).as(run.describe()).isCloseTo(500.0, within(50.0));
+        // closed model at steady state: completions per second = starts per second (Little's law both ways)
+        assertThat(s.get("tps").asDouble()).as(run.describe()).isCloseTo(s.get("tpsByStart").asDouble(),
+                within(0.03 * s.get("tpsByStart").asDouble()));
+        assertThat(s.get("shape").asText()).isEqualTo("steady");
+        assertThat(s.get("okPerSecond")).hasSize(3);
+        long okSum = 0;
+        for (JsonNode n : s.get("okPerSecond")) {
+            okSum += n.asLong();
+        }
+        assertThat(okSum).isEqualTo(s.get("completedInWindow").asLong());
+        assertThat(s.get("driverCpuSPer1000Requests").asDouble()).isPositive();
+        assertThat(s.get("levels").isNull() && s.get("burst").isNull()).isTrue();
         assertThat(s.get("p50Ms").asDouble()).as(run.describe()).isBetween(95.0, 130.0);
         assertThat(s.get("ok").asLong()).isEqualTo(s.get("requests").asLong());
         assertThat(errorTotal(s)).isZero();
@@ -125,6 +139,109 @@ class DriverIT {
         System.out.println("open 200 req/s: " + s);
     }
 
+    /**
+     * The open model under overload: 400 arrivals/s against a server that can complete 200/s (20 at a
+     * time, 100 ms each). Throughput is what completed (~200/s), not what was sent (~400/s).
+     */
+    @Test
+    void openModelUnderOverloadReportsCompletionsNotArrivals() throws Exception {
+        DriverProcess.Outcome run = DriverProcess.run("open-overload",
+                "--url", target.url("/limited?ms=100&max=20"), "--rate", "400", "--warmup", "1s", "--duration", "3s",
+                // at most ~1,000 in flight (800 queued after 4 s + 20 served): enough sessions and connections
+                "--max-sessions", "2000", "--connections", "1500");
+        assertThat(run.exitCode()).as(run.describe()).isZero();
+        JsonNode s = run.summary();
+        assertSchema(s);
+        double tps = s.get("tps").asDouble();
+        double byStart = s.get("tpsByStart").asDouble();
+        long start = s.get("measureStartEpochMs").asLong();
+        long end = s.get("measureEndEpochMs").asLong();
+        double serverTps = target.limitedDoneBetween(start, end) / s.get("durationS").asDouble();
+        System.out.println("open 400 req/s on 200/s of capacity: tps " + tps + ", by start " + byStart + ", server " + serverTps
+                + ": " + s);
+        assertThat(byStart).as(run.describe()).isCloseTo(400.0, within(40.0));
+        // what the server itself completed in the window, within 10 %
+        assertThat(tps).as("driver tps vs the server's own count %s\n%s", serverTps, run.describe())
+                .isCloseTo(serverTps, within(0.10 * serverTps));
+        // and the nominal capacity, 20 x (1 s / 100 ms) = 200/s (loose: a shared 2-core box slows the server a little)
+        assertThat(tps).as(run.describe()).isBetween(150.0, 220.0);
+        assertThat(s.get("completedInWindow").asLong()).isEqualTo(Math.round(tps * s.get("durationS").asDouble()));
+        assertThat(s.get("okPerSecond")).hasSize(3);
+        // the queue grows by ~200 requests a second: so does the latency of each second's requests
+        List<Double> p99 = new ArrayList<>();
+        HistogramLogReader reader = new HistogramLogReader(run.hlog().toFile());
+        Histogram h;
+        while ((h = (Histogram) reader.nextIntervalHistogram()) != null) {
+            p99.add(h.getValueAtPercentile(99) / 1e6);
+        }
+        assertThat(p99).as("p99 per second (ms)").hasSize(3);
+        assertThat(p99.get(2)).as("p99 per second (ms): %s", p99).isGreaterThan(p99.get(0) + 500);
+        assertThat(s.get("p99Ms").asDouble()).isGreaterThan(1500.0);
+    }
+
+    @Test
+    void burstOnAServerAdmitting50AtATime() throws Exception {
+        DriverProcess.Outcome run = DriverProcess.run("burst-limited",
+                "--url", target.url("/limited?ms=100&max=50"), "--burst", "200");
+        assertThat(run.exitCode()).as(run.describe()).isZero();
+        JsonNode s = run.summary();
+        assertBurst(s, 200);
+        // four rounds of 50: at least 400 ms, whatever the machine
+        assertThat(s.get("wallTimeMs").asDouble()).as(run.describe()).isBetween(395.0, 1000.0);
+        assertThat(s.get("maxMs").asDouble()).isGreaterThan(390.0);
+        System.out.println("burst 200 on 50 x 100 ms: " + s);
+
+        DriverProcess.Outcome free = DriverProcess.run("burst-unlimited",
+                "--url", target.url("/block?ms=100"), "--burst", "200");
+        assertThat(free.exitCode()).as(free.describe()).isZero();
+        JsonNode f = free.summary();
+        assertBurst(f, 200);
+        // one round: ~100 ms plus the time to send 200 requests from a cold driver
+        assertThat(f.get("wallTimeMs").asDouble()).as(free.describe()).isBetween(99.0, 350.0);
+        assertThat(f.get("p50Ms").asDouble()).isBetween(99.0, 300.0);
+        assertThat(s.get("wallTimeMs").asDouble() - f.get("wallTimeMs").asDouble()).isGreaterThan(150.0);
+        System.out.println("burst 200 on 100 ms, no limit: " + f);
+    }
+
+    @Test
+    void rampReportsOneResultPerLevel() throws Exception {
+        DriverProcess.Outcome run = DriverProcess.run("ramp",
+                "--url", target.url("/block?ms=100"), "--ramp", "10:40:3", "--step-duration", "2s", "--warmup", "1s");
+        assertThat(run.exitCode()).as(run.describe()).isZero();
+        JsonNode s = run.summary();
+        assertSchema(s, 1.0);
+        assertThat(s.get("model").asText()).isEqualTo("closed");
+        assertThat(s.get("shape").asText()).isEqualTo("ramp");
+        assertThat(s.get("durationS").asDouble()).isEqualTo(6.0);
+        assertThat(s.get("ramp").get("steps").asInt()).isEqualTo(3);
+        assertThat(s.get("okPerSecond")).hasSize(6);
+        JsonNode levels = s.get("levels");
+        assertThat(levels).hasSize(3);
+        int[] vus = {10, 25, 40};
+        double total = 0;
+        for (int k = 0; k < 3; k++) {
+            JsonNode l = levels.get(k);
+            assertThat(l.get("vus").asInt()).isEqualTo(vus[k]);
+            // 10 requests/s per VU; by completion a level lags its start by one response time (~3 % here).
+            // (Levels of 2 s rather than 1 s: one 100 ms stall of this shared box costs half as much.)
+            assertThat(l.get("tps").asDouble()).as("level %d: %s\n%s", k + 1, l, run.describe())
+                    .isCloseTo(vus[k] * 10.0, within(vus[k] * 10.0 * 0.15));
+            // Little's law within the level: started per second = VUs / mean response time
+            assertThat(l.get("tpsByStart").asDouble()).as("level %d: %s", k + 1, l)
+                    .isCloseTo(vus[k] * 1000.0 / l.get("meanMs").asDouble(), within(vus[k] * 1000.0 / l.get("meanMs").asDouble() * 0.10));
+            assertThat(l.get("p50Ms").asDouble()).isBetween(95.0, 150.0);
+            assertThat(l.get("p99Ms").asDouble()).isPositive();
+            for (String e : List.of("connect", "timeout", "status4xx", "status5xx", "other")) {
+                assertThat(l.get("errors").get(e).asLong()).isZero();
+            }
+            total += l.get("tps").asDouble();
+        }
+        assertThat(s.get("tps").asDouble()).isCloseTo(total / 3, within(1.0));
+        // progress lines name the level and its VUs
+        assertThat(run.progress()).anyMatch(p -> p.has("level") && p.get("level").asInt() == 3 && p.get("vus").asInt() == 40);
+        System.out.println("ramp 10:40:3 x 2 s on 100 ms: " + levels);
+    }
+
     @Test
     void serverErrorsAreCountedAsStatus5xxNotOk() throws Exception {
         DriverProcess.Outcome run = DriverProcess.run("status-500",
@@ -139,6 +256,10 @@ class DriverIT {
         assertThat(s.get("errors").get("status4xx").asLong()).isZero();
         assertThat(s.get("errors").get("connect").asLong()).isZero();
         assertThat(s.get("errors").get("timeout").asLong()).isZero();
+        // by completion: the same 500s, filed by the second they came back in
+        assertThat(s.get("errorsByCompletion").get("status5xx").asLong()).isPositive();
+        assertThat(s.get("completedInWindow").asLong()).isEqualTo(s.get("errorsByCompletion").get("status5xx").asLong());
+        assertThat(s.get("tpsByStart").asDouble()).isZero();
     }
 
     @Test
@@ -153,6 +274,11 @@ class DriverIT {
         assertThat(e.get("connect").asLong()).as("a timeout is not also a connection error").isZero();
         assertThat(s.get("ok").asLong()).isZero();
         assertThat(s.get("requests").asLong()).isEqualTo(e.get("timeout").asLong());
+        // by completion: a timeout completes when it fires, and is a timeout, not a connection error
+        JsonNode c = s.get("errorsByCompletion");
+        assertThat(c.get("timeout").asLong()).as(run.describe()).isGreaterThanOrEqualTo(2);
+        assertThat(c.get("connect").asLong()).isZero();
+        assertThat(s.get("completedInWindow").asLong()).isEqualTo(c.get("timeout").asLong());
     }
 
     @Test
@@ -174,12 +300,34 @@ class DriverIT {
         return n;
     }
 
+    private static void assertBurst(JsonNode s, int n) {
+        for (String f : List.of("url", "method", "model", "vus", "rate", "warmupS", "durationS", "measureStartEpochMs",
+                "measureEndEpochMs", "requests", "ok", "tps", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "maxMs", "meanMs", "errors",
+                "requestedRate", "achievedRate", "unsent", "driverCpuS", "driverJvm", "burst", "wallTimeMs", "tpsByStart")) {
+            assertThat(s.has(f)).as("field %s in %s", f, s).isTrue();
+        }
+        assertThat(s.get("model").asText()).isEqualTo("burst");
+        assertThat(s.get("burst").asInt()).isEqualTo(n);
+        assertThat(s.get("requests").asLong()).isEqualTo(n);
+        assertThat(s.get("ok").asLong()).isEqualTo(n);
+        assertThat(errorTotal(s)).isZero();
+        assertThat(s.get("measureEndEpochMs").asLong() - s.get("measureStartEpochMs").asLong())
+                .isCloseTo(Math.round(s.get("wallTimeMs").asDouble()), within(2L));
+        // (the histogram keeps 2 significant digits: its max may read up to 1 % above the true value)
+        assertThat(s.get("maxMs").asDouble()).isLessThanOrEqualTo(s.get("wallTimeMs").asDouble() * 1.01 + 1);
+    }
+
     private static void assertSchema(JsonNode s) {
+        assertSchema(s, 1.0);
+    }
+
+    private static void assertSchema(JsonNode s, double warmupS) {
         assertThat(s.get("engine").asText()).isEqualTo("hyperfoil");
         assertThat(s.get("engineVersion").asText()).isEqualTo("0.25.2");
         for (String f : List.of("url", "method", "model", "vus", "rate", "warmupS", "durationS", "measureStartEpochMs",
                 "measureEndEpochMs", "requests", "ok", "tps", "p50Ms", "p90Ms", "p99Ms", "p999Ms", "maxMs", "meanMs", "errors",
-                "requestedRate", "achievedRate", "unsent", "driverCpuS", "driverJvm")) {
+                "requestedRate", "achievedRate", "unsent", "driverCpuS", "driverJvm",
+                "shape", "tpsByStart", "completedInWindow", "okPerSecond", "errorsPerSecond", "errorsByCompletion", "burst", "levels")) {
             assertThat(s.has(f)).as("field %s in %s", f, s).isTrue();
         }
         for (String f : List.of("warmupS", "durationS", "measureStartEpochMs", "measureEndEpochMs", "requests", "ok", "tps",
@@ -189,7 +337,7 @@ class DriverIT {
         for (String f : List.of("connect", "timeout", "status4xx", "status5xx", "other")) {
             assertThat(s.get("errors").get(f).isIntegralNumber()).as("errors.%s", f).isTrue();
         }
-        assertThat(s.get("warmupS").asDouble()).isEqualTo(1.0);
+        assertThat(s.get("warmupS").asDouble()).isEqualTo(warmupS);
         assertThat(s.get("method").asText()).isEqualTo("GET");
         assertThat(s.get("driverJvm").asText()).isNotBlank();
     }

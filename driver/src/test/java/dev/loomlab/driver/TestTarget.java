@@ -5,7 +5,12 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -14,12 +19,18 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * A tiny HTTP target on 127.0.0.1 (ephemeral port), one virtual thread per request:
- * {@code /block?ms=N} sleeps N ms then answers 200, {@code /fail} answers 500 at once.
+ * {@code /block?ms=N} sleeps N ms then answers 200, {@code /fail} answers 500 at once,
+ * {@code /limited?ms=N&max=M} admits at most M requests at a time (a fair semaphore per M; the others
+ * wait in the server) and each admitted one sleeps N ms — a server whose capacity is M / N requests
+ * per ms. {@code /limited} records when it sent each response (the server's own throughput).
  */
 final class TestTarget implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     final AtomicLong served = new AtomicLong();
+    private final Map<Long, Semaphore> limits = new ConcurrentHashMap<>();
+    /** Epoch ms at which /limited finished each response. */
+    final Queue<Long> limitedDone = new ConcurrentLinkedQueue<>();
 
     TestTarget() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
@@ -34,7 +45,28 @@ final class TestTarget implements AutoCloseable {
             respond(ex, 200, "ok");
         });
         server.createContext("/fail", ex -> respond(ex, 500, "boom"));
+        server.createContext("/limited", ex -> {
+            long ms = queryLong(ex, "ms", 0);
+            Semaphore permits = limits.computeIfAbsent(queryLong(ex, "max", 1), m -> new Semaphore((int) (long) m, true));
+            try {
+                permits.acquire();
+                try {
+                    Thread.sleep(ms);
+                } finally {
+                    permits.release();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            respond(ex, 200, "ok");
+            limitedDone.add(System.currentTimeMillis());
+        });
         server.start();
+    }
+
+    /** /limited responses completed in [fromEpochMs, toEpochMs). */
+    long limitedDoneBetween(long fromEpochMs, long toEpochMs) {
+        return limitedDone.stream().filter(t -> t >= fromEpochMs && t < toEpochMs).count();
     }
 
     String url(String pathAndQuery) {

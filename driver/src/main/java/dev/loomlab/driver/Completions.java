@@ -1,0 +1,293 @@
+package dev.loomlab.driver;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import io.hyperfoil.api.connection.Request;
+import io.hyperfoil.api.session.Action;
+import io.hyperfoil.api.session.ResourceUtilizer;
+import io.hyperfoil.api.session.Session;
+import io.hyperfoil.http.api.HttpRequest;
+import io.hyperfoil.http.api.StatusHandler;
+
+/**
+ * Counts requests by the wall-clock second in which they <em>completed</em>, with their outcome.
+ *
+ * <p>Hyperfoil files everything about a request under the second in which it <em>started</em>. That is
+ * the right base for latency, but not for throughput: in the open model under overload the start
+ * rate is the arrival rate, whatever the server completes. This class is fed by two handlers on the
+ * request step: {@link StatusRecorder} notes the status of the response in a per-session slot, and
+ * {@link CompletionRecorder} — a Hyperfoil completion handler, which 0.25.2 runs once per request
+ * when its response has ended <em>and</em> when it failed (connection error, or the connection close
+ * that follows a request timeout) — files the outcome under the current second, counted from the
+ * phase start exactly as Hyperfoil counts its own statistics intervals (so the same second
+ * numbers mean the same wall-clock seconds on both sides).
+ *
+ * <p>One instance per run, installed before the phase starts ({@link #install}); the handlers are
+ * part of the benchmark definition (which must be serializable) and so find it statically.
+ */
+final class Completions {
+    static final int OK = 0;
+    static final int STATUS_4XX = 1;
+    static final int STATUS_5XX = 2;
+    /** 1xx/3xx statuses (redirects are not followed). */
+    static final int STATUS_OTHER = 3;
+    static final int TIMEOUT = 4;
+    static final int CONNECT = 5;
+    static final int KINDS = 6;
+
+    /** Latency range of the completion-side histogram (burst runs): 1 hour in ns, 2 digits like Hyperfoil's. */
+    static final long HIGHEST_TRACKABLE_NS = 3_600_000_000_000L;
+
+    private static volatile Completions current;
+
+    private final int seconds;
+    private final AtomicLongArray counts;
+    private final long timeoutNs;
+    private final Recorder latency;
+    private final AtomicLong firstStartNanos = new AtomicLong(Long.MAX_VALUE);
+    private final AtomicLong firstStartEpochMs = new AtomicLong(Long.MAX_VALUE);
+    private final AtomicLong lastStartNanos = new AtomicLong(Long.MIN_VALUE);
+    private final AtomicLong lastEndNanos = new AtomicLong(Long.MIN_VALUE);
+    private final AtomicLong lastEndEpochMs = new AtomicLong(Long.MIN_VALUE);
+    /** Completions filed under the last second because they came later than planned for. */
+    private final AtomicLong overflow = new AtomicLong();
+    /** Burst: requests whose session has started them (see HyperfoilEngine.StartCounter). */
+    private final AtomicLong started = new AtomicLong();
+
+    /**
+     * @param maxPhaseMs   longest the phase can last (its maxDuration): the per-second arrays cover it
+     * @param timeoutMs    the request timeout (to tell a timeout from a connection error if needed)
+     * @param trackLatency keep a start-to-completion histogram of the responses with a status, with
+     *                     a 1-hour range (burst runs, whose timeout may exceed Hyperfoil's 1-minute histograms)
+     */
+    Completions(long maxPhaseMs, long timeoutMs, boolean trackLatency) {
+        this.seconds = (int) Math.min(Integer.MAX_VALUE / KINDS - 1, maxPhaseMs / 1000 + 3);
+        this.counts = new AtomicLongArray(seconds * KINDS);
+        this.timeoutNs = timeoutMs * 1_000_000L;
+        this.latency = trackLatency ? new Recorder(HIGHEST_TRACKABLE_NS, WindowSummary.SIGNIFICANT_DIGITS) : null;
+    }
+
+    static Completions install(Completions c) {
+        current = c;
+        return c;
+    }
+
+    static Completions current() {
+        return current;
+    }
+
+    /** Seconds the arrays cover, counted from the phase start. */
+    int seconds() {
+        return seconds;
+    }
+
+    long count(int second, int kind) {
+        return second < 0 || second >= seconds ? 0 : counts.get(second * KINDS + kind);
+    }
+
+    long ok(int second) {
+        return count(second, OK);
+    }
+
+    long all(int second) {
+        long n = 0;
+        for (int k = 0; k < KINDS; k++) {
+            n += count(second, k);
+        }
+        return n;
+    }
+
+    long errors(int second) {
+        return all(second) - ok(second);
+    }
+
+    /** Sum of one kind over the seconds [from, to). */
+    long sum(int kind, int from, int to) {
+        long n = 0;
+        for (int s = Math.max(0, from); s < Math.min(to, seconds); s++) {
+            n += count(s, kind);
+        }
+        return n;
+    }
+
+    /** Every completion so far, any outcome. */
+    long total() {
+        long n = 0;
+        for (int i = 0; i < counts.length(); i++) {
+            n += counts.get(i);
+        }
+        return n;
+    }
+
+    /** {all completions, 2xx completions} so far, read in one pass (so that all - ok is never negative). */
+    long[] totals() {
+        long all = 0;
+        long ok = 0;
+        for (int i = 0; i < counts.length(); i++) {
+            long v = counts.get(i);
+            all += v;
+            if (i % KINDS == OK) {
+                ok += v;
+            }
+        }
+        return new long[] {all, ok};
+    }
+
+    long overflow() {
+        return overflow.get();
+    }
+
+    void started() {
+        started.incrementAndGet();
+    }
+
+    long startedCount() {
+        return started.get();
+    }
+
+    /** Burst runs: start of the first request (System.nanoTime), or Long.MAX_VALUE if none completed. */
+    long firstStartNanos() {
+        return firstStartNanos.get();
+    }
+
+    long lastStartNanos() {
+        return lastStartNanos.get();
+    }
+
+    long lastEndNanos() {
+        return lastEndNanos.get();
+    }
+
+    long firstStartEpochMs() {
+        return firstStartEpochMs.get();
+    }
+
+    long lastEndEpochMs() {
+        return lastEndEpochMs.get();
+    }
+
+    /** Burst runs: start-to-completion times (ns) of the responses with a status; empty if not tracked. */
+    Histogram latencyHistogram() {
+        return latency == null ? new Histogram(HIGHEST_TRACKABLE_NS, WindowSummary.SIGNIFICANT_DIGITS) : latency.getIntervalHistogram();
+    }
+
+    /** Called on the session's event loop once per completed request. */
+    void complete(Session session, int status) {
+        long nowMs = System.currentTimeMillis();
+        long nowNs = System.nanoTime();
+        Request request = session.currentRequest();
+        int kind;
+        if (status >= 200 && status < 300) {
+            kind = OK;
+        } else if (status >= 400 && status < 500) {
+            kind = STATUS_4XX;
+        } else if (status >= 500 && status < 600) {
+            kind = STATUS_5XX;
+        } else if (status > 0) {
+            kind = STATUS_OTHER;
+        } else {
+            kind = timedOut(request, nowNs) ? TIMEOUT : CONNECT;
+        }
+        long phaseStart = session.phaseStartTimestamp();
+        int second = (int) Math.max(0, (nowMs - phaseStart) / 1000);
+        if (second >= seconds) {
+            second = seconds - 1;
+            overflow.incrementAndGet();
+        }
+        counts.incrementAndGet(second * KINDS + kind);
+        if (latency != null && request != null) {
+            long startNs = request.startTimestampNanos();
+            if (status > 0) {
+                latency.recordValue(Math.min(Math.max(0, nowNs - startNs), HIGHEST_TRACKABLE_NS));
+            }
+            firstStartNanos.accumulateAndGet(startNs, Math::min);
+            lastStartNanos.accumulateAndGet(startNs, Math::max);
+            firstStartEpochMs.accumulateAndGet(request.startTimestampMillis(), Math::min);
+            lastEndNanos.accumulateAndGet(nowNs, Math::max);
+            lastEndEpochMs.accumulateAndGet(nowMs, Math::max);
+        }
+    }
+
+    // Hyperfoil 0.25.2 keeps a request's outcome (VALID / INVALID / TIMED_OUT) in a private field
+    // with no accessor; read it when possible, else tell a timeout by its age.
+    private static final VarHandle RESULT = resultHandle();
+
+    private static VarHandle resultHandle() {
+        try {
+            Class<?> resultType = Class.forName("io.hyperfoil.api.connection.Request$Result", false, Request.class.getClassLoader());
+            return MethodHandles.privateLookupIn(Request.class, MethodHandles.lookup()).findVarHandle(Request.class, "result", resultType);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private boolean timedOut(Request request, long nowNs) {
+        if (request == null) {
+            return false;
+        }
+        if (RESULT != null) {
+            try {
+                Object r = RESULT.get(request);
+                return r != null && "TIMED_OUT".equals(((Enum<?>) r).name());
+            } catch (RuntimeException ignored) {
+                // fall through
+            }
+        }
+        return nowNs - request.startTimestampNanos() >= timeoutNs - 1_000_000L;
+    }
+
+    /** The per-session slot holding the status of the response in progress. */
+    enum SlotKey implements Session.ResourceKey<Slot> {
+        INSTANCE
+    }
+
+    static final class Slot implements Session.Resource {
+        int status;
+    }
+
+    static Slot slot(Session session) {
+        Slot slot = session.getResource(SlotKey.INSTANCE);
+        if (slot == null) {
+            session.declareResource(SlotKey.INSTANCE, Slot::new);
+            slot = session.getResource(SlotKey.INSTANCE);
+        }
+        return slot;
+    }
+
+    /** Status handler: remembers the response's status until the request completes. */
+    static final class StatusRecorder implements StatusHandler, ResourceUtilizer {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void handleStatus(HttpRequest request, int status) {
+            slot(request.session).status = status;
+        }
+
+        @Override
+        public void reserve(Session session) {
+            session.declareResource(SlotKey.INSTANCE, Slot::new);
+        }
+    }
+
+    /** Completion handler: files the request under the second it completed in, with its outcome. */
+    static final class CompletionRecorder implements Action {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void run(Session session) {
+            Slot slot = slot(session);
+            int status = slot.status;
+            slot.status = 0;
+            Completions c = current;
+            if (c != null) {
+                c.complete(session, status);
+            }
+        }
+    }
+}
