@@ -74,6 +74,36 @@ public record Ceiling(Double tps, String limitedBy, String formula) {
                 term, seconds, capacity, rate));
     }
 
+    /**
+     * A burst of N requests at once: with C of them served at a time, the last answers after
+     * ceil(N / C) × S at best (seed 004: 600 requests of 2 s on 200 threads → 6 s). The ceiling
+     * is that best wall time as a throughput, N / (ceil(N / C) × S).
+     */
+    public static Ceiling ofBurst(Model model, Scenario scenario, Duration serviceTime, int requests, int maxThreads, int poolSize) {
+        if (serviceTime.isZero()) {
+            return new Ceiling(null, "cpu", "no sleep: only CPU bounds a burst's wall time");
+        }
+        long concurrency = requests;
+        String limitedBy = "vus";
+        String term = requests + " requests at once";
+        if (model.threadPerRequestPool() && maxThreads < concurrency) {
+            concurrency = maxThreads;
+            limitedBy = "threads";
+            term = maxThreads + " threads";
+        }
+        if (scenario.holdsConnection() && poolSize < concurrency) {
+            concurrency = poolSize;
+            limitedBy = "pool";
+            term = poolSize + " connections";
+        }
+        double seconds = serviceTime.toNanos() / 1e9;
+        long waves = (requests + concurrency - 1) / concurrency;
+        double wall = waves * seconds;
+        return new Ceiling(requests / wall, limitedBy, String.format(Locale.ROOT,
+                "ceil(%d / %d) × %.3f s = %.3f s for the last answer (%s) = %.1f TPS", requests, concurrency, seconds, wall, term,
+                requests / wall));
+    }
+
     /** Measured throughput as a share of the ceiling, or null when there is no ceiling. */
     public Double ratio(double measuredTps) {
         return tps == null || tps == 0 ? null : measuredTps / tps;

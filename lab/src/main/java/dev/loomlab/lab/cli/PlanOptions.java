@@ -22,6 +22,9 @@ public final class PlanOptions {
     @Option(names = "--rate", paramLabel = "R", description = "open model: R requests/s on a fixed schedule instead of VUs; latency counts from each request's intended send time")
     String rate;
 
+    @Option(names = "--burst", paramLabel = "N", description = "burst: N requests at once, timed until the last answer (seeds 002 and 004)")
+    String burst;
+
     @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up before the measured window, e.g. 5s")
     String warmup;
 
@@ -64,6 +67,7 @@ public final class PlanOptions {
         o.put("scenarios", scenarios == null ? null : String.join(",", scenarios));
         o.put("vus", vus);
         o.put("rate", rate);
+        o.put("burst", burst);
         o.put("warmup", warmup);
         o.put("duration", duration);
         o.put("rounds", rounds);

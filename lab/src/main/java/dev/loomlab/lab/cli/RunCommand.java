@@ -69,7 +69,9 @@ public final class RunCommand implements Callable<Integer> {
         m.put("models", plan.models().stream().map(Object::toString).toList());
         m.put("scenarios", plan.scenarios().stream().map(Object::toString).toList());
         m.put("sleepMs", plan.sleepMs());
-        if (plan.openModel()) {
+        if (plan.burstShape()) {
+            m.put("burst", plan.burst());
+        } else if (plan.openModel()) {
             m.put("rate", plan.rate());
         } else {
             m.put("vus", plan.vus());

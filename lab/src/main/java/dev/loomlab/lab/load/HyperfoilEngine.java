@@ -51,13 +51,17 @@ public final class HyperfoilEngine implements LoadEngine {
             // Hyperfoil's netty uses sun.misc.Unsafe and native access; JDK 24+ warns or refuses without these.
             command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"));
         }
+        command.addAll(List.of("-jar", LabHome.driverJar().toString(), "--url", spec.url()));
+        if (spec.burstShape()) {
+            command.addAll(List.of("--burst", String.valueOf(spec.burst())));
+        } else {
+            command.addAll(List.of(
+                    spec.openModel() ? "--rate" : "--vus",
+                    spec.openModel() ? String.valueOf(spec.rate()) : String.valueOf(spec.vus()),
+                    "--warmup", Durations.format(spec.warmup()),
+                    "--duration", Durations.format(spec.duration())));
+        }
         command.addAll(List.of(
-                "-jar", LabHome.driverJar().toString(),
-                "--url", spec.url(),
-                spec.openModel() ? "--rate" : "--vus",
-                spec.openModel() ? String.valueOf(spec.rate()) : String.valueOf(spec.vus()),
-                "--warmup", Durations.format(spec.warmup()),
-                "--duration", Durations.format(spec.duration()),
                 "--timeout", Durations.format(spec.requestTimeout()),
                 "--out", spec.outDir().toString(),
                 "--name", spec.name()));
@@ -129,7 +133,8 @@ public final class HyperfoilEngine implements LoadEngine {
                 n.path("achievedRate").asDouble(),
                 n.path("unsent").asLong(),
                 n.path("driverCpuS").asDouble(),
-                n.path("driverJvm").asString(""));
+                n.path("driverJvm").asString(""),
+                n.path("wallTimeMs").isNumber() ? n.path("wallTimeMs").asDouble() : null);
     }
 
     private static String lastLines(Path log) {

@@ -5,7 +5,8 @@ import java.util.Map;
 /**
  * What a load engine measured in one cell's window; latencies in ms from the engine's histogram.
  * {@code requestedRate} is null in the closed model; {@code unsent} counts the open model's
- * scheduled requests that could not be sent (the engine ran out of sessions or connections).
+ * scheduled requests that could not be sent (the engine ran out of sessions or connections);
+ * {@code wallTimeMs} is a burst's first send to last completion (null for the other shapes).
  */
 public record LoadResult(
         String engine,
@@ -25,5 +26,6 @@ public record LoadResult(
         double achievedRate,
         long unsent,
         double driverCpuS,
-        String driverJvm) {
+        String driverJvm,
+        Double wallTimeMs) {
 }

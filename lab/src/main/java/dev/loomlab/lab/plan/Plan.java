@@ -11,6 +11,7 @@ import java.util.List;
  * models × scenarios × rounds, every cell measured the same way.
  *
  * @param rate  requests per second for the open model, or null for the closed model of {@code vus} users
+ * @param burst requests fired at once (the burst shape), or null
  * @param dbUrl external database JDBC URL, or null to start the embedded {@code database}
  */
 public record Plan(
@@ -21,6 +22,7 @@ public record Plan(
         long sleepMs,
         int vus,
         Double rate,
+        Integer burst,
         Duration warmup,
         Duration duration,
         int rounds,
@@ -45,6 +47,11 @@ public record Plan(
     /** The open model (a fixed arrival rate) instead of the closed one (VUs). */
     public boolean openModel() {
         return rate != null;
+    }
+
+    /** A burst: N requests at once, timed until the last answer. */
+    public boolean burstShape() {
+        return burst != null;
     }
 
     public boolean externalDatabase() {

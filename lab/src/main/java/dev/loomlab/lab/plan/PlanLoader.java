@@ -30,7 +30,7 @@ public final class PlanLoader {
 
     /** Every field a plan may set, in the order the docs list them. */
     public static final List<String> FIELDS = List.of(
-            "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "warmup", "duration", "rounds",
+            "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "burst", "warmup", "duration", "rounds",
             "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout");
 
     private static final Set<String> ENGINES = Set.of("hyperfoil");
@@ -48,7 +48,14 @@ public final class PlanLoader {
                 fields.put(k, v);
             }
         });
-        return resolve(fields);
+        Plan plan = resolve(fields);
+        // The driver's latency histograms end at one minute; a burst keeps its own, up to ten.
+        Duration limit = plan.burstShape() ? Duration.ofMinutes(10) : Duration.ofSeconds(60);
+        if (plan.requestTimeout().compareTo(limit) > 0) {
+            throw new PlanException("requestTimeout must be at most " + Durations.format(limit)
+                    + (plan.burstShape() ? " for a burst" : " (10m for a burst)") + ", got " + Durations.format(plan.requestTimeout()));
+        }
+        return plan;
     }
 
     /** The raw YAML of a preset, for {@code loomlab plans --show}. */
@@ -135,6 +142,7 @@ public final class PlanLoader {
                 sleepMs,
                 (int) whole(f, "vus", Defaults.VUS, 1, 100_000),
                 rate(f),
+                burst(f),
                 duration(f, "warmup", Defaults.WARMUP, Duration.ZERO),
                 duration(f, "duration", Defaults.DURATION, Duration.ofSeconds(1)),
                 (int) whole(f, "rounds", Defaults.ROUNDS, 1, 100),
@@ -229,6 +237,16 @@ public final class PlanLoader {
             throw new PlanException(key + " must be at least " + Durations.format(min) + ", got " + v);
         }
         return d;
+    }
+
+    private static Integer burst(Map<String, Object> f) {
+        if (f.get("burst") == null) {
+            return null;
+        }
+        if (f.get("rate") != null) {
+            throw new PlanException("burst and rate are two different load shapes: give one of them");
+        }
+        return (int) whole(f, "burst", 0, 1, 10_000);
     }
 
     private static Double rate(Map<String, Object> f) {

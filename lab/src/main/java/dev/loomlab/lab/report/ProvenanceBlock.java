@@ -25,7 +25,9 @@ final class ProvenanceBlock {
         line(md, "models", run.text("models"));
         line(md, "scenarios", run.text("scenarios") + "; sleep " + run.text("sleepMs") + " ms where a scenario sleeps");
         String rounds = run.text("rounds");
-        String shape = run.plan("rate") != null
+        String shape = run.plan("burst") != null
+                ? run.text("burst") + " requests at once (burst: timed until the last answer)"
+                : run.plan("rate") != null
                 ? run.text("rate") + " requests/s (open model: a fixed arrival schedule, latency from each request's intended send time)"
                 : run.text("vus") + " VUs (closed model, no think time)";
         line(md, "load", shape + ", warm-up " + run.text("warmup")

@@ -13,6 +13,8 @@ import java.util.Map;
  * @param rate         open model: requested arrivals per second; null in the closed model
  * @param achievedRate requests actually sent per second of the window
  * @param unsent       open model: scheduled requests that could not be sent (null in the closed model)
+ * @param burst        burst shape: requests fired at once (null otherwise)
+ * @param wallTimeMs   burst shape: first send to last completion (null otherwise)
  * @param durationS    the measured window actually covered, in seconds
  * @param requests     requests completed in the window, any outcome
  * @param tps          successful (2xx) responses per second of the window
@@ -48,6 +50,8 @@ public record CellResult(
         Double rate,
         Double achievedRate,
         Long unsent,
+        Integer burst,
+        Double wallTimeMs,
         double warmupS,
         double durationS,
         long requests,
@@ -84,7 +88,7 @@ public record CellResult(
 
     public CellResult withFindings(java.util.List<String> newFindings) {
         return new CellResult(schema, status, failure, model, scenario, round, engine, path, serviceTimeMs, vus, rate,
-                achievedRate, unsent, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
                 serverLog, timeseries, jfr, metrics, jfrEvents, java.util.List.copyOf(newFindings));
     }

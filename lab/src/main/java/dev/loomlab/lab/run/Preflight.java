@@ -26,7 +26,7 @@ public final class Preflight {
             throw new PlanException("the servers need JDK 21+, but the lab runs on " + jdk.describe()
                     + ": set JAVA_HOME to a JDK 21+ (./loomlab finds one itself)");
         }
-        checkOpenFiles(plan.openModel() ? OPEN_MODEL_CONNECTIONS : plan.vus(), openFilesLimit);
+        checkOpenFiles(plan.openModel() ? OPEN_MODEL_CONNECTIONS : plan.burstShape() ? plan.burst() : plan.vus(), openFilesLimit);
         checkWritable(resultsDir);
         for (var model : plan.models()) {
             LabHome.serverJar(model.server());

@@ -31,6 +31,7 @@ import dev.loomlab.scenario.verify.Check;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -135,7 +136,9 @@ public final class Runner {
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
-        Ceiling ceiling = plan.openModel()
+        Ceiling ceiling = plan.burstShape()
+                ? Ceiling.ofBurst(model, scenario, serviceTime, plan.burst(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
+                : plan.openModel()
                 ? Ceiling.ofOpen(model, scenario, serviceTime, plan.rate(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
                 : Ceiling.of(model, scenario, serviceTime, plan.vus(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize());
         String stem = CellResult.stem(scenario.id(), round);
@@ -170,10 +173,12 @@ public final class Runner {
                 public void onProgress(LoadProgress p) {
                     // Sample inside the measured window only: from the engine's first "measure"
                     // second to the first second after it.
-                    if (p.phase().equals("measure") && windowFrom.get() == null) {
+                    // A burst has no warm-up: all of it is the window.
+                    boolean inWindow = p.phase().equals("measure") || p.phase().equals("burst");
+                    if (inWindow && windowFrom.get() == null) {
                         windowFrom.set(Instant.now());
                         sampler.start();
-                    } else if (!p.phase().equals("measure") && windowFrom.get() != null && windowTo.get() == null) {
+                    } else if (!inWindow && windowFrom.get() != null && windowTo.get() == null) {
                         windowTo.set(Instant.now());
                         sampler.stop();
                     }
@@ -185,12 +190,17 @@ public final class Runner {
                     sampler.driverPid(pid);
                 }
             };
-            progress.phase("warm-up " + plan.warmup().toSeconds() + " s, then " + plan.duration().toSeconds() + " s measured, "
+            progress.phase(plan.burstShape()
+                    ? "burst of " + plan.burst() + " requests at once on " + path
+                    : "warm-up " + plan.warmup().toSeconds() + " s, then " + plan.duration().toSeconds() + " s measured, "
                     + (plan.openModel() ? plan.rate() + " requests/s" : plan.vus() + " VUs") + " on " + path);
+            Path driverLog = folder.logs().resolve(model + "-" + stem + ".driver.log");
+            LoadSpec loadSpec = plan.burstShape()
+                    ? LoadSpec.burst(server.baseUrl() + path, plan.burst(), plan.requestTimeout(), folder.cellDir(model.id()), stem, driverLog)
+                    : new LoadSpec(server.baseUrl() + path, vus(), plan.rate(), null, plan.warmup(), plan.duration(),
+                    plan.requestTimeout(), folder.cellDir(model.id()), stem, driverLog);
             try {
-                load = engine.run(new LoadSpec(server.baseUrl() + path, plan.openModel() ? null : plan.vus(), plan.rate(),
-                        plan.warmup(), plan.duration(), plan.requestTimeout(), folder.cellDir(model.id()), stem,
-                        folder.logs().resolve(model + "-" + stem + ".driver.log")), listener);
+                load = engine.run(loadSpec, listener);
             } catch (LoadException e) {
                 return cells.failed("load engine failed: " + e.getMessage());
             } finally {
@@ -214,6 +224,10 @@ public final class Runner {
             verdict = new Verdict("driver", String.format(java.util.Locale.ROOT,
                     "open model: %d of the scheduled requests could not be sent (requested %.1f/s, achieved %.1f/s) — the engine, not the server, limited this cell; %s",
                     load.unsent(), plan.rate(), load.achievedRate(), verdict.note()));
+        } else if (plan.burstShape()) {
+            verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
+                    "burst of %d: the last answer came after %.2f s; %s", plan.burst(),
+                    load.wallTimeMs() == null ? Double.NaN : load.wallTimeMs() / 1000, verdict.note()));
         } else if (plan.openModel()) {
             verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
                     "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", plan.rate(), load.achievedRate(), verdict.note()));
@@ -223,7 +237,7 @@ public final class Runner {
     }
 
     private Integer vus() {
-        return plan.openModel() ? null : plan.vus();
+        return plan.openModel() || plan.burstShape() ? null : plan.vus();
     }
 
     private static String tailNote(String tail) {
@@ -255,7 +269,8 @@ public final class Runner {
 
         CellResult failed(String reason) {
             return new CellResult(CellResult.SCHEMA, "failed", reason, model.id(), scenario.id(), round, engine.id(), path,
-                    serviceTime.toMillis(), vus(), plan.rate(), null, null, plan.warmup().toMillis() / 1000.0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    serviceTime.toMillis(), vus(), plan.rate(), null, null, plan.burst(), null, plan.warmup().toMillis() / 1000.0,
+                    0, 0, 0, 0, 0, 0, 0, 0,
                     Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                     jdk.version(), null, serverLog, null, null, Map.of(), Map.of(), List.of());
         }
@@ -264,6 +279,7 @@ public final class Runner {
                             Map<String, Double> metrics, Map<String, Long> jfrEvents) {
             return new CellResult(CellResult.SCHEMA, "ok", null, model.id(), scenario.id(), round, load.engine(), path,
                     serviceTime.toMillis(), vus(), plan.rate(), load.achievedRate(), plan.openModel() ? load.unsent() : null,
+                    plan.burst(), load.wallTimeMs(),
                     plan.warmup().toMillis() / 1000.0, load.durationS(),
                     load.requests(), load.ok(), load.tps(), load.p50Ms(), load.p90Ms(), load.p99Ms(), load.maxMs(),
                     load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
