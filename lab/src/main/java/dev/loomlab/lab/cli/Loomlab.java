@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "loomlab 0.1.0",
         description = "Platform threads, virtual threads or WebFlux? The same API on each model, real database, real load, one report.",
-        subcommands = {RunCommand.class, ServeCommand.class, VerifyCommand.class, ReportCommand.class, PlansCommand.class,
+        subcommands = {RunCommand.class, SaturateCommand.class, ServeCommand.class, VerifyCommand.class, ReportCommand.class, PlansCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Loomlab {
     public static final int FAILED = 1;

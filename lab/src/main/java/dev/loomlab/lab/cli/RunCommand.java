@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run a plan's matrix (models x scenarios x rounds) and write a run folder with summary.md.")
 public final class RunCommand implements Callable<Integer> {
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     @Mixin
     PlanOptions options;
@@ -47,9 +47,15 @@ public final class RunCommand implements Callable<Integer> {
         Instant started = Instant.now();
         String runId = STAMP.format(started) + "-" + plan.name();
         RunFolder folder = new RunFolder(out.resolve(runId));
-        Manifest.Builder manifest = new Manifest.Builder()
+        Manifest.Builder manifest = manifest(runId, plan, jdk, cpus);
+        List<CellResult> cells = new Runner(plan, folder, jdk, cpus, new HyperfoilEngine(jdk, cpus), manifest, System.out).run();
+        return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
+    }
+
+    static Manifest.Builder manifest(String runId, Plan plan, Jdk jdk, CpuLayout cpus) {
+        return new Manifest.Builder()
                 .runId(runId)
-                .startedAt(started.toString())
+                .startedAt(Instant.now().toString())
                 .command(String.join(" ", ProcessHandle.current().info().arguments().map(List::of).orElse(List.of())))
                 .plan(describe(plan))
                 .machine(Provenance.machine())
@@ -58,8 +64,6 @@ public final class RunCommand implements Callable<Integer> {
                 .cpus(cpus.asMap())
                 .engine(plan.engine())
                 .gitCommit(Provenance.gitCommit(LabHome.root()));
-        List<CellResult> cells = new Runner(plan, folder, jdk, cpus, new HyperfoilEngine(jdk, cpus), manifest, System.out).run();
-        return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
     }
 
     static Map<String, Object> describe(Plan plan) {

@@ -40,6 +40,12 @@ public record Plan(
         scenarios = List.copyOf(scenarios);
     }
 
+    /** The same plan in the closed model at another number of virtual users (a saturation level). */
+    public Plan withVus(int newVus) {
+        return new Plan(name, description, models, scenarios, sleepMs, newVus, null, null, warmup, duration, rounds, poolSize,
+                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout);
+    }
+
     public int cellCount() {
         return models.size() * scenarios.size() * rounds;
     }

@@ -132,7 +132,7 @@ public final class Runner {
         folder.writeSummary(SummaryMarkdown.render(manifest, results));
     }
 
-    private CellResult runCell(Model model, Scenario scenario, int round, RunningDatabase db, Progress progress) {
+    CellResult runCell(Model model, Scenario scenario, int round, RunningDatabase db, Progress progress) {
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
