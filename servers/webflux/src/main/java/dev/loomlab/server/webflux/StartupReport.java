@@ -35,6 +35,16 @@ class StartupReport implements ApplicationListener<ApplicationReadyEvent> {
         this.env = env;
     }
 
+    private volatile int managementPort = -1;
+
+    /** The Actuator's own web server (management.server.port) starts in a child context of its own. */
+    @org.springframework.context.event.EventListener
+    void webServerStarted(org.springframework.boot.web.server.context.WebServerInitializedEvent event) {
+        if ("management".equals(event.getApplicationContext().getServerNamespace())) {
+            managementPort = event.getWebServer().getPort();
+        }
+    }
+
     @Override
     public void onApplicationEvent(ApplicationReadyEvent event) {
         String pool = warmUp();
@@ -42,7 +52,8 @@ class StartupReport implements ApplicationListener<ApplicationReadyEvent> {
                 WebfluxServer.MODEL, System.getProperty("java.version"), System.getProperty("java.vm.vendor"),
                 LoopResources.DEFAULT_IO_WORKER_COUNT, pool, dialect.dialect(), dialect.url());
         int port = ((WebServerApplicationContext) event.getApplicationContext()).getWebServer().getPort();
-        System.out.println(READY_PREFIX + "http://" + host() + ":" + port);
+        System.out.println(READY_PREFIX + "http://" + host() + ":" + port
+                + (managementPort > 0 ? " management=http://" + host() + ":" + managementPort : ""));
         System.out.flush();
     }
 

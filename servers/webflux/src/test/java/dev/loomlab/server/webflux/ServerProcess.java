@@ -47,7 +47,7 @@ final class ServerProcess implements AutoCloseable {
             while ((line = in.readLine()) != null) {
                 lines.add(line);
                 if (line.startsWith(StartupReport.READY_PREFIX)) {
-                    ready.complete(line.substring(StartupReport.READY_PREFIX.length()).strip());
+                    ready.complete(line.substring(StartupReport.READY_PREFIX.length()).strip().split("\\s+")[0]);
                 }
             }
         } catch (IOException e) {

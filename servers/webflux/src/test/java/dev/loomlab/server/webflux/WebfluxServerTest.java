@@ -150,13 +150,15 @@ class WebfluxServerTest {
     }
 
     @Test
-    void actuatorShowsTheR2dbcConnectionOnTheSamePort() throws Exception {
-        Answer health = get("/actuator/health");
+    void actuatorShowsTheR2dbcConnectionOnAPortOfItsOwn() throws Exception {
+        String management = "http://127.0.0.1:" + server.managementPort();
+        Answer health = get(management + "/actuator/health");
         assertThat(health.status).isEqualTo(200);
         assertThat(health.body).contains("\"r2dbc\"").contains("\"status\":\"UP\"");
-        assertThat(get("/actuator/metrics").status).isEqualTo(200);
-        assertThat(get("/actuator/metrics/r2dbc.pool.max.allocated").body).contains("\"value\":" + POOL_SIZE + ".0");
-        assertThat(get("/actuator/info").status).isEqualTo(200);
+        assertThat(get(management + "/actuator/metrics/r2dbc.pool.max.allocated").body).contains("\"value\":" + POOL_SIZE + ".0");
+        assertThat(get(management + "/actuator/prometheus").body).contains("r2dbc_pool_acquired_connections");
+        assertThat(get(management + "/actuator/info").status).isEqualTo(200);
+        assertThat(get("/actuator/health").status).as("not on the request port").isEqualTo(404);
     }
 
     /**
@@ -181,7 +183,7 @@ class WebfluxServerTest {
     }
 
     private HttpRequest request(String path) {
-        return HttpRequest.newBuilder(URI.create(server.baseUrl() + path)).timeout(Duration.ofSeconds(30)).GET().build();
+        return HttpRequest.newBuilder(URI.create(path.startsWith("http") ? path : server.baseUrl() + path)).timeout(Duration.ofSeconds(30)).GET().build();
     }
 
     private record Answer(int status, String body, Duration took) {
