@@ -1,19 +1,78 @@
 package dev.loomlab.lab.findings;
 
+import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Rules that read a cell's results and time series and write one sentence each, with its
- * evidence: what limited the cell, in words, with the numbers that show it.
+ * evidence: what limited the cell, in words, with the numbers that show it. A rule whose metrics
+ * are missing (NaN, not recorded) is silent: no finding without evidence. The rules, their
+ * evidence and their thresholds are listed in {@code docs/findings.md}.
  */
 public final class Findings {
+    /** "For most of the window": the share of samples (that have the metric) in which a condition must hold. */
+    public static final double MOST_OF_WINDOW = 0.75;
+    /** Throughput within this share of a cap is "at" that cap (the same 90 % as {@link Verdict#AT_CEILING}). */
+    public static final double NEAR_CAP = Verdict.AT_CEILING;
+    /** A server using this share of its cores on average is CPU-bound (as {@link Verdict#CPU_SATURATED}). */
+    public static final double CPU_BOUND = Verdict.CPU_SATURATED;
+    /** A load driver using this share of its cores on average is the limit. */
+    public static final double DRIVER_BOUND = 0.90;
+    /** Virtual threads queued for a carrier, on average, per carrier, that make a backlog. */
+    public static final double BACKLOG_PER_CARRIER = 10;
+    /** GC pauses above this share of the window are GC pressure. */
+    public static final double GC_SHARE = 0.05;
+    /** Errors above this share of requests account for the throughput (as {@link Verdict#ERRORS_DOMINATE}). */
+    public static final double ERRORS_EXPLAIN = Verdict.ERRORS_DOMINATE;
+
+    /** The rules, in the order their findings are written; "unexplained" always runs last. */
+    private static final List<Rule> RULES = List.of(
+            new LoadDriverRule(),
+            new LoadCeilingRule(),
+            new ThreadPoolRule(),
+            new ConnectionPoolRule(),
+            new CpuRule(),
+            new CarrierBacklogRule(),
+            new PinningRule(),
+            new SubmitFailedRule(),
+            new GcRule(),
+            new ErrorsRule());
+
     private Findings() {
     }
 
     /** Every finding whose evidence holds for this cell, in rule order. */
     public static List<String> evaluate(CellResult cell, List<SeriesRow> rows, int serverCores) {
-        return List.of();
+        return fired(cell, rows, serverCores).stream().map(Finding::text).toList();
+    }
+
+    /** The same findings with the id of the rule that wrote each. */
+    public static List<Finding> fired(CellResult cell, List<SeriesRow> rows, int serverCores) {
+        if (cell == null || !cell.succeeded()) {
+            return List.of();
+        }
+        Evidence e = new Evidence(cell, rows, serverCores);
+        String prefix = prefix(cell);
+        List<Finding> out = new ArrayList<>();
+        for (Rule rule : RULES) {
+            rule.sentence(e).ifPresent(s -> out.add(new Finding(rule.id(), prefix + s, rule.explains(e))));
+        }
+        UnexplainedRule.sentence(e, out).ifPresent(s -> out.add(new Finding(UnexplainedRule.ID, prefix + s, false)));
+        return List.copyOf(out);
+    }
+
+    /** The ids of the rules, in order. */
+    public static List<String> ruleIds() {
+        List<String> ids = new ArrayList<>(RULES.stream().map(Rule::id).toList());
+        ids.add(UnexplainedRule.ID);
+        return List.copyOf(ids);
+    }
+
+    /** {@code mvc-platform / block: } — every finding starts with its cell, so it reads alone. */
+    public static String prefix(CellResult cell) {
+        return cell.model() + " / " + cell.scenario() + ": ";
     }
 }

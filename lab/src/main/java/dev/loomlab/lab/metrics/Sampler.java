@@ -33,6 +33,8 @@ public final class Sampler implements AutoCloseable {
     private ScheduledExecutorService timer;
     private long startNanos;
     private Snapshot previous;
+    /** The last scrape that answered: counters are differenced against it, never against a missed one. */
+    private Prometheus lastScrape;
 
     /**
      * @param managementUrl the server's Actuator base URL, or null (then only /proc figures)
@@ -56,6 +58,7 @@ public final class Sampler implements AutoCloseable {
         }
         startNanos = System.nanoTime();
         previous = snapshot();
+        lastScrape = previous.scraped ? previous.metrics : null;
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "loomlab-sampler");
             t.setDaemon(true);
@@ -94,7 +97,12 @@ public final class Sampler implements AutoCloseable {
         previous = now;
         double dt = (now.nanos - before.nanos) / 1e9;
         Prometheus p = now.metrics;
-        Prometheus q = before.metrics;
+        // After a missed scrape, a counter's difference is taken from the last scrape that answered;
+        // with none yet it is unknown (NaN) — never the cumulative value since the server started.
+        Prometheus q = lastScrape;
+        if (now.scraped) {
+            lastScrape = p;
+        }
         double poolActive = first(p.sum("hikaricp_connections_active"), p.sum("r2dbc_pool_acquired_connections"));
         double poolIdle = first(p.sum("hikaricp_connections_idle"), p.sum("r2dbc_pool_idle_connections"));
         double poolPending = first(p.sum("hikaricp_connections_pending"), p.sum("r2dbc_pool_pending_connections"));
@@ -103,17 +111,17 @@ public final class Sampler implements AutoCloseable {
                 rate(now.serverCpu, before.serverCpu, dt),
                 rssMb(serverPid),
                 p.sum("jvm_memory_used_bytes", "area", "heap") / 1024 / 1024,
-                delta(p.sum("jvm_gc_pause_seconds_sum"), q.sum("jvm_gc_pause_seconds_sum")) * 1000,
+                counter(p, q, "jvm_gc_pause_seconds_sum") * 1000,
                 p.sum("jvm_threads_live_threads"),
                 p.sum("jvm_threads_virtual_live_threads", "scheduling_status", "mounted"),
                 p.sum("jvm_threads_virtual_live_threads", "scheduling_status", "queued"),
-                delta(p.sum("jvm_threads_virtual_pinned_seconds_count"), q.sum("jvm_threads_virtual_pinned_seconds_count")),
+                counter(p, q, "jvm_threads_virtual_pinned_seconds_count"),
                 nonNegative(p.sum("tomcat_threads_busy_threads")),
                 nonNegative(p.sum("tomcat_threads_config_max_threads")),
                 poolActive,
                 poolIdle,
                 poolPending,
-                delta(p.sum("hikaricp_connections_timeout_total"), q.sum("hikaricp_connections_timeout_total")),
+                counter(p, q, "hikaricp_connections_timeout_total"),
                 rate(now.driverCpu, before.driverCpu, dt),
                 rate(now.dbCpu, before.dbCpu, dt));
         synchronized (rows) {
@@ -123,12 +131,14 @@ public final class Sampler implements AutoCloseable {
 
     private Snapshot snapshot() {
         Prometheus metrics = Prometheus.parse("");
+        boolean scraped = false;
         if (prometheusUrl != null) {
             try {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(prometheusUrl))
                         .timeout(Duration.ofMillis(900)).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     metrics = Prometheus.parse(r.body());
+                    scraped = true;
                 }
             } catch (IOException e) {
                 // A missed scrape is a gap in the series (NaN), not a made-up value.
@@ -137,15 +147,20 @@ public final class Sampler implements AutoCloseable {
             }
         }
         CpuClock d = driver;
-        return new Snapshot(System.nanoTime(), metrics, server.seconds(),
+        return new Snapshot(System.nanoTime(), metrics, scraped, server.seconds(),
                 d == null ? Double.NaN : d.seconds(), database == null ? Double.NaN : database.seconds());
     }
 
-    private record Snapshot(long nanos, Prometheus metrics, double serverCpu, double driverCpu, double dbCpu) {
+    private record Snapshot(long nanos, Prometheus metrics, boolean scraped, double serverCpu, double driverCpu, double dbCpu) {
     }
 
     private static double rate(double now, double before, double dt) {
         return dt <= 0 ? Double.NaN : (now - before) / dt;
+    }
+
+    /** A counter's change since {@code before}; NaN when this scrape or every earlier one missed. */
+    private static double counter(Prometheus now, Prometheus before, String name) {
+        return before == null ? Double.NaN : delta(now.sum(name), before.sum(name));
     }
 
     private static double delta(double now, double before) {

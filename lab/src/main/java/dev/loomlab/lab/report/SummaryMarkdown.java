@@ -5,10 +5,12 @@ import static dev.loomlab.lab.report.ReportText.one;
 import static dev.loomlab.lab.report.ReportText.oneLine;
 import static dev.loomlab.lab.report.ReportText.orUnknown;
 
+import dev.loomlab.lab.findings.Findings;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -85,9 +87,34 @@ public final class SummaryMarkdown {
             md.append("- **").append(c.model()).append(" r").append(c.round()).append("** — ").append(note).append('\n');
         }
         md.append('\n');
+        findings(md, rows);
         if (run.rounds() > 1 || rows.stream().anyMatch(c -> c.round() > 1)) {
             RoundSpread.append(md, rows, run.models());
         }
+    }
+
+    /**
+     * The cells' findings (docs/findings.md), one line each under the cell's label; cells without
+     * findings (failed, recorded before findings existed, or with no rule's evidence) have none.
+     */
+    private static void findings(StringBuilder md, List<CellResult> rows) {
+        List<String> lines = new ArrayList<>();
+        for (CellResult c : rows) {
+            if (!ReportText.succeeded(c) || c.findings() == null) {
+                continue;
+            }
+            String prefix = Findings.prefix(c);
+            for (String finding : c.findings()) {
+                String text = oneLine(finding);
+                lines.add("- **" + c.model() + " r" + c.round() + "** — " + (text.startsWith(prefix) ? text.substring(prefix.length()) : text));
+            }
+        }
+        if (lines.isEmpty()) {
+            return;
+        }
+        md.append("**Findings** (from the server's metrics and flight recording; the rules are in docs/findings.md):\n\n");
+        lines.forEach(l -> md.append(l).append('\n'));
+        md.append('\n');
     }
 
     private static Scenario known(String id) {

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SummaryMarkdownTest {
+    private static final java.util.Set<Object> KEPT = java.util.Set.of("schema", "status", "model", "scenario", "round", "engine",
+            "path", "serviceTimeMs", "vus", "warmupS", "durationS", "requests", "ok", "tps", "p50Ms", "p90Ms", "p99Ms", "maxMs");
     private final RunFolder fixture = new RunFolder(Golden.fixtureRun());
     private final Manifest manifest = fixture.readManifest();
     private final List<CellResult> cells = fixture.readCells();
@@ -74,7 +76,7 @@ class SummaryMarkdownTest {
     @Test
     void marksAnInterruptedRunAsPartial() {
         assertThat(SummaryMarkdown.render(manifest, cells))
-                .contains("> **PARTIAL** — this run did not finish (status `interrupted`, 7 of 18 planned cells recorded, 1 failed)");
+                .contains("> **PARTIAL** — this run did not finish (status `interrupted`, 8 of 18 planned cells recorded, 1 failed)");
     }
 
     @Test
@@ -96,12 +98,45 @@ class SummaryMarkdownTest {
     }
 
     @Test
+    void eachScenarioListsItsCellsFindingsUnderItsTableWithoutRepeatingTheCell() {
+        String md = SummaryMarkdown.render(manifest, cells);
+        String slowQuery = md.substring(md.indexOf("## slow-query"), md.indexOf("## Reading these numbers"));
+
+        assertThat(slowQuery).contains("**Findings**")
+                .contains("- **mvc-platform r1** — 148.9 TPS ≈ 150 connections / 1.00 s = 150.0 TPS — capped by the connection pool")
+                .contains("- **mvc-virtual r1** — up to 350 requests waited for 150 connections")
+                .doesNotContain("mvc-virtual / slow-query:");
+        assertThat(slowQuery.indexOf("**Findings**")).isGreaterThan(slowQuery.indexOf("| mvc-virtual | 1 |"));
+        // block-r2 was recorded before findings existed: the block section has findings for r1 only.
+        String block = md.substring(md.indexOf("## block"), md.indexOf("## slow-query"));
+        assertThat(block).contains("- **mvc-platform r1** — 197.2 TPS ≈ 200 Tomcat threads").doesNotContain("- **mvc-platform r2** — 197.0 TPS ≈");
+    }
+
+    @Test
+    void aSectionWithoutFindingsHasNoFindingsList() {
+        List<CellResult> old = cells.stream().filter(c -> c.round() == 2).toList();
+        assertThat(old).isNotEmpty().allMatch(c -> c.findings() == null);
+
+        assertThat(SummaryMarkdown.render(manifest, old)).doesNotContain("**Findings**");
+    }
+
+    @Test
+    void aFindingWithoutTheCellPrefixIsPrintedWholeOnOneLine() {
+        CellResult c = cells.stream().filter(x -> x.findings() != null && !x.findings().isEmpty()).findFirst().orElseThrow();
+        CellResult odd = c.withFindings(List.of("written by hand\nover two lines"));
+
+        assertThat(SummaryMarkdown.render(manifest, List.of(odd)))
+                .contains("- **" + c.model() + " r" + c.round() + "** — written by hand over two lines\n");
+    }
+
+    @Test
     void aFailedCellsReasonStaysOnOneLineAndCannotBreakTheTable() {
         CellResult failed = cells.stream().filter(c -> "failed".equals(c.status())).findFirst().orElseThrow();
-        CellResult piped = new CellResult(failed.schema(), failed.status(), "exit 1 | see\nlog", failed.model(), failed.scenario(),
-                failed.round(), failed.engine(), failed.path(), failed.serviceTimeMs(), failed.vus(), null, null, null, failed.warmupS(),
-                failed.durationS(), failed.requests(), failed.ok(), failed.tps(), failed.p50Ms(), failed.p90Ms(), failed.p99Ms(),
-                failed.maxMs(), null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        // Every optional field null; built by field name so fields added to CellResult do not break this test.
+        Map<String, Object> fields = new LinkedHashMap<>();
+        RunFolder.json().convertValue(failed, Map.class).forEach((k, v) -> fields.put(String.valueOf(k), KEPT.contains(k) ? v : null));
+        fields.put("failure", "exit 1 | see\nlog");
+        CellResult piped = RunFolder.json().convertValue(fields, CellResult.class);
 
         assertThat(SummaryMarkdown.render(manifest, List.of(piped)))
                 .contains("| webflux | 1 | failed: exit 1 \\| see log | | | | | | | | |\n")

@@ -21,7 +21,7 @@ class RunFolderTest {
         Map<String, Long> errors = new LinkedHashMap<>();
         errors.put("connect", 0L);
         errors.put("status5xx", 264L);
-        return new CellResult(CellResult.SCHEMA, "ok", null, model, scenario, round, "hyperfoil", "/block?ms=1000", 1000, 500, null, 500.0, null,
+        return new CellResult(CellResult.SCHEMA, "ok", null, model, scenario, round, "hyperfoil", "/block?ms=1000", 1000, 500, null, 500.0, null, null, null,
                 5.0, 10.0, 1264, 1000, 100.0, 1002.4, 1006.9, 1021.3, 1088.7, errors, 500.0, 0.2,
                 "500 VUs / 1.000 s = 500.0 TPS", "errors", "264 of 1264 requests failed (264 status5xx)", 0.05, null,
                 Map.of("server", "1", "driver", "0"), "25.0.1", scenario + "-r" + round + ".hlog", "logs/x.log",

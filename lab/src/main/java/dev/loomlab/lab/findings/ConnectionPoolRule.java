@@ -1,0 +1,99 @@
+package dev.loomlab.lab.findings;
+
+import static dev.loomlab.lab.findings.Say.f;
+
+import dev.loomlab.lab.metrics.SeriesRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Requests waited for a database connection (pool pending > 0) for most of the window: the
+ * connection pool is the bottleneck. Says how many waited, for how many connections, and where
+ * the waiters come from (Tomcat threads or VUs beyond the pool). With pool timeouts, HTTP 5xx or
+ * client timeouts it counts them and recommends capping concurrency at the pool size — seeds
+ * 000/001: 3,000 virtual threads on 150 connections collapsed to 4 TPS and 30 s pool timeouts.
+ */
+final class ConnectionPoolRule implements Rule {
+    @Override
+    public String id() {
+        return "connection-pool";
+    }
+
+    @Override
+    public Optional<String> sentence(Evidence e) {
+        double waiting = e.share(SeriesRow::poolPending, p -> p > 0);
+        if (Double.isNaN(waiting) || waiting < Findings.MOST_OF_WINDOW) {
+            return Optional.empty();
+        }
+        double pool = poolSize(e);
+        double pendingMax = e.max(SeriesRow::poolPending);
+        double pendingMean = e.mean(SeriesRow::poolPending);
+        String connections = Double.isNaN(pool) ? "a connection" : Say.count(pool) + " connections";
+        String origin = origin(e, pool, pendingMax);
+
+        List<String> harm = new ArrayList<>();
+        double poolTimeouts = e.sum(SeriesRow::poolTimeouts);
+        if (!Double.isNaN(poolTimeouts) && poolTimeouts > 0) {
+            harm.add(Say.count(poolTimeouts) + " " + poolName(e) + " connection timeouts (waited longer than the pool allows)");
+        }
+        if (e.errors("status5xx") > 0) {
+            harm.add(Say.count(e.errors("status5xx")) + " HTTP 5xx");
+        }
+        if (e.errors("timeout") > 0) {
+            harm.add(Say.count(e.errors("timeout")) + " client timeouts");
+        }
+        String mean = Math.round(pendingMean) == Math.round(pendingMax) ? "" : ", mean " + Say.count(pendingMean) + ",";
+        String waited = f("up to %s requests%s waited for %s in %s of the window", Say.count(pendingMax), mean, connections,
+                Say.percent(waiting));
+        if (!harm.isEmpty()) {
+            String permits = Double.isNaN(pool) ? ""
+                    : f(" (%s), e.g. a semaphore of %s permits around the query", Say.count(pool), Say.count(pool));
+            String seeds = "mvc-virtual".equals(e.cell.model()) ? " — the seeds' virtual-thread collapse" : "";
+            return Optional.of(waited + (origin.isEmpty() ? "" : " (" + origin + ")") + " → " + String.join(", ", harm)
+                    + "; cap concurrency at the pool size" + permits + seeds);
+        }
+        double s = e.serviceS();
+        double tps = e.cell.tps();
+        if (s <= 0 || Double.isNaN(pool) || pool <= 0) {
+            return Optional.of(waited + (origin.isEmpty() ? "" : " (" + origin + ")") + " — the connection pool is the bottleneck");
+        }
+        double cap = pool / s;
+        String head = tps >= Findings.NEAR_CAP * cap
+                ? f("%s ≈ %s / %s = %s — capped by the connection pool", Say.tps(tps), connections, Say.seconds(s), Say.tps(cap))
+                : f("%s = %.1f %% of %s / %s = %s — the connection pool is the bottleneck", Say.tps(tps), 100 * tps / cap,
+                        connections, Say.seconds(s), Say.tps(cap));
+        return Optional.of(head + " (" + waited + (origin.isEmpty() ? "" : "; " + origin) + ")");
+    }
+
+    /** The pool's size: the most connections seen in use plus idle at once, else the most in use; NaN when unknown. */
+    static double poolSize(Evidence e) {
+        double size = e.rows.stream().filter(r -> !Double.isNaN(r.poolActive()) && !Double.isNaN(r.poolIdle()))
+                .mapToDouble(r -> r.poolActive() + r.poolIdle()).max().orElse(Double.NaN);
+        return Double.isNaN(size) ? e.max(SeriesRow::poolActive) : size;
+    }
+
+    /** Where the waiters come from, when the arithmetic says so: {@code 50 = 200 busy Tomcat threads − 150 connections}. */
+    private static String origin(Evidence e, double pool, double pendingMax) {
+        if (Double.isNaN(pool)) {
+            return "";
+        }
+        double threads = e.max(SeriesRow::tomcatMax);
+        if (matches(pendingMax, threads - pool)) {
+            return f("%s = %s busy Tomcat threads − %s connections", Say.count(pendingMax), Say.count(threads), Say.count(pool));
+        }
+        Integer vus = e.cell.vus();
+        if (vus != null && matches(pendingMax, vus - pool)) {
+            return f("%s = %s VUs − %s connections", Say.count(pendingMax), Say.count(vus), Say.count(pool));
+        }
+        return "";
+    }
+
+    private static boolean matches(double pending, double expected) {
+        return !Double.isNaN(expected) && expected > 0 && Math.abs(pending - expected) <= Math.max(2, 0.1 * expected);
+    }
+
+    private static String poolName(Evidence e) {
+        return "webflux".equals(e.cell.model()) ? "R2DBC pool" : "Hikari";
+    }
+}

@@ -1,0 +1,127 @@
+package dev.loomlab.lab.findings;
+
+import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.lab.result.CellResult;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.function.DoublePredicate;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * What the rules read: the cell's record and its time series, with the few statistics they
+ * quote. Every statistic ignores samples where the metric is missing (NaN: a missed scrape, or
+ * a metric the server does not expose) and is NaN when no sample has it — then the rule is silent.
+ */
+final class Evidence {
+    final CellResult cell;
+    final List<SeriesRow> rows;
+    private final int serverCores;
+
+    Evidence(CellResult cell, List<SeriesRow> rows, int serverCores) {
+        this.cell = cell;
+        this.rows = rows == null ? List.of() : List.copyOf(rows);
+        this.serverCores = serverCores > 0 ? serverCores : cpuCount(cell.cpus(), "server");
+    }
+
+    // --- the cell -----------------------------------------------------------------------------
+
+    /** Little's law's S in seconds; 0 when the scenario does not sleep. */
+    double serviceS() {
+        return cell.serviceTimeMs() / 1000.0;
+    }
+
+    /** The measured window in seconds: the recorded one, or one second per sample. */
+    double windowS() {
+        return cell.durationS() > 0 ? cell.durationS() : rows.size();
+    }
+
+    /** The server's cores (the carriers of virtual threads), or 0 when not known. */
+    int serverCores() {
+        return serverCores;
+    }
+
+    /** The load driver's cores, or 0 when not known. */
+    int driverCores() {
+        return cpuCount(cell.cpus(), "driver");
+    }
+
+    long errors(String kind) {
+        Map<String, Long> errors = cell.errors();
+        Long n = errors == null ? null : errors.get(kind);
+        return n == null ? 0 : n;
+    }
+
+    long errorTotal() {
+        Map<String, Long> errors = cell.errors();
+        return errors == null ? 0 : errors.values().stream().mapToLong(n -> n == null ? 0 : n).sum();
+    }
+
+    /** Throughput as a share of the ceiling, or null when there is none. */
+    Double ceilingRatio() {
+        if (cell.ceilingRatio() != null) {
+            return cell.ceilingRatio();
+        }
+        Double ceiling = cell.ceilingTps();
+        return ceiling == null || ceiling == 0 ? null : cell.tps() / ceiling;
+    }
+
+    /** A JFR event count from the cell's recording, or -1 when it was not counted. */
+    long jfr(String event) {
+        Map<String, Long> events = cell.jfrEvents();
+        Long n = events == null ? null : events.get(event);
+        return n == null ? -1 : n;
+    }
+
+    // --- the time series ----------------------------------------------------------------------
+
+    double[] values(ToDoubleFunction<SeriesRow> metric) {
+        return rows.stream().mapToDouble(metric).filter(v -> !Double.isNaN(v)).toArray();
+    }
+
+    boolean present(ToDoubleFunction<SeriesRow> metric) {
+        return values(metric).length > 0;
+    }
+
+    double mean(ToDoubleFunction<SeriesRow> metric) {
+        return Arrays.stream(values(metric)).average().orElse(Double.NaN);
+    }
+
+    double max(ToDoubleFunction<SeriesRow> metric) {
+        return Arrays.stream(values(metric)).max().orElse(Double.NaN);
+    }
+
+    double sum(ToDoubleFunction<SeriesRow> metric) {
+        double[] v = values(metric);
+        return v.length == 0 ? Double.NaN : Arrays.stream(v).sum();
+    }
+
+    /** The share of the samples that have the metric in which {@code test} holds; NaN when none has it. */
+    double share(ToDoubleFunction<SeriesRow> metric, DoublePredicate test) {
+        double[] v = values(metric);
+        return v.length == 0 ? Double.NaN : Arrays.stream(v).filter(test).count() / (double) v.length;
+    }
+
+    /** Samples that have the metric. */
+    int samples(ToDoubleFunction<SeriesRow> metric) {
+        return values(metric).length;
+    }
+
+    /** Counts the CPUs of a taskset list such as {@code 1}, {@code 0-3} or {@code 0,2-3}; 0 when absent or unreadable. */
+    static int cpuCount(Map<String, String> cpus, String role) {
+        String list = cpus == null ? null : cpus.get(role);
+        if (list == null || list.isBlank()) {
+            return 0;
+        }
+        int n = 0;
+        try {
+            for (String part : list.split(",")) {
+                String[] ends = part.strip().split("-");
+                n += ends.length == 1 ? 1 : Integer.parseInt(ends[1].strip()) - Integer.parseInt(ends[0].strip()) + 1;
+            }
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+        return n;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.loomlab.lab.findings;
+
+import static dev.loomlab.lab.findings.Say.f;
+
+import java.util.Optional;
+
+/**
+ * The load itself was the limit. Closed model: N users with no think time and service time S
+ * can never exceed N / S, whatever the server does, so a cell within 10 % of N / S measured the
+ * users, not the server. Open model: the offered rate bounds the throughput the same way.
+ */
+final class LoadCeilingRule implements Rule {
+    @Override
+    public String id() {
+        return "load-ceiling";
+    }
+
+    @Override
+    public Optional<String> sentence(Evidence e) {
+        double s = e.serviceS();
+        double tps = e.cell.tps();
+        Integer vus = e.cell.vus();
+        if (vus != null && vus > 0 && s > 0) {
+            double cap = vus / s;
+            if (tps >= Findings.NEAR_CAP * cap) {
+                return Optional.of(f("%s ≈ %s VUs / %s = %s — at the VU ceiling: the load itself was the limit, not the server "
+                        + "(raise --vus to find the server's)", Say.tps(tps), Say.count(vus), Say.seconds(s), Say.tps(cap)));
+            }
+            return Optional.empty();
+        }
+        Double rate = e.cell.rate();
+        Long unsent = e.cell.unsent();
+        if (vus == null && rate != null && rate > 0 && (unsent == null || unsent == 0) && tps >= Findings.NEAR_CAP * rate) {
+            return Optional.of(f("%s of the offered %.1f/s — at the rate ceiling: the load itself was the limit, not the server "
+                    + "(raise --rate to find the server's)", Say.tps(tps), rate));
+        }
+        return Optional.empty();
+    }
+}

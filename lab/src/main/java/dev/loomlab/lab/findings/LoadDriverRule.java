@@ -1,0 +1,46 @@
+package dev.loomlab.lab.findings;
+
+import static dev.loomlab.lab.findings.Say.f;
+
+import dev.loomlab.lab.metrics.SeriesRow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The load driver set the pace, not the server: it used ≥ 90 % of its CPUs, or (open model) it
+ * could not send requests it had scheduled. Then every other figure of the cell understates the server.
+ */
+final class LoadDriverRule implements Rule {
+    @Override
+    public String id() {
+        return "load-driver";
+    }
+
+    @Override
+    public Optional<String> sentence(Evidence e) {
+        List<String> evidence = new ArrayList<>();
+        Long unsent = e.cell.unsent();
+        if (unsent != null && unsent > 0) {
+            evidence.add(f("the load driver could not send %s of the scheduled requests (requested %.1f/s, achieved %.1f/s)",
+                    Say.count(unsent), orZero(e.cell.rate()), orZero(e.cell.achievedRate())));
+        }
+        int cores = e.driverCores();
+        double cpu = e.mean(SeriesRow::driverCpuCores);
+        if (Double.isNaN(cpu) && e.cell.driverCpuS() != null && e.cell.durationS() > 0) {
+            cpu = e.cell.driverCpuS() / e.cell.durationS();
+        }
+        if (cores > 0 && !Double.isNaN(cpu) && cpu >= Findings.DRIVER_BOUND * cores) {
+            evidence.add(f("the load driver used %.2f of %s (%s)", cpu, Say.itsCores(cores), Say.percent(cpu / cores)));
+        }
+        if (evidence.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.join("; ", evidence)
+                + " — load-driver-bound: the driver, not the server, set this cell's pace, so its figures understate the server");
+    }
+
+    private static double orZero(Double v) {
+        return v == null ? 0 : v;
+    }
+}

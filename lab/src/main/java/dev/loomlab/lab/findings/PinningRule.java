@@ -1,0 +1,79 @@
+package dev.loomlab.lab.findings;
+
+import static dev.loomlab.lab.findings.Say.f;
+
+import dev.loomlab.lab.metrics.JfrCounts;
+import dev.loomlab.lab.metrics.SeriesRow;
+import java.util.Optional;
+
+/**
+ * Virtual threads were pinned (JFR {@code jdk.VirtualThreadPinned}: blocked for over 20 ms while
+ * they could not unmount). A pinned thread blocks its carrier, and there are only as many carriers
+ * as the server has cores: requests that pin run at most carriers / S.
+ */
+final class PinningRule implements Rule {
+    @Override
+    public String id() {
+        return "pinning";
+    }
+
+    @Override
+    public Optional<String> sentence(Evidence e) {
+        double pinned = pinned(e);
+        if (Double.isNaN(pinned) || pinned <= 0) {
+            return Optional.empty();
+        }
+        StringBuilder sb = new StringBuilder(f("%s pinning event%s (%s in the window)", Say.count(pinned),
+                pinned == 1 ? "" : "s", JfrCounts.PINNED));
+        int carriers = e.serverCores();
+        double s = e.serviceS();
+        if (carriers > 0) {
+            sb.append(carriers == 1
+                    ? ": a virtual thread that blocks while pinned holds the server's only carrier thread"
+                    : f(": a virtual thread that blocks while pinned holds one of the server's %d carrier threads", carriers));
+            if (s > 0) {
+                sb.append(f(", so requests that pin run at most %d carrier%s / %s = %s", carriers, carriers == 1 ? "" : "s",
+                        Say.seconds(s), Say.tps(carriers / s)));
+            }
+        }
+        sb.append(" — ").append(advice(e.cell.serverJdk()));
+        if (e.cell.jfr() != null) {
+            sb.append(f("; stack traces: jfr print --events %s %s", JfrCounts.PINNED, e.cell.jfr()));
+        }
+        return Optional.of(sb.toString());
+    }
+
+    /** At least one pinning event per second of the window on average can account for lost throughput; fewer are reported only. */
+    @Override
+    public boolean explains(Evidence e) {
+        double pinned = pinned(e);
+        return !Double.isNaN(pinned) && pinned >= Math.max(1, e.windowS());
+    }
+
+    /** The cell's recording is the source; the per-second counter only when the recording was not read. NaN: neither. */
+    private static double pinned(Evidence e) {
+        long recorded = e.jfr(JfrCounts.PINNED);
+        return recorded >= 0 ? recorded : e.sum(SeriesRow::pinnedEvents);
+    }
+
+    /** JDK 24+ (JEP 491) unmounts inside synchronized; what still pins there is native frames and class initializers. */
+    static String advice(String jdk) {
+        int major = major(jdk);
+        if (major >= 24) {
+            return "on JDK " + major + " synchronized no longer pins (JEP 491): look for native frames or class initializers";
+        }
+        return "synchronized around a blocking call pins (JEP 444): use a ReentrantLock there";
+    }
+
+    static int major(String version) {
+        if (version == null) {
+            return 0;
+        }
+        String digits = version.strip().replaceFirst("^1\\.", "").replaceFirst("^(\\d+).*", "$1");
+        try {
+            return Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+}

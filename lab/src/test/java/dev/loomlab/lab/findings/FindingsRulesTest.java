@@ -1,0 +1,555 @@
+package dev.loomlab.lab.findings;
+
+import static dev.loomlab.lab.findings.TestCell.cell;
+import static dev.loomlab.lab.findings.TestCell.rows;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.metrics.JfrCounts;
+import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.lab.result.CellResult;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One nested class per rule: it fires on hand-made evidence with its numbers in the sentence,
+ * and it is silent without the evidence and when the metrics it reads are missing (NaN).
+ */
+class FindingsRulesTest {
+    private static final List<SeriesRow> NOTHING_MEASURED = rows(10, r -> { });
+
+    /** The sentence of one rule for this cell, if it fired. */
+    private static Optional<String> rule(String id, CellResult cell, List<SeriesRow> rows) {
+        return Findings.fired(cell, rows, 1).stream().filter(f -> f.rule().equals(id)).map(Finding::text).findFirst();
+    }
+
+    private static List<String> ids(CellResult cell, List<SeriesRow> rows) {
+        return Findings.fired(cell, rows, 1).stream().map(Finding::rule).toList();
+    }
+
+    @Nested
+    class ThreadPool {
+        private final CellResult block = cell().with(c -> c.tps = 197.2).build();
+
+        @Test
+        void firesWhenEveryThreadIsBusyForMostOfTheWindowAtThreadsOverS() {
+            List<SeriesRow> busy = rows(10, (i, r) -> {
+                r.tomcatBusy = i == 6 ? 198 : 200;
+                r.tomcatMax = 200;
+            });
+
+            assertThat(rule("thread-pool", block, busy)).hasValue("mvc-platform / block: 197.2 TPS ≈ 200 Tomcat threads / 1.00 s "
+                    + "= 200.0 TPS — capped by the thread pool (busy threads 200/200 for 90 % of the window)");
+        }
+
+        @Test
+        void silentWhenTheThreadsWereAtMaxForLessThanMostOfTheWindow() {
+            List<SeriesRow> sometimes = rows(10, (i, r) -> {
+                r.tomcatBusy = i < 7 ? 200 : 150;
+                r.tomcatMax = 200;
+            });
+
+            assertThat(rule("thread-pool", block, sometimes)).isEmpty();
+        }
+
+        @Test
+        void silentWhenTheThreadsAreBusyButThroughputIsFarBelowThreadsOverS() {
+            // slow-query on platform threads: all 200 busy, 50 of them waiting for one of 150 connections.
+            CellResult pooled = cell().with(c -> {
+                c.scenario = "slow-query";
+                c.tps = 148.9;
+            }).build();
+            List<SeriesRow> busy = rows(10, r -> {
+                r.tomcatBusy = 200;
+                r.tomcatMax = 200;
+            });
+
+            assertThat(rule("thread-pool", pooled, busy)).isEmpty();
+        }
+
+        @Test
+        void silentOnVirtualThreadsWhereTomcatHasNoPoolAndWithoutASleep() {
+            assertThat(rule("thread-pool", cell().with(c -> c.model = "mvc-virtual").build(), NOTHING_MEASURED)).isEmpty();
+            CellResult noSleep = cell().with(c -> {
+                c.scenario = "thread-name";
+                c.serviceTimeMs = 0;
+                c.ceilingTps = null;
+            }).build();
+            assertThat(rule("thread-pool", noSleep, rows(10, r -> {
+                r.tomcatBusy = 200;
+                r.tomcatMax = 200;
+            }))).isEmpty();
+        }
+    }
+
+    @Nested
+    class ConnectionPool {
+        @Test
+        void platformThreadsAtThePoolCapSayHowManyWaitedAndWhy() {
+            CellResult platform = cell().with(c -> {
+                c.scenario = "slow-query";
+                c.tps = 148.9;
+                c.ceilingTps = 150.0;
+            }).build();
+            List<SeriesRow> waiting = rows(10, (i, r) -> {
+                r.tomcatBusy = 200;
+                r.tomcatMax = 200;
+                r.poolActive = 150;
+                r.poolIdle = 0;
+                r.poolPending = i == 3 ? 40 : 50;
+                r.poolTimeouts = 0;
+            });
+
+            assertThat(rule("connection-pool", platform, waiting)).hasValue("mvc-platform / slow-query: 148.9 TPS ≈ 150 connections "
+                    + "/ 1.00 s = 150.0 TPS — capped by the connection pool (up to 50 requests, mean 49, waited for 150 connections "
+                    + "in 100 % of the window; 50 = 200 busy Tomcat threads − 150 connections)");
+        }
+
+        @Test
+        void timeoutsAnd5xxAreCountedAndConcurrencyCappedAtThePoolSize() {
+            CellResult virtual = cell().with(c -> {
+                c.model = "mvc-virtual";
+                c.scenario = "slow-query";
+                c.tps = 100;
+                c.requests = 1264;
+                c.ceilingTps = 150.0;
+            }).error("status5xx", 264).build();
+            List<SeriesRow> collapse = rows(10, (i, r) -> {
+                r.poolActive = 150;
+                r.poolIdle = 0;
+                r.poolPending = 350;
+                r.poolTimeouts = i < 2 ? 0 : 33;
+            });
+
+            assertThat(rule("connection-pool", virtual, collapse)).hasValue("mvc-virtual / slow-query: up to 350 requests waited for "
+                    + "150 connections in 100 % of the window (350 = 500 VUs − 150 connections) → 264 Hikari connection timeouts "
+                    + "(waited longer than the pool allows), 264 HTTP 5xx; cap concurrency at the pool size (150), e.g. a semaphore "
+                    + "of 150 permits around the query — the seeds' virtual-thread collapse");
+        }
+
+        @Test
+        void belowThePoolCapItSaysTheShare() {
+            CellResult slow = cell().with(c -> {
+                c.model = "mvc-virtual";
+                c.scenario = "slow-query";
+                c.serviceTimeMs = 500;
+                c.vus = 300;
+                c.tps = 225;
+                c.ceilingTps = 300.0;
+            }).build();
+            List<SeriesRow> waiting = rows(4, r -> {
+                r.poolActive = 150;
+                r.poolIdle = 0;
+                r.poolPending = 150;
+            });
+
+            assertThat(rule("connection-pool", slow, waiting)).hasValueSatisfying(s -> assertThat(s)
+                    .startsWith("mvc-virtual / slow-query: 225.0 TPS = 75.0 % of 150 connections / 0.50 s = 300.0 TPS — the connection pool is the bottleneck")
+                    .contains("150 = 300 VUs − 150 connections"));
+        }
+
+        @Test
+        void silentWhenRequestsWaitedOnlyPartOfTheWindowOrThePoolIsNotMeasured() {
+            CellResult c = cell().with(x -> x.scenario = "slow-query").build();
+            assertThat(rule("connection-pool", c, rows(10, (i, r) -> {
+                r.poolActive = 150;
+                r.poolIdle = 0;
+                r.poolPending = i < 5 ? 20 : 0;
+            }))).isEmpty();
+            assertThat(rule("connection-pool", c, rows(10, r -> {
+                r.poolActive = 90;
+                r.poolIdle = 60;
+                r.poolPending = 0;
+            }))).isEmpty();
+            assertThat(rule("connection-pool", c, NOTHING_MEASURED)).isEmpty();
+        }
+    }
+
+    @Nested
+    class Cpu {
+        @Test
+        void firesAtOrAbove85PercentOfTheServersCores() {
+            CellResult c = cell().with(x -> {
+                x.model = "webflux";
+                x.scenario = "thread-name";
+                x.serviceTimeMs = 0;
+                x.ceilingTps = null;
+            }).build();
+
+            assertThat(rule("cpu", c, rows(10, r -> r.serverCpuCores = 1.0)))
+                    .hasValue("webflux / thread-name: server CPU at 100 % of its core (1.00 cores on average) — CPU-bound");
+            assertThat(Findings.fired(c, rows(10, r -> r.serverCpuCores = 1.8), 2)).extracting(Finding::text)
+                    .contains("webflux / thread-name: server CPU at 90 % of its 2 cores (1.80 cores on average) — CPU-bound");
+        }
+
+        @Test
+        void usesTheCellsCpuWhenTheSeriesHasNone() {
+            CellResult c = cell().with(x -> x.serverCpuCores = 0.9).build();
+            assertThat(rule("cpu", c, NOTHING_MEASURED)).hasValueSatisfying(s -> assertThat(s).contains("90 % of its core"));
+        }
+
+        @Test
+        void silentBelow85PercentOrWhenNotMeasured() {
+            assertThat(rule("cpu", cell().build(), rows(10, r -> r.serverCpuCores = 0.80))).isEmpty();
+            assertThat(rule("cpu", cell().build(), NOTHING_MEASURED)).isEmpty();
+        }
+    }
+
+    @Nested
+    class LoadDriver {
+        @Test
+        void firesWhenTheDriverUsedAtLeast90PercentOfItsCpus() {
+            CellResult c = cell().with(x -> {
+                x.model = "webflux";
+                x.scenario = "thread-name";
+                x.serviceTimeMs = 0;
+                x.ceilingTps = null;
+            }).build();
+
+            assertThat(rule("load-driver", c, rows(10, r -> r.driverCpuCores = 0.95))).hasValue("webflux / thread-name: the load "
+                    + "driver used 0.95 of its core (95 %) — load-driver-bound: the driver, not the server, set this cell's pace, "
+                    + "so its figures understate the server");
+        }
+
+        @Test
+        void firesWhenTheOpenModelCouldNotSendWhatItScheduled() {
+            CellResult open = cell().with(x -> {
+                x.vus = null;
+                x.rate = 500.0;
+                x.achievedRate = 420.3;
+                x.unsent = 1234L;
+            }).build();
+
+            assertThat(rule("load-driver", open, NOTHING_MEASURED)).hasValueSatisfying(s -> assertThat(s)
+                    .contains("could not send 1,234 of the scheduled requests (requested 500.0/s, achieved 420.3/s)"));
+        }
+
+        @Test
+        void usesTheDriversCpuSecondsWhenTheSeriesHasNone() {
+            CellResult c = cell().with(x -> x.driverCpuS = 9.5).build();
+            assertThat(rule("load-driver", c, NOTHING_MEASURED)).hasValueSatisfying(s -> assertThat(s).contains("0.95 of its core"));
+        }
+
+        @Test
+        void silentBelow90PercentOrWithoutKnowingTheDriversCpus() {
+            assertThat(rule("load-driver", cell().build(), rows(10, r -> r.driverCpuCores = 0.5))).isEmpty();
+            CellResult noLayout = cell().with(x -> x.cpus = Map.of()).build();
+            assertThat(rule("load-driver", noLayout, rows(10, r -> r.driverCpuCores = 0.99))).isEmpty();
+            assertThat(rule("load-driver", cell().build(), NOTHING_MEASURED)).isEmpty();
+        }
+
+        @Test
+        void countsTheDriversCpusFromTheTasksetList() {
+            CellResult twoCpus = cell().with(x -> x.cpus = Map.of("server", "2-3", "driver", "0,1")).build();
+            assertThat(rule("load-driver", twoCpus, rows(10, r -> r.driverCpuCores = 0.99))).isEmpty();
+            assertThat(rule("load-driver", twoCpus, rows(10, r -> r.driverCpuCores = 1.9)))
+                    .hasValueSatisfying(s -> assertThat(s).contains("1.90 of its 2 cores (95 %)"));
+        }
+    }
+
+    @Nested
+    class LoadCeiling {
+        @Test
+        void firesWhenTheClosedModelIsWithin10PercentOfVusOverS() {
+            CellResult c = cell().with(x -> {
+                x.model = "mvc-virtual";
+                x.tps = 496.3;
+                x.ceilingTps = 500.0;
+            }).build();
+
+            assertThat(rule("load-ceiling", c, NOTHING_MEASURED)).hasValue("mvc-virtual / block: 496.3 TPS ≈ 500 VUs / 1.00 s = "
+                    + "500.0 TPS — at the VU ceiling: the load itself was the limit, not the server (raise --vus to find the server's)");
+        }
+
+        @Test
+        void firesWhenTheOpenModelGotItsOfferedRate() {
+            CellResult open = cell().with(x -> {
+                x.vus = null;
+                x.rate = 100.0;
+                x.unsent = 0L;
+                x.tps = 99.0;
+                x.ceilingTps = 100.0;
+            }).build();
+
+            assertThat(rule("load-ceiling", open, NOTHING_MEASURED)).hasValueSatisfying(s -> assertThat(s)
+                    .startsWith("mvc-platform / block: 99.0 TPS of the offered 100.0/s — at the rate ceiling"));
+        }
+
+        @Test
+        void silentBelowTheLoadsOwnCeilingWithoutASleepOrWithUnsentRequests() {
+            assertThat(rule("load-ceiling", cell().with(x -> x.tps = 400).build(), NOTHING_MEASURED)).isEmpty();
+            assertThat(rule("load-ceiling", cell().with(x -> {
+                x.serviceTimeMs = 0;
+                x.tps = 9000;
+            }).build(), NOTHING_MEASURED)).isEmpty();
+            assertThat(rule("load-ceiling", cell().with(x -> {
+                x.vus = null;
+                x.rate = 100.0;
+                x.unsent = 5L;
+                x.tps = 99.0;
+            }).build(), NOTHING_MEASURED)).isEmpty();
+        }
+    }
+
+    @Nested
+    class CarrierBacklog {
+        private final CellResult virtual = cell().with(x -> {
+            x.model = "mvc-virtual";
+            x.serviceTimeMs = 500;
+            x.vus = 300;
+            x.tps = 378.3;
+            x.ceilingTps = 600.0;
+        }).build();
+
+        @Test
+        void queuedVirtualThreadsAreTimeWaitingToRunByLittlesLaw() {
+            // A real cell: a 1.1 s GC pause on a contended core, then 248 of 300 threads runnable at once.
+            double[] queued = {248, 219, 142, 133, 0};
+            List<SeriesRow> backlog = rows(5, (i, r) -> {
+                r.virtualQueued = queued[i];
+                r.virtualMounted = 1;
+                r.serverCpuCores = 0.25;
+                r.gcPauseMs = i == 0 ? 1107 : 0;
+            });
+
+            assertThat(rule("carrier-backlog", virtual, backlog)).hasValue("mvc-virtual / block: up to 248 virtual threads (mean "
+                    + "148) were queued for the server's only carrier thread in 80 % of the window: ≈ 392 ms of each request spent "
+                    + "waiting to run (mean queued / TPS, Little's law) — the carrier was the bottleneck: GC pauses stopped it; and "
+                    + "the server used only 25 % of its core, so the core was likely busy with other work (other processes on this "
+                    + "machine, or CPU throttling)");
+            assertThat(ids(virtual, backlog)).containsExactly("carrier-backlog", "gc");
+        }
+
+        @Test
+        void aSaturatedCpuIsNamedAsTheCause() {
+            List<SeriesRow> busy = rows(10, r -> {
+                r.virtualQueued = 40;
+                r.serverCpuCores = 1.9;
+            });
+            assertThat(Findings.fired(virtual, busy, 2)).filteredOn(f -> f.rule().equals("carrier-backlog")).singleElement()
+                    .satisfies(f -> assertThat(f.text()).contains("queued for its 2 carrier threads")
+                            .endsWith("the carriers were the bottleneck: the CPU is saturated"));
+        }
+
+        @Test
+        void silentForATransientOrSmallQueueOrWhenNotMeasured() {
+            assertThat(rule("carrier-backlog", virtual, rows(5, (i, r) -> r.virtualQueued = i == 4 ? 31 : 1))).isEmpty();
+            assertThat(rule("carrier-backlog", virtual, rows(5, (i, r) -> r.virtualQueued = i < 2 ? 200 : 0))).isEmpty();
+            assertThat(rule("carrier-backlog", virtual, NOTHING_MEASURED)).isEmpty();
+        }
+    }
+
+    @Nested
+    class Pinning {
+        private final TestCell virtual = cell().with(x -> {
+            x.model = "mvc-virtual";
+            x.jfrEvents = Map.of(JfrCounts.PINNED, 12L, JfrCounts.SUBMIT_FAILED, 0L);
+        });
+
+        @Test
+        void countsThePinnedEventsAndSaysWhatTheyCostInCarriers() {
+            assertThat(rule("pinning", virtual.with(x -> x.serverJdk = "21.0.5").build(), NOTHING_MEASURED)).hasValue(
+                    "mvc-virtual / block: 12 pinning events (jdk.VirtualThreadPinned in the window): a virtual thread that blocks "
+                            + "while pinned holds the server's only carrier thread, so requests that pin run at most 1 carrier / "
+                            + "1.00 s = 1.0 TPS — synchronized around a blocking call pins (JEP 444): use a ReentrantLock there; "
+                            + "stack traces: jfr print --events jdk.VirtualThreadPinned cells/mvc-virtual/block-r1.jfr");
+        }
+
+        @Test
+        void onJdk24AndLaterSynchronizedIsNotTheSuspect() {
+            assertThat(Findings.fired(virtual.build(), NOTHING_MEASURED, 2)).filteredOn(f -> f.rule().equals("pinning"))
+                    .singleElement().satisfies(f -> assertThat(f.text())
+                            .contains("one of the server's 2 carrier threads")
+                            .contains("2 carriers / 1.00 s = 2.0 TPS")
+                            .contains("on JDK 25 synchronized no longer pins (JEP 491)"));
+        }
+
+        @Test
+        void fallsBackToThePerSecondCounterWhenTheRecordingWasNotRead() {
+            CellResult noJfr = virtual.with(x -> x.jfrEvents = Map.of()).build();
+            assertThat(rule("pinning", noJfr, rows(10, (i, r) -> r.pinnedEvents = i == 2 ? 4 : 0)))
+                    .hasValueSatisfying(s -> assertThat(s).startsWith("mvc-virtual / block: 4 pinning events"));
+        }
+
+        @Test
+        void silentWithoutPinnedEventsOrWithoutAnySource() {
+            CellResult none = cell().with(x -> x.model = "mvc-virtual").build();
+            assertThat(rule("pinning", none, rows(10, r -> r.pinnedEvents = 0))).isEmpty();
+            assertThat(rule("pinning", cell().with(x -> x.jfrEvents = null).build(), NOTHING_MEASURED)).isEmpty();
+        }
+    }
+
+    @Nested
+    class SubmitFailed {
+        @Test
+        void firesOnAnySubmitFailedEventAndOnlyThen() {
+            CellResult failed = cell().with(x -> x.jfrEvents = Map.of(JfrCounts.PINNED, 0L, JfrCounts.SUBMIT_FAILED, 2L)).build();
+            assertThat(rule("submit-failed", failed, NOTHING_MEASURED)).hasValue("mvc-platform / block: 2 virtual threads could not "
+                    + "be started or resumed (jdk.VirtualThreadSubmitFailed in the window) — read logs/mvc-platform-block-r1.server.log");
+            assertThat(rule("submit-failed", cell().build(), NOTHING_MEASURED)).isEmpty();
+        }
+    }
+
+    @Nested
+    class Gc {
+        @Test
+        void firesAbove5PercentOfTheWindow() {
+            List<SeriesRow> paused = rows(10, (i, r) -> {
+                r.gcPauseMs = i == 4 ? 350 : 30;
+                r.heapUsedMb = 200 + i;
+            });
+
+            assertThat(rule("gc", cell().build(), paused)).hasValue("mvc-platform / block: GC paused the server for 620 ms = 6.2 % "
+                    + "of the 10.0 s window (up to 350 ms in one second, heap in use up to 209 MB) — GC pressure: each pause stops "
+                    + "every request; raise --heap or allocate less");
+        }
+
+        @Test
+        void silentAt5PercentOrLessOrWhenNotMeasured() {
+            assertThat(rule("gc", cell().build(), rows(10, r -> r.gcPauseMs = 50))).isEmpty();
+            assertThat(rule("gc", cell().build(), NOTHING_MEASURED)).isEmpty();
+        }
+    }
+
+    @Nested
+    class Errors {
+        @Test
+        void countsEachKindAndSaysWhatItMeans() {
+            CellResult c = cell().with(x -> x.requests = 1264).error("status5xx", 264).error("timeout", 5).error("connect", 3).build();
+
+            assertThat(rule("errors", c, NOTHING_MEASURED)).hasValue("mvc-platform / block: 272 of 1,264 requests failed (21.5 %): "
+                    + "5 client timeouts (no answer within the request timeout); "
+                    + "264 HTTP 5xx (the server answered with an error: its log names it); "
+                    + "3 connect errors (refused or reset before the request was sent: accept queue or open-files limit)");
+        }
+
+        @Test
+        void aHandfulOfErrorsIsReportedButDoesNotExplainTheThroughput() {
+            CellResult few = cell().with(x -> x.requests = 1492).error("connect", 3).build();
+            assertThat(Findings.fired(few, NOTHING_MEASURED, 1)).filteredOn(f -> f.rule().equals("errors"))
+                    .singleElement().satisfies(f -> assertThat(f.explains()).isFalse());
+            CellResult many = cell().with(x -> x.requests = 1264).error("status5xx", 264).build();
+            assertThat(Findings.fired(many, NOTHING_MEASURED, 1)).filteredOn(f -> f.rule().equals("errors"))
+                    .singleElement().satisfies(f -> assertThat(f.explains()).isTrue());
+        }
+
+        @Test
+        void silentWithoutErrors() {
+            assertThat(rule("errors", cell().build(), NOTHING_MEASURED)).isEmpty();
+            assertThat(rule("errors", cell().with(x -> x.errors = null).build(), NOTHING_MEASURED)).isEmpty();
+        }
+    }
+
+    @Nested
+    class Unexplained {
+        private final CellResult below = cell().with(x -> {
+            x.model = "mvc-virtual";
+            x.serviceTimeMs = 500;
+            x.vus = 300;
+            x.tps = 508.8;
+            x.ceilingTps = 600.0;
+            x.p50Ms = 541;
+        }).build();
+
+        @Test
+        void belowTheCeilingWithNothingSaturatedItSaysSoAndPointsAtTheServerLog() {
+            List<SeriesRow> calm = rows(5, r -> {
+                r.serverCpuCores = 0.44;
+                r.driverCpuCores = 0.18;
+                r.gcPauseMs = 0;
+                r.poolActive = 0;
+                r.poolIdle = 150;
+                r.poolPending = 0;
+            });
+
+            assertThat(Findings.fired(below, calm, 1)).extracting(Finding::text).containsExactly("mvc-virtual / block: 508.8 TPS = "
+                    + "84.8 % of the 600.0 TPS ceiling, and no measured resource explains the gap (server CPU 44 % of 1 core, "
+                    + "driver CPU 18 % of 1 core, GC 0.0 % of the window, no errors, p50 541 ms against S = 500 ms) — unexplained: "
+                    + "read logs/mvc-virtual-block-r1.server.log");
+        }
+
+        @Test
+        void withoutACeilingAndWithoutASaturatedCpuItIsUnexplainedToo() {
+            CellResult noSleep = cell().with(x -> {
+                x.scenario = "thread-name";
+                x.serviceTimeMs = 0;
+                x.ceilingTps = null;
+                x.tps = 5000;
+            }).build();
+            assertThat(ids(noSleep, rows(10, r -> r.serverCpuCores = 0.6))).containsExactly("unexplained");
+            assertThat(rule("unexplained", noSleep, NOTHING_MEASURED)).hasValue("mvc-platform / thread-name: 5000.0 TPS with no sleep "
+                    + "to bound it and no measured cause (no errors) — unexplained: read logs/mvc-platform-thread-name-r1.server.log");
+        }
+
+        @Test
+        void silentAtTheCeilingOrWhenAnotherRuleExplainsTheCell() {
+            CellResult atCeiling = cell().with(x -> {
+                x.tps = 196;
+                x.ceilingTps = 200.0;
+            }).build();
+            assertThat(rule("unexplained", atCeiling, NOTHING_MEASURED)).isEmpty();
+            assertThat(ids(below, rows(5, r -> r.serverCpuCores = 0.97))).containsExactly("cpu");
+        }
+
+        @Test
+        void aFindingThatDoesNotExplainTheThroughputLeavesTheCellUnexplained() {
+            CellResult fewErrors = cell().with(x -> {
+                x.tps = 100;
+                x.requests = 1000;
+            }).error("connect", 3).build();
+            assertThat(ids(fewErrors, NOTHING_MEASURED)).containsExactly("errors", "unexplained");
+        }
+    }
+
+    @Test
+    void aFailedCellHasNoFindings() {
+        assertThat(Findings.evaluate(cell().with(x -> x.status = "failed").build(), NOTHING_MEASURED, 1)).isEmpty();
+        assertThat(Findings.evaluate(null, null, 1)).isEmpty();
+    }
+
+    @Test
+    void findingsComeInRuleOrder() {
+        CellResult everything = cell().with(x -> {
+            x.model = "mvc-virtual";
+            x.scenario = "slow-query";
+            x.tps = 100;
+            x.requests = 1264;
+            x.driverCpuS = 9.9;
+            x.jfrEvents = Map.of(JfrCounts.PINNED, 30L, JfrCounts.SUBMIT_FAILED, 1L);
+        }).error("status5xx", 264).build();
+        List<SeriesRow> rows = rows(10, r -> {
+            r.serverCpuCores = 0.99;
+            r.virtualQueued = 25;
+            r.gcPauseMs = 100;
+            r.poolActive = 150;
+            r.poolIdle = 0;
+            r.poolPending = 350;
+        });
+
+        List<String> fired = ids(everything, rows);
+
+        assertThat(fired).containsExactly("load-driver", "connection-pool", "cpu", "carrier-backlog", "pinning", "submit-failed", "gc",
+                "errors");
+        assertThat(Findings.ruleIds()).containsSubsequence(fired);
+        assertThat(Findings.ruleIds()).last().isEqualTo("unexplained");
+    }
+
+    @Test
+    void theDefaultLocaleDoesNotChangeTheSentences() {
+        CellResult c = cell().with(x -> x.requests = 12_640).error("status5xx", 2_640).build();
+        List<SeriesRow> gc = rows(10, r -> r.gcPauseMs = 1234.5);
+        List<String> root = Findings.evaluate(c, gc, 1);
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            assertThat(Findings.evaluate(c, gc, 1)).isEqualTo(root);
+        } finally {
+            Locale.setDefault(before);
+        }
+        assertThat(root).anyMatch(s -> s.contains("2,640 of 12,640 requests failed (20.9 %)"))
+                .anyMatch(s -> s.contains("12,345 ms = 123.5 %"));
+    }
+}

@@ -1,0 +1,94 @@
+package dev.loomlab.lab.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.RunFolder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The metric sources against known answers, on one small real run (embedded PostgreSQL, fresh
+ * server JVMs, Hyperfoil): slow-query at 300 VUs with pool 150. On platform threads Tomcat's
+ * 200 threads are all busy and 200 − 150 = 50 of them wait for a connection; on virtual threads
+ * every VU gets a thread and 300 − 150 = 150 wait. Two cells, about a minute.
+ */
+class MetricSourcesRealRunTest {
+    private static final int WINDOW_S = 5;
+
+    @Test
+    void slowQueryOnPlatformAndVirtualThreadsShowsThePoolArithmetic(@TempDir Path out) throws IOException {
+        int exit = Loomlab.commandLine().execute("run", "--plan", "quick",
+                "--models", "mvc-platform,mvc-virtual", "--scenarios", "slow-query",
+                "--vus", "300", "--sleep-ms", "500", "--warmup", "3s", "--duration", WINDOW_S + "s",
+                "--heap", "512m", "--out", out.toString());
+        assertThat(exit).isZero();
+        Path runDir;
+        try (Stream<Path> runs = Files.list(out)) {
+            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        List<CellResult> cells = new RunFolder(runDir).readCells();
+        assertThat(cells).extracting(CellResult::model).containsExactly("mvc-platform", "mvc-virtual");
+        assertThat(cells).allMatch(CellResult::succeeded);
+
+        CellResult platform = cells.get(0);
+        List<SeriesRow> platformRows = series(runDir, platform);
+        Map<String, Double> pm = platform.metrics();
+        assertThat(pm.get("tomcatBusyMax")).isEqualTo(200.0);
+        assertThat(pm.get("tomcatMax")).isEqualTo(200.0);
+        assertThat(pm.get("tomcatBusyAtMaxShare")).isGreaterThanOrEqualTo(0.8);
+        assertThat(pm.get("poolActiveMax")).isEqualTo(150.0);
+        assertThat(median(platformRows.stream().mapToDouble(SeriesRow::poolPending))).isBetween(40.0, 60.0);
+        assertThat(platform.findings()).anySatisfy(f -> assertThat(f).contains("connection pool").contains("Tomcat threads"));
+
+        CellResult virtual = cells.get(1);
+        List<SeriesRow> virtualRows = series(runDir, virtual);
+        Map<String, Double> vm = virtual.metrics();
+        assertThat(vm.get("poolActiveMax")).isEqualTo(150.0);
+        assertThat(median(virtualRows.stream().mapToDouble(SeriesRow::poolPending))).isBetween(135.0, 165.0);
+        assertThat(vm).containsKeys("virtualMountedMax", "virtualQueuedMax").doesNotContainKey("tomcatBusyMax");
+        assertThat(virtual.findings()).anySatisfy(f -> assertThat(f).contains("connection pool").contains("VUs"));
+
+        for (CellResult cell : cells) {
+            List<SeriesRow> rows = series(runDir, cell);
+            Map<String, Double> m = cell.metrics();
+            assertThat(m.get("samples")).as(cell.model()).isEqualTo((double) rows.size()).isBetween(WINDOW_S - 2.0, WINDOW_S + 2.0);
+            // The server has one CPU of its own on this machine kind (more elsewhere: then at most its share).
+            double cores = cell.cpus() == null ? 1 : Math.max(1, cpuCount(cell.cpus().get("server")));
+            assertThat(m.get("serverCpuCoresMean")).as(cell.model()).isGreaterThan(0.0).isLessThanOrEqualTo(cores);
+            // Each second's CPU (a rate over a sample's actual interval: a little slack for timer jitter).
+            assertThat(rows.stream().mapToDouble(SeriesRow::serverCpuCores).filter(v -> !Double.isNaN(v)).boxed().toList())
+                    .as(cell.model()).isNotEmpty().allSatisfy(v -> assertThat(v).isBetween(0.0, cores * 1.15));
+            assertThat(cell.jfrEvents()).containsKeys(JfrCounts.PINNED, JfrCounts.SUBMIT_FAILED);
+            assertThat(runDir.resolve(cell.jfr())).isNotEmptyFile();
+            assertThat(SeriesSummary.of(rows).get("poolActiveMax")).isEqualTo(150.0);
+        }
+        assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).contains("**Findings**");
+    }
+
+    private static List<SeriesRow> series(Path runDir, CellResult cell) throws IOException {
+        assertThat(cell.timeseries()).isNotNull();
+        return Sampler.readCsv(runDir.resolve(cell.timeseries()));
+    }
+
+    private static double median(java.util.stream.DoubleStream values) {
+        double[] v = values.filter(x -> !Double.isNaN(x)).sorted().toArray();
+        assertThat(v).isNotEmpty();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+
+    private static int cpuCount(String list) {
+        return list == null ? 0 : Arrays.stream(list.split(",")).mapToInt(part -> {
+            String[] ends = part.split("-");
+            return ends.length == 1 ? 1 : Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
+        }).sum();
+    }
+}
