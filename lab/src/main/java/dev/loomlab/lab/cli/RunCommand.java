@@ -1,7 +1,8 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.load.HyperfoilEngine;
+import dev.loomlab.lab.load.Engines;
+import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Durations;
 import dev.loomlab.lab.plan.Plan;
@@ -44,11 +45,13 @@ public final class RunCommand implements Callable<Integer> {
         Jdk jdk = Jdk.current();
         Preflight.check(plan, out, jdk, Preflight.openFilesLimit());
         CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        // A missing k6 or wrk stops here with the line that says how to install it (exit 2).
+        LoadEngine engine = Engines.byId(plan.engine(), jdk, cpus);
         Instant started = Instant.now();
         String runId = STAMP.format(started) + "-" + plan.name();
         RunFolder folder = new RunFolder(out.resolve(runId));
         Manifest.Builder manifest = manifest(runId, plan, jdk, cpus);
-        List<CellResult> cells = new Runner(plan, folder, jdk, cpus, new HyperfoilEngine(jdk, cpus), manifest, System.out).run();
+        List<CellResult> cells = new Runner(plan, folder, jdk, cpus, engine, manifest, System.out).run();
         return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
     }
 
@@ -100,7 +103,11 @@ public final class RunCommand implements Callable<Integer> {
             v.putIfAbsent("spring-boot (" + model.server() + ")",
                     Provenance.jarAttribute(LabHome.serverJar(model.server()), "Spring-Boot-Version"));
         }
-        v.put("hyperfoil", Provenance.jarAttribute(LabHome.driverJar(), "Hyperfoil-Version"));
+        if (plan.engine().equals("hyperfoil")) {
+            v.put("hyperfoil", Provenance.jarAttribute(LabHome.driverJar(), "Hyperfoil-Version"));
+        } else {
+            v.put(plan.engine(), Engines.version(plan.engine()).orElse("unknown"));
+        }
         return v;
     }
 }

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.load.HyperfoilEngine;
+import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.plan.Durations;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanException;
@@ -65,7 +65,7 @@ public final class SaturateCommand implements Callable<Integer> {
         String runId = RunCommand.STAMP.format(Instant.now()) + "-saturate-" + plan.scenarios().getFirst();
         RunFolder folder = new RunFolder(out.resolve(runId));
         System.out.println("loomlab: saturation search on " + plan.scenarios().getFirst() + " at " + levels + " VUs; " + cpus.describe());
-        new Saturation(plan, folder, jdk, cpus, new HyperfoilEngine(jdk, cpus),
+        new Saturation(plan, folder, jdk, cpus, Engines.byId(plan.engine(), jdk, cpus),
                 RunCommand.manifest(runId, plan, jdk, cpus), System.out).search(levels, slo);
         System.out.println("loomlab: results in " + folder.root());
         return 0;

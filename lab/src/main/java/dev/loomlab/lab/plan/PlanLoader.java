@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import tools.jackson.core.JacksonException;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -33,7 +32,8 @@ public final class PlanLoader {
             "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "burst", "warmup", "duration", "rounds",
             "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout");
 
-    private static final Set<String> ENGINES = Set.of("hyperfoil");
+    /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
+    private static final List<String> ENGINES = dev.loomlab.lab.load.Engines.IDS;
     private static final YAMLMapper YAML = YAMLMapper.builder().build();
 
     private PlanLoader() {
@@ -49,6 +49,12 @@ public final class PlanLoader {
             }
         });
         Plan plan = resolve(fields);
+        if (plan.burstShape() && !plan.engine().equals("hyperfoil")) {
+            throw new PlanException(plan.engine() + " has no burst shape: use --engine hyperfoil");
+        }
+        if (plan.openModel() && plan.engine().equals("wrk")) {
+            throw new PlanException("wrk has no open model: use --engine hyperfoil or k6");
+        }
         // The driver's latency histograms end at one minute; a burst keeps its own, up to ten.
         Duration limit = plan.burstShape() ? Duration.ofMinutes(10) : Duration.ofSeconds(60);
         if (plan.requestTimeout().compareTo(limit) > 0) {

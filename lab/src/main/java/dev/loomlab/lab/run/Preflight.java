@@ -31,7 +31,9 @@ public final class Preflight {
         for (var model : plan.models()) {
             LabHome.serverJar(model.server());
         }
-        LabHome.driverJar();
+        if (plan.engine().equals("hyperfoil")) {
+            LabHome.driverJar();
+        }
     }
 
     /** Each virtual user holds a socket in the driver and one in the server; both inherit the lab's limit. */

@@ -44,7 +44,10 @@ class RunEndToEndTest {
         assertThat(platform.ceilingTps()).isCloseTo(400.0, within(0.01));
         assertThat(platform.tps()).isBetween(0.90 * 400, 1.02 * 400);
         assertThat(platform.limitedBy()).isEqualTo("threads");
-        assertThat(platform.p50Ms()).isBetween(600.0, 1000.0);
+        // 300 users on 200 threads: some requests are served at once (~500 ms), the rest wait a
+        // whole service time first (~1000 ms) — the tail shows the queue.
+        assertThat(platform.p50Ms()).isBetween(490.0, 1100.0);
+        assertThat(platform.p99Ms()).isGreaterThan(900.0);
 
         CellResult virtual = cells.get(1);
         // 300 VUs / 0.5 s = 600 TPS: no thread pool in the way

@@ -95,7 +95,7 @@ class PlanLoaderTest {
 
     @Test
     void anUnknownPlanNameListsThePresets() {
-        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog; or give a path to a .yaml file)");
+        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog, c10k; or give a path to a .yaml file)");
     }
 
     @Test

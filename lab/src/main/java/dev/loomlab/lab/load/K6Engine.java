@@ -1,0 +1,211 @@
+package dev.loomlab.lab.load;
+
+import dev.loomlab.lab.process.CpuLayout;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * k6 (Grafana's Go load tool, the seeds' own driver) run as a native process per cell. The lab
+ * generates the cell's script from {@code engines/k6-cell.js}: closed model = {@code constant-vus},
+ * open model = {@code constant-arrival-rate}, one scenario covering warm-up and window; only
+ * requests started inside the window are counted (see the template). The result is read from the
+ * script's {@code handleSummary} JSON ({@code <name>.k6.driver.json}); see {@link K6Summary}.
+ */
+public final class K6Engine implements LoadEngine {
+    static final String ID = "k6";
+    /** Most VUs the open model may allocate: k6 holds ~0.25 MB per VU (758 MB at 3,000 measured here). */
+    static final int MAX_OPEN_VUS = 10_000;
+    /** Pre-allocated VUs of the open model cover this many seconds of arrivals without allocating mid-run. */
+    static final double PREALLOCATED_SECONDS = 2.0;
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final Pattern PROGRESS = Pattern.compile(
+            "running \\((?:(\\d+)h)?(?:(\\d+)m)?([\\d.]+)s\\), .*?(\\d+) complete and (\\d+) interrupted");
+
+    private final Path binary;
+    private final CpuLayout cpus;
+    private String version;
+
+    public K6Engine(Path binary, CpuLayout cpus) {
+        this.binary = binary;
+        this.cpus = cpus;
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    /** {@code k6 1.1.0}, from {@code k6 version}. */
+    public synchronized String version() {
+        if (version == null) {
+            version = Engines.versionLine(List.of(binary.toString(), "version"))
+                    .map(v -> v.replaceFirst("^k6 v?(\\S+).*$", "k6 $1"))
+                    .orElse("k6 (unknown version)");
+        }
+        return version;
+    }
+
+    @Override
+    public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
+        if (spec.burstShape()) {
+            throw new LoadException("the k6 engine has no burst shape: use --engine hyperfoil");
+        }
+        if (!Files.isExecutable(binary)) {
+            throw new LoadException("k6 is not installed at " + binary + ": " + Engines.installHint(ID));
+        }
+        Path summary = spec.outDir().resolve(spec.name() + ".k6.driver.json").toAbsolutePath();
+        Path script = spec.outDir().resolve(spec.name() + ".k6.js");
+        try {
+            Files.createDirectories(spec.outDir());
+            Files.deleteIfExists(summary);
+            Files.writeString(script, script(spec, summary));
+        } catch (IOException e) {
+            throw new LoadException("cannot write the k6 script " + script + ": " + e.getMessage());
+        }
+        String engineVersion = version();
+        List<String> command = List.of(binary.toString(), "run", "--no-color", "--no-usage-report",
+                "--address=", script.toAbsolutePath().toString());
+        ProgressLines progress = new ProgressLines(spec, listener);
+        EngineProcess.Outcome outcome = EngineProcess.run(ID, command, Map.of("K6_NO_USAGE_REPORT", "true"), cpus,
+                spec.log(), progress::accept, listener);
+        if (outcome.exitCode() != 0) {
+            throw new LoadException("k6 exited with " + outcome.exitCode() + ": " + outcome.tail());
+        }
+        if (!Files.isRegularFile(summary)) {
+            throw new LoadException("k6 wrote no summary at " + summary + ": " + outcome.tail());
+        }
+        K6Summary parsed = K6Summary.parse(JSON.readTree(summary.toFile()), spec, engineVersion);
+        long windowStart = parsed.windowStartEpochMs();
+        long windowEnd = windowStart + spec.duration().toMillis();
+        double cpuS = windowStart > 0 ? outcome.cpu().cpuSecondsBetween(windowStart, windowEnd) : -1;
+        LoadResult result = parsed.result(cpuS);
+        if (parsed.count() > 0) {
+            PercentileHistogram.write(spec.outDir(), spec.name(), parsed.histogram(), windowStart, windowEnd, List.of(
+                    "loomlab: engine=" + engineVersion + " url=" + spec.url()
+                            + (spec.openModel() ? " rate=" + spec.rate() : " vus=" + spec.vus()),
+                    "loomlab: k6 response time = blocked + connecting + tls + sending + waiting + receiving,"
+                            + " requests started in the window that got a status"));
+        }
+        listener.onProgress(new LoadProgress("done", (spec.warmup().toMillis() + spec.duration().toMillis()) / 1000.0,
+                result.tps(), result.requests(), result.requests() - result.ok()));
+        return result;
+    }
+
+    /** The cell's script: the template with the cell's settings and k6 options as JSON. */
+    static String script(LoadSpec spec, Path summary) {
+        Map<String, Object> cell = new LinkedHashMap<>();
+        cell.put("url", spec.url());
+        cell.put("warmupMs", spec.warmup().toMillis());
+        cell.put("windowMs", spec.duration().toMillis());
+        cell.put("timeout", spec.requestTimeout().toMillis() + "ms");
+        cell.put("summaryPath", summary.toString());
+        return template()
+                .replace("__LOOMLAB_CELL__", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(cell))
+                .replace("__LOOMLAB_OPTIONS__", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(options(spec)));
+    }
+
+    static Map<String, Object> options(LoadSpec spec) {
+        long totalMs = spec.warmup().toMillis() + spec.duration().toMillis();
+        Map<String, Object> scenario = new LinkedHashMap<>();
+        if (spec.openModel()) {
+            scenario.put("executor", "constant-arrival-rate");
+            double rate = spec.rate();
+            if (rate == Math.rint(rate)) {
+                scenario.put("rate", (long) rate);
+                scenario.put("timeUnit", "1s");
+            } else {
+                // k6's rate is a whole number per timeUnit: 12.5/s is 12500 per 1000 s.
+                scenario.put("rate", Math.round(rate * 1000));
+                scenario.put("timeUnit", "1000s");
+            }
+            int[] vus = openModelVus(rate, spec.requestTimeout().toMillis() / 1000.0);
+            scenario.put("preAllocatedVUs", vus[0]);
+            scenario.put("maxVUs", vus[1]);
+        } else {
+            scenario.put("executor", "constant-vus");
+            scenario.put("vus", spec.vus());
+        }
+        scenario.put("duration", totalMs + "ms");
+        // Requests started before the end finish (or time out) before k6 stops them.
+        scenario.put("gracefulStop", (spec.requestTimeout().toMillis() + 5000) + "ms");
+        Map<String, Object> options = new LinkedHashMap<>();
+        options.put("discardResponseBodies", true);
+        options.put("maxRedirects", 0);
+        options.put("summaryTrendStats", trendStats());
+        options.put("scenarios", Map.of("cell", scenario));
+        return options;
+    }
+
+    /**
+     * Little's law: at most {@code rate × timeout} requests are in flight when each lasts at most
+     * the timeout, so that many VUs can never be short; capped at {@link #MAX_OPEN_VUS}.
+     */
+    static int[] openModelVus(double rate, double timeoutS) {
+        int max = (int) Math.min(MAX_OPEN_VUS, Math.ceil(rate * timeoutS) + 1);
+        int pre = (int) Math.min(max, Math.max(10, Math.ceil(rate * PREALLOCATED_SECONDS)));
+        return new int[] {pre, max};
+    }
+
+    static List<String> trendStats() {
+        Set<String> stats = new LinkedHashSet<>(List.of("avg", "min", "med", "max", "count", "p(90)", "p(99)", "p(99.9)"));
+        for (String p : PercentileHistogram.GRID) {
+            stats.add("p(" + p + ")");
+        }
+        return new ArrayList<>(stats);
+    }
+
+    private static String template() {
+        try (InputStream in = K6Engine.class.getResourceAsStream("/engines/k6-cell.js")) {
+            if (in == null) {
+                throw new LoadException("the k6 script template engines/k6-cell.js is missing from the lab's jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new LoadException("cannot read the k6 script template: " + e.getMessage());
+        }
+    }
+
+    /** k6's once-a-second "running (12.0s), 100/100 VUs, 5000 complete and 0 interrupted iterations". */
+    private static final class ProgressLines {
+        private final LoadSpec spec;
+        private final LoadProgress.Listener listener;
+        private double lastS;
+        private long lastComplete;
+
+        ProgressLines(LoadSpec spec, LoadProgress.Listener listener) {
+            this.spec = spec;
+            this.listener = listener;
+        }
+
+        void accept(String line) {
+            Matcher m = PROGRESS.matcher(line);
+            if (!m.find()) {
+                return;
+            }
+            double s = (m.group(1) == null ? 0 : Long.parseLong(m.group(1)) * 3600)
+                    + (m.group(2) == null ? 0 : Long.parseLong(m.group(2)) * 60)
+                    + Double.parseDouble(m.group(3));
+            long complete = Long.parseLong(m.group(4));
+            double warmupS = spec.warmup().toMillis() / 1000.0;
+            double endS = warmupS + spec.duration().toMillis() / 1000.0;
+            double tps = s > lastS ? (complete - lastComplete) / (s - lastS) : 0;
+            lastS = s;
+            lastComplete = complete;
+            // k6 does not say how many of its iterations failed before the end: errors are in the result.
+            listener.onProgress(new LoadProgress(s < warmupS ? "warmup" : s < endS ? "measure" : "drain", s, tps, complete, 0));
+        }
+    }
+}

@@ -1,0 +1,88 @@
+// loomlab: one cell of load for k6 (template: lab/src/main/resources/engines/k6-cell.js).
+// The lab replaces the two JSON placeholders below and writes the result beside the cell as
+// <cell>.k6.js, so the exact script of every measurement is kept.
+//
+// One continuous scenario (warm-up then measured window, the same VUs and connections), counted
+// as the Hyperfoil driver counts: throughput by COMPLETION (a 2xx whose response ended inside the
+// window, lab_ok_completed), everything else by START (requests, 2xx, errors and latency of the
+// requests started inside the window). Only window requests feed the lab_* metrics below; k6's
+// own http_* metrics cover the whole run (and k6's summary rate includes the graceful stop), so
+// the lab never reads them.
+import http from 'k6/http';
+import exec from 'k6/execution';
+import { Counter, Gauge, Trend } from 'k6/metrics';
+
+const CELL = __LOOMLAB_CELL__;
+
+export const options = __LOOMLAB_OPTIONS__;
+
+// Response time of window requests that got a status: blocked + connecting + TLS + sending +
+// waiting + receiving, i.e. from the moment the request was issued to its last byte.
+const latency = new Trend('lab_latency', true);
+const sent = new Counter('lab_sent');
+const completed = new Counter('lab_completed');
+const ok = new Counter('lab_ok');
+const okCompleted = new Counter('lab_ok_completed');
+const completedInWindow = new Counter('lab_completed_in_window');
+const errConnect = new Counter('lab_err_connect');
+const errTimeout = new Counter('lab_err_timeout');
+const err4xx = new Counter('lab_err_status4xx');
+const err5xx = new Counter('lab_err_status5xx');
+const errOther = new Counter('lab_err_other');
+// The window's wall-clock start (epoch ms), so the lab can sample k6's CPU over the same window.
+const windowStart = new Gauge('lab_window_start_ms');
+let announced = false;
+
+export default function () {
+  const scenarioStart = exec.scenario.startTime;
+  if (!announced) {
+    windowStart.add(scenarioStart + CELL.warmupMs);
+    announced = true;
+  }
+  const windowEnd = CELL.warmupMs + CELL.windowMs;
+  const since = Date.now() - scenarioStart;
+  const measured = since >= CELL.warmupMs && since < windowEnd;
+  if (measured) {
+    sent.add(1);
+  }
+  const res = http.get(CELL.url, { timeout: CELL.timeout });
+  const status = res.status;
+  const done = Date.now() - scenarioStart;
+  if (done >= CELL.warmupMs && done < windowEnd) {
+    completedInWindow.add(1);
+    if (status >= 200 && status < 300) {
+      okCompleted.add(1);
+    }
+  }
+  if (!measured) {
+    return;
+  }
+  completed.add(1);
+  if (status !== 0) {
+    const t = res.timings;
+    latency.add(t.blocked + t.connecting + t.tls_handshaking + t.duration);
+  }
+  if (status >= 200 && status < 300) {
+    ok.add(1);
+  } else if (status === 0) {
+    // k6's error codes: 1050 request timeout; 1100-1299 DNS, dial, reset, broken pipe.
+    const code = res.error_code;
+    if (code === 1050) {
+      errTimeout.add(1);
+    } else if (code >= 1100 && code < 1300) {
+      errConnect.add(1);
+    } else {
+      errOther.add(1);
+    }
+  } else if (status >= 500) {
+    err5xx.add(1);
+  } else if (status >= 400) {
+    err4xx.add(1);
+  } else {
+    errOther.add(1);
+  }
+}
+
+export function handleSummary(data) {
+  return { [CELL.summaryPath]: JSON.stringify(data, null, 1) };
+}

