@@ -39,11 +39,22 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "where run folders go; default " + Defaults.RESULTS_DIR)
     Path out = Path.of(Defaults.RESULTS_DIR);
 
+    @Option(names = "--target", paramLabel = "URL", description = "measure this already-running server (your service, or a 'loomlab serve') instead of starting one per cell")
+    String target;
+
+    @Option(names = "--allow-remote-target", description = "allow a --target outside 127.0.0.0/8")
+    boolean allowRemoteTarget;
+
     @Override
     public Integer call() {
         Plan plan = PlanLoader.load(options.plan, options.overrides());
         Jdk jdk = Jdk.current();
-        Preflight.check(plan, out, jdk, Preflight.openFilesLimit());
+        if (target != null) {
+            VerifyCommand.checkTarget(target, allowRemoteTarget);
+            Preflight.checkTarget(plan, out, Preflight.openFilesLimit());
+        } else {
+            Preflight.check(plan, out, jdk, Preflight.openFilesLimit());
+        }
         CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
         // A missing k6 or wrk stops here with the line that says how to install it (exit 2).
         LoadEngine engine = Engines.byId(plan.engine(), jdk, cpus);
@@ -51,7 +62,8 @@ public final class RunCommand implements Callable<Integer> {
         String runId = STAMP.format(started) + "-" + plan.name();
         RunFolder folder = new RunFolder(out.resolve(runId));
         Manifest.Builder manifest = manifest(runId, plan, jdk, cpus);
-        List<CellResult> cells = new Runner(plan, folder, jdk, cpus, engine, manifest, System.out).run();
+        Runner runner = new Runner(plan, folder, jdk, cpus, engine, manifest, System.out);
+        List<CellResult> cells = (target == null ? runner : runner.target(target)).run();
         return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
     }
 

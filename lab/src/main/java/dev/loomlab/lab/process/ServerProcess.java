@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * its output in a log file. Ready when it prints {@code loomlab-ready <url>}; closing it stops
  * it by PID and waits until both the process and its port are gone, so the next cell starts clean.
  */
-public final class ServerProcess implements AutoCloseable {
+public final class ServerProcess implements ServerHandle {
     private static final Pattern READY = Pattern.compile("loomlab-ready (http://\\S+)(?: management=(http://\\S+))?");
 
     private final Process process;
@@ -111,15 +111,18 @@ public final class ServerProcess implements AutoCloseable {
                 tail(read(spec.log()), 15));
     }
 
+    @Override
     public String baseUrl() {
         return baseUrl;
     }
 
     /** Actuator on its own port (so scrapes never queue behind the load), or null. */
+    @Override
     public String managementUrl() {
         return managementUrl;
     }
 
+    @Override
     public long pid() {
         return process.pid();
     }
@@ -128,6 +131,7 @@ public final class ServerProcess implements AutoCloseable {
         return startTime;
     }
 
+    @Override
     public boolean alive() {
         return process.isAlive();
     }
@@ -151,6 +155,7 @@ public final class ServerProcess implements AutoCloseable {
         return Optional.empty();
     }
 
+    @Override
     public String logTail(int lines) {
         return tail(read(spec.log()), lines);
     }

@@ -36,6 +36,15 @@ public final class Preflight {
         }
     }
 
+    /** Target mode: no server jars needed, only the load's own limits and the output folder. */
+    public static void checkTarget(Plan plan, Path resultsDir, OptionalLong openFilesLimit) {
+        checkOpenFiles(plan.openModel() ? OPEN_MODEL_CONNECTIONS : plan.burstShape() ? plan.burst() : plan.vus(), openFilesLimit);
+        checkWritable(resultsDir);
+        if (plan.engine().equals("hyperfoil")) {
+            LabHome.driverJar();
+        }
+    }
+
     /** Each virtual user holds a socket in the driver and one in the server; both inherit the lab's limit. */
     static void checkOpenFiles(int vus, OptionalLong limit) {
         long needed = (long) vus + Defaults.FD_HEADROOM;

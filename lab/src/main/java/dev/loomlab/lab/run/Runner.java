@@ -17,6 +17,7 @@ import dev.loomlab.lab.metrics.SeriesSummary;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.process.ServerStartException;
@@ -52,6 +53,7 @@ public final class Runner {
     private final LoadEngine engine;
     private final Manifest.Builder manifestBuilder;
     private final PrintStream out;
+    private String target;
 
     public Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
                   Manifest.Builder manifestBuilder, PrintStream out) {
@@ -62,6 +64,16 @@ public final class Runner {
         this.engine = engine;
         this.manifestBuilder = manifestBuilder;
         this.out = out;
+    }
+
+    /**
+     * Measures an already-running server instead of starting one per cell (the user's own
+     * service, or a {@code loomlab serve} started by hand): no database is started, the models
+     * of the plan are replaced by the one target, and nothing inside the server is sampled.
+     */
+    public Runner target(String url) {
+        this.target = url;
+        return this;
     }
 
     /** Runs every cell; returns the cells, failed ones included. */
@@ -80,9 +92,13 @@ public final class Runner {
         Runtime.getRuntime().addShutdownHook(keepPartial);
         out.println("loomlab: plan " + plan.name() + " — " + plan.cellCount() + " cells; " + cpus.describe());
         out.println("loomlab: results in " + folder.root());
-        out.println("loomlab: starting the " + (plan.externalDatabase() ? "external " : "embedded ") + plan.database() + " database");
-        try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
-            out.println("loomlab: database " + db.description() + " at " + db.endpoint().describe());
+        if (target == null) {
+            out.println("loomlab: starting the " + (plan.externalDatabase() ? "external " : "embedded ") + plan.database() + " database");
+        } else {
+            out.println("loomlab: measuring the running server at " + target + " (no server or database started)");
+        }
+        try (RunningDatabase db = target != null ? TargetDatabase.INSTANCE : DatabaseStarter.start(plan, cpus)) {
+            out.println("loomlab: database " + db.description() + (db.endpoint() == null ? "" : " at " + db.endpoint().describe()));
             manifest.set(manifestBuilder.database(db.description()).build());
             folder.writeManifest(manifest.get());
             Progress progress = new Progress(out, plan.cellCount(),
@@ -90,13 +106,14 @@ public final class Runner {
             int index = 0;
             for (int round = 1; round <= plan.rounds(); round++) {
                 for (Scenario scenario : plan.scenarios()) {
-                    for (Model model : plan.models()) {
+                    for (Model model : target != null ? java.util.Collections.<Model>singletonList(null) : plan.models()) {
                         index++;
-                        progress.cellStarts(index, model + " / " + scenario + " / round " + round);
+                        String label = model == null ? TARGET : model.id();
+                        progress.cellStarts(index, label + " / " + scenario + " / round " + round);
                         CellResult cell = runCell(model, scenario, round, db, progress);
                         folder.writeCell(cell);
                         results.add(cell);
-                        order.add(model + "/" + CellResult.stem(scenario.id(), round));
+                        order.add(label + "/" + CellResult.stem(scenario.id(), round));
                         folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
                         progress.cellDone(cell.succeeded()
                                 ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", cell.tps(), cell.limitedBy())
@@ -132,36 +149,52 @@ public final class Runner {
         folder.writeSummary(SummaryMarkdown.render(manifest, results));
     }
 
+    /** The model label of cells measured with --target. */
+    public static final String TARGET = "target";
+
     CellResult runCell(Model model, Scenario scenario, int round, RunningDatabase db, Progress progress) {
+        // A target's threads and pool are unknown: its ceiling is the load's own (VUs / S, the rate, the burst).
+        Model ceilingModel = model == null ? Model.MVC_VIRTUAL : model;
+        Scenario ceilingScenario = model == null ? new Scenario(scenario.id(), scenario.method(), scenario.path(),
+                scenario.params(), scenario.sql(), false, scenario.responseShape(), scenario.description()) : scenario;
+        String label = model == null ? TARGET : model.id();
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
         Ceiling ceiling = plan.burstShape()
-                ? Ceiling.ofBurst(model, scenario, serviceTime, plan.burst(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
+                ? Ceiling.ofBurst(ceilingModel, ceilingScenario, serviceTime, plan.burst(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
                 : plan.openModel()
-                ? Ceiling.ofOpen(model, scenario, serviceTime, plan.rate(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
-                : Ceiling.of(model, scenario, serviceTime, plan.vus(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize());
+                ? Ceiling.ofOpen(ceilingModel, ceilingScenario, serviceTime, plan.rate(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
+                : Ceiling.of(ceilingModel, ceilingScenario, serviceTime, plan.vus(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize());
+        if (model == null && ceiling.tps() != null) {
+            ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.formula() + " (assuming the target limits neither threads nor connections)");
+        }
         String stem = CellResult.stem(scenario.id(), round);
-        String serverLog = "logs/" + model + "-" + stem + ".server.log";
-        CellFactory cells = new CellFactory(model, scenario, round, path, serviceTime, ceiling,
-                "cells/" + model + "/" + stem + ".hlog", serverLog);
+        String serverLog = model == null ? null : "logs/" + label + "-" + stem + ".server.log";
+        CellFactory cells = new CellFactory(label, scenario, round, path, serviceTime, ceiling,
+                "cells/" + label + "/" + stem + ".hlog", serverLog);
 
-        String jfr = "cells/" + model + "/" + stem + ".jfr";
-        ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
-                folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, List.of());
-        ServerProcess server;
-        try {
-            server = ServerProcess.start(spec);
-        } catch (ServerStartException e) {
-            return cells.failed("server did not start: " + e.getMessage() + tailNote(e.logTail()));
+        String jfr = model == null ? null : "cells/" + label + "/" + stem + ".jfr";
+        ServerHandle server;
+        if (model == null) {
+            server = ServerHandle.target(target);
+        } else {
+            ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
+                    folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, List.of());
+            try {
+                server = ServerProcess.start(spec);
+            } catch (ServerStartException e) {
+                return cells.failed("server did not start: " + e.getMessage() + tailNote(e.logTail()));
+            }
         }
         LoadResult load;
         List<SeriesRow> rows;
         AtomicReference<Instant> windowFrom = new AtomicReference<>();
         AtomicReference<Instant> windowTo = new AtomicReference<>();
         try (server) {
-            progress.phase("server ready in " + server.startTime().toMillis() + " ms at " + server.baseUrl() + "; verifying the contract");
-            Verification verification = new ContractVerifier().verify(server.baseUrl(), plan.scenarios());
+            progress.phase((server instanceof ServerProcess started ? "server ready in " + started.startTime().toMillis() + " ms at " : "target ")
+                    + server.baseUrl() + "; verifying the contract");
+            Verification verification = new ContractVerifier().verify(server.baseUrl(), model == null ? List.of(scenario) : plan.scenarios());
             if (!verification.passed()) {
                 Check first = verification.failures().getFirst();
                 return cells.failed("contract check failed: " + first);
@@ -194,11 +227,11 @@ public final class Runner {
                     ? "burst of " + plan.burst() + " requests at once on " + path
                     : "warm-up " + plan.warmup().toSeconds() + " s, then " + plan.duration().toSeconds() + " s measured, "
                     + (plan.openModel() ? plan.rate() + " requests/s" : plan.vus() + " VUs") + " on " + path);
-            Path driverLog = folder.logs().resolve(model + "-" + stem + ".driver.log");
+            Path driverLog = folder.logs().resolve(label + "-" + stem + ".driver.log");
             LoadSpec loadSpec = plan.burstShape()
-                    ? LoadSpec.burst(server.baseUrl() + path, plan.burst(), plan.requestTimeout(), folder.cellDir(model.id()), stem, driverLog)
+                    ? LoadSpec.burst(server.baseUrl() + path, plan.burst(), plan.requestTimeout(), folder.cellDir(label), stem, driverLog)
                     : new LoadSpec(server.baseUrl() + path, vus(), plan.rate(), null, plan.warmup(), plan.duration(),
-                    plan.requestTimeout(), folder.cellDir(model.id()), stem, driverLog);
+                    plan.requestTimeout(), folder.cellDir(label), stem, driverLog);
             try {
                 load = engine.run(loadSpec, listener);
             } catch (LoadException e) {
@@ -212,9 +245,9 @@ public final class Runner {
             }
         }
         // The flight recording is complete only once the server has exited.
-        Map<String, Long> jfrEvents = windowFrom.get() == null ? Map.of()
+        Map<String, Long> jfrEvents = windowFrom.get() == null || jfr == null ? Map.of()
                 : JfrCounts.count(folder.root().resolve(jfr), windowFrom.get(), windowTo.get());
-        String timeseries = "cells/" + model + "/" + stem + ".timeseries.csv";
+        String timeseries = "cells/" + label + "/" + stem + ".timeseries.csv";
         Sampler.writeCsv(folder.root().resolve(timeseries), rows);
         Map<String, Double> metrics = SeriesSummary.of(rows);
         Double serverCores = metrics.get("serverCpuCoresMean");
@@ -236,6 +269,30 @@ public final class Runner {
         return cell.withFindings(Findings.evaluate(cell, rows, cpus.serverCores()));
     }
 
+    /** No database of the lab's in target mode: the target has its own. */
+    private enum TargetDatabase implements RunningDatabase {
+        INSTANCE;
+
+        @Override
+        public dev.loomlab.database.DatabaseEndpoint endpoint() {
+            return null;
+        }
+
+        @Override
+        public String description() {
+            return "none started (target mode: the target's own)";
+        }
+
+        @Override
+        public java.util.OptionalLong pid() {
+            return java.util.OptionalLong.empty();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
     private Integer vus() {
         return plan.openModel() || plan.burstShape() ? null : plan.vus();
     }
@@ -246,7 +303,7 @@ public final class Runner {
 
     /** Builds the cell record for one cell, measured or failed, with what every cell carries. */
     private final class CellFactory {
-        private final Model model;
+        private final String model;
         private final Scenario scenario;
         private final int round;
         private final String path;
@@ -255,7 +312,7 @@ public final class Runner {
         private final String hlog;
         private final String serverLog;
 
-        CellFactory(Model model, Scenario scenario, int round, String path, Duration serviceTime, Ceiling ceiling,
+        CellFactory(String model, Scenario scenario, int round, String path, Duration serviceTime, Ceiling ceiling,
                     String hlog, String serverLog) {
             this.model = model;
             this.scenario = scenario;
@@ -268,7 +325,7 @@ public final class Runner {
         }
 
         CellResult failed(String reason) {
-            return new CellResult(CellResult.SCHEMA, "failed", reason, model.id(), scenario.id(), round, engine.id(), path,
+            return new CellResult(CellResult.SCHEMA, "failed", reason, model, scenario.id(), round, engine.id(), path,
                     serviceTime.toMillis(), vus(), plan.rate(), null, null, plan.burst(), null, plan.warmup().toMillis() / 1000.0,
                     0, 0, 0, 0, 0, 0, 0, 0,
                     Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
@@ -277,7 +334,7 @@ public final class Runner {
 
         CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, String jfr,
                             Map<String, Double> metrics, Map<String, Long> jfrEvents) {
-            return new CellResult(CellResult.SCHEMA, "ok", null, model.id(), scenario.id(), round, load.engine(), path,
+            return new CellResult(CellResult.SCHEMA, "ok", null, model, scenario.id(), round, load.engine(), path,
                     serviceTime.toMillis(), vus(), plan.rate(), load.achievedRate(), plan.openModel() ? load.unsent() : null,
                     plan.burst(), load.wallTimeMs(),
                     plan.warmup().toMillis() / 1000.0, load.durationS(),
