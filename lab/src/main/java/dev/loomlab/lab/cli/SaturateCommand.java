@@ -10,6 +10,7 @@ import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.Preflight;
+import dev.loomlab.lab.run.Runner;
 import dev.loomlab.lab.run.Saturation;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,8 +66,8 @@ public final class SaturateCommand implements Callable<Integer> {
         String runId = RunCommand.STAMP.format(Instant.now()) + "-saturate-" + plan.scenarios().getFirst();
         RunFolder folder = new RunFolder(out.resolve(runId));
         System.out.println("loomlab: saturation search on " + plan.scenarios().getFirst() + " at " + levels + " VUs; " + cpus.describe());
-        new Saturation(plan, folder, jdk, cpus, Engines.byId(plan.engine(), jdk, cpus),
-                RunCommand.manifest(runId, plan, jdk, cpus), System.out).search(levels, slo);
+        new Saturation(new Runner(plan, folder, jdk, cpus, Engines.byId(plan.engine(), jdk, cpus),
+                RunCommand.manifest(runId, plan, jdk, cpus), System.out)).search(levels, slo);
         System.out.println("loomlab: results in " + folder.root());
         return 0;
     }

@@ -46,13 +46,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * Each cell's result is written as soon as it exists, so an interrupted run keeps what it measured.
  */
 public final class Runner {
-    private final Plan plan;
-    private final RunFolder folder;
-    private final Jdk jdk;
-    private final CpuLayout cpus;
-    private final LoadEngine engine;
-    private final Manifest.Builder manifestBuilder;
-    private final PrintStream out;
+    // Package-private: Saturation steps the same runner through levels of VUs.
+    final Plan plan;
+    final RunFolder folder;
+    final Jdk jdk;
+    final CpuLayout cpus;
+    final LoadEngine engine;
+    final Manifest.Builder manifestBuilder;
+    final PrintStream out;
     private String target;
 
     public Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
@@ -64,6 +65,11 @@ public final class Runner {
         this.engine = engine;
         this.manifestBuilder = manifestBuilder;
         this.out = out;
+    }
+
+    /** The same runner for another plan (a saturation level). */
+    Runner withPlan(Plan other) {
+        return new Runner(other, folder, jdk, cpus, engine, manifestBuilder, out);
     }
 
     /**

@@ -1,10 +1,7 @@
 package dev.loomlab.lab.run;
 
 import dev.loomlab.database.RunningDatabase;
-import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
@@ -40,31 +37,23 @@ public final class Saturation {
     public record ModelResult(String model, List<Point> points, Integer lastGoodVus, Integer kneeVus, String stopReason) {
     }
 
-    private final Plan plan;
-    private final RunFolder folder;
-    private final Jdk jdk;
-    private final CpuLayout cpus;
-    private final LoadEngine engine;
-    private final Manifest.Builder manifestBuilder;
-    private final PrintStream out;
+    private final Runner runner;
 
-    public Saturation(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine, Manifest.Builder manifest, PrintStream out) {
-        this.plan = plan;
-        this.folder = folder;
-        this.jdk = jdk;
-        this.cpus = cpus;
-        this.engine = engine;
-        this.manifestBuilder = manifest;
-        this.out = out;
+    /** @param runner the run's plan, folder, CPUs, engine and output; each level is its plan at other VUs */
+    public Saturation(Runner runner) {
+        this.runner = runner;
     }
 
     public List<ModelResult> search(List<Integer> levels, Duration sloP99) {
+        Plan plan = runner.plan;
+        RunFolder folder = runner.folder;
+        PrintStream out = runner.out;
         folder.create();
         Scenario scenario = plan.scenarios().getFirst();
         List<ModelResult> results = new ArrayList<>();
         List<String> order = new ArrayList<>();
-        try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
-            Manifest manifest = manifestBuilder.database(db.description()).build();
+        try (RunningDatabase db = DatabaseStarter.start(plan, runner.cpus)) {
+            Manifest manifest = runner.manifestBuilder.database(db.description()).build();
             folder.writeManifest(manifest);
             Progress progress = new Progress(out, plan.models().size() * levels.size(), plan.warmup().plus(plan.duration()).plusSeconds(10));
             int index = 0;
@@ -75,8 +64,7 @@ public final class Saturation {
                     int vus = levels.get(i);
                     index++;
                     progress.cellStarts(index, model + " / " + scenario + " / " + vus + " VUs");
-                    Runner runner = new Runner(plan.withVus(vus), folder, jdk, cpus, engine, manifestBuilder, out);
-                    CellResult cell = runner.runCell(model, scenario, i + 1, db, progress);
+                    CellResult cell = runner.withPlan(plan.withVus(vus)).runCell(model, scenario, i + 1, db, progress);
                     folder.writeCell(cell);
                     order.add(model + "/" + CellResult.stem(scenario.id(), i + 1));
                     folder.writeManifest(manifest.withStatus("running", null, List.copyOf(order)));
