@@ -53,7 +53,11 @@ class MetricSourcesRealRunTest {
         List<SeriesRow> virtualRows = series(runDir, virtual);
         Map<String, Double> vm = virtual.metrics();
         assertThat(vm.get("poolActiveMax")).isEqualTo(150.0);
-        assertThat(median(virtualRows.stream().mapToDouble(SeriesRow::poolPending))).isBetween(135.0, 165.0);
+        // VUs − pool = 150 is reached whenever all 300 requests are inside the server; a second in
+        // which the one carrier falls behind (GC, a busy core) holds some of them elsewhere, so the
+        // known answer is the peak, never exceeded, rather than the median of a 5 s window.
+        assertThat(vm.get("poolPendingMax")).isBetween(135.0, 150.0);
+        assertThat(median(virtualRows.stream().mapToDouble(SeriesRow::poolPending))).isGreaterThan(50.0);
         assertThat(vm).containsKeys("virtualMountedMax", "virtualQueuedMax").doesNotContainKey("tomcatBusyMax");
         assertThat(virtual.findings()).anySatisfy(f -> assertThat(f).contains("connection pool").contains("VUs"));
 
