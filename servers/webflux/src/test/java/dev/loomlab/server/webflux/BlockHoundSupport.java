@@ -40,6 +40,9 @@ final class BlockHoundSupport {
                 // ... and r2dbc-mariadb reads its version properties from its jar, once per JVM,
                 // in a class initialiser reached from the first handshake.
                         .allowBlockingCallsInside("org.mariadb.r2dbc.util.VersionFactory", "getInstance")
+                // ... and Netty 4.2's own buffer allocator briefly write-locks (StampedLock) when two
+                // threads grow its magazines at once: allocator-internal, rare, bounded, not the app.
+                        .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines")
                         .blockingMethodCallback(method -> {
                             VIOLATIONS.add(new Violation(method.toString(), Thread.currentThread().getName()));
                             throw new BlockingOperationError(method);
