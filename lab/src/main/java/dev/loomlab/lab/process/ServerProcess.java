@@ -55,7 +55,11 @@ public final class ServerProcess implements ServerHandle {
                 "-XX:+ExitOnOutOfMemoryError"));
         if (spec.jfr() != null) {
             // Default settings (~1 % overhead) include jdk.VirtualThreadPinned over 20 ms.
-            command.add("-XX:StartFlightRecording=filename=" + spec.jfr() + ",settings=default,dumponexit=true");
+            command.add("-XX:StartFlightRecording=filename=" + spec.jfr() + ",settings=default,"
+                    // Every 1 s Thread.sleep of the block scenarios is a sleep event with a stack
+                    // trace: 3,000 a second on mvc-virtual, none on webflux (which never sleeps a
+                    // thread) - a cost only one model would pay.
+                    + "jdk.ThreadSleep#enabled=false,dumponexit=true");
         }
         command.addAll(List.of(
                 "-jar", LabHome.serverJar(model.server()).toString(),

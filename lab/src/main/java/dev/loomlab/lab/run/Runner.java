@@ -210,13 +210,16 @@ public final class Runner {
             LoadProgress.Listener listener = new LoadProgress.Listener() {
                 @Override
                 public void onProgress(LoadProgress p) {
-                    // Sample inside the measured window only: from the engine's first "measure"
-                    // second to the first second after it.
+                    // Rows inside the measured window only: from the engine's first "measure"
+                    // second to the first second after it; scraping starts with the warm-up.
                     // A burst has no warm-up: all of it is the window.
                     boolean inWindow = p.phase().equals("measure") || p.phase().equals("burst");
+                    if (p.phase().equals("warmup")) {
+                        sampler.start();
+                    }
                     if (inWindow && windowFrom.get() == null) {
                         windowFrom.set(Instant.now());
-                        sampler.start();
+                        sampler.openWindow();
                     } else if (!inWindow && windowFrom.get() != null && windowTo.get() == null) {
                         windowTo.set(Instant.now());
                         sampler.stop();

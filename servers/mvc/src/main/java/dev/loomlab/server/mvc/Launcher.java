@@ -17,6 +17,8 @@ public final class Launcher {
     public static final int MIN_JDK = 21;
     /** Exit status when the JDK is too old. */
     public static final int EXIT_OLD_JDK = 2;
+    /** The JDK's property for the number of carrier threads that run virtual threads. */
+    public static final String CARRIERS = "jdk.virtualThreadScheduler.parallelism";
 
     private Launcher() {
     }
@@ -33,12 +35,27 @@ public final class Launcher {
                     + "). Run it with a JDK " + MIN_JDK + "+ java.");
             System.exit(EXIT_OLD_JDK);
         }
+        defaultCarriers();
         try {
             Class.forName("dev.loomlab.server.mvc.MvcServer")
                     .getMethod("main", String[].class)
                     .invoke(null, (Object) args);
         } catch (InvocationTargetException e) {
             throw e.getCause();
+        }
+    }
+
+    /**
+     * Sizes the virtual-thread carriers like Reactor Netty sizes its event loops: max(CPUs, 4),
+     * unless the user set them. The JDK's default is one per CPU - one on the lab's single server
+     * core, where the only carrier, preempted by Tomcat's poller, the GC or the JIT, stops every
+     * virtual thread: mvc-virtual reached 0.94-0.96 of its 3,000-VU ceiling that way, 0.994-0.999
+     * with 2 or 4 carriers (docs/measurements.md). The seeds' 4-core server had 4. Must run before
+     * the first virtual thread exists: the scheduler reads the property once.
+     */
+    static void defaultCarriers() {
+        if (System.getProperty(CARRIERS) == null) {
+            System.setProperty(CARRIERS, String.valueOf(Math.max(Runtime.getRuntime().availableProcessors(), 4)));
         }
     }
 }
