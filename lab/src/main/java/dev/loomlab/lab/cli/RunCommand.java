@@ -99,6 +99,7 @@ public final class RunCommand implements Callable<Integer> {
         m.put("duration", Durations.format(plan.duration()));
         m.put("rounds", plan.rounds());
         m.put("poolSize", plan.poolSize());
+        m.put("poolTimeout", Durations.format(plan.poolTimeout()));
         m.put("tomcatMaxThreads", Defaults.TOMCAT_MAX_THREADS);
         m.put("heap", plan.heap());
         m.put("database", plan.database().id());

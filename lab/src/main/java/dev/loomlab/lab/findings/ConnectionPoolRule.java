@@ -33,7 +33,13 @@ final class ConnectionPoolRule implements Rule {
         String origin = origin(e, pool, pendingMax);
 
         List<String> harm = new ArrayList<>();
+        // Hikari counts its timeouts; r2dbc-pool does not, but every server counts the pool-timeout
+        // errors it answers: the larger of the two is the one that saw them all.
         double poolTimeouts = e.sum(SeriesRow::poolTimeouts);
+        Double answered = e.cell.metrics() == null ? null : e.cell.metrics().get("serverErrors.pool-timeout");
+        if (answered != null && (Double.isNaN(poolTimeouts) || answered > poolTimeouts)) {
+            poolTimeouts = answered;
+        }
         if (!Double.isNaN(poolTimeouts) && poolTimeouts > 0) {
             harm.add(Say.count(poolTimeouts) + " " + poolName(e) + " connection timeouts (waited longer than the pool allows)");
         }

@@ -27,6 +27,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Sampler implements AutoCloseable {
     private static final Duration EVERY = Duration.ofSeconds(1);
+    /** {@code loomlab.server.errors} (ServerErrorKind.METRIC) as Prometheus names it. */
+    static final String SERVER_ERRORS = "loomlab_server_errors_total";
 
     private final String prometheusUrl;
     private final long serverPid;
@@ -41,6 +43,10 @@ public final class Sampler implements AutoCloseable {
     private Snapshot previous;
     /** The last scrape that answered: counters are differenced against it, never against a missed one. */
     private Prometheus lastScrape;
+    /** The scrape and the kernel's listen-queue counters when the window opened: window totals start there. */
+    private volatile Prometheus windowBaseline;
+    private volatile long[] listenBaseline;
+    private volatile long[] listenEnd;
 
     /**
      * @param managementUrl the server's Actuator base URL, or null (then only /proc figures)
@@ -92,13 +98,18 @@ public final class Sampler implements AutoCloseable {
             previous = snapshot();
             if (previous.scraped) {
                 lastScrape = previous.metrics;
+                windowBaseline = previous.metrics;
             }
+            listenBaseline = ListenQueue.read();
             windowOpen = true;
         });
     }
 
     /** Stops sampling; returns the rows taken. */
     public synchronized List<SeriesRow> stop() {
+        if (timer != null && windowOpen && listenEnd == null) {
+            listenEnd = ListenQueue.read();
+        }
         if (timer != null) {
             timer.shutdownNow();
             try {
@@ -110,6 +121,35 @@ public final class Sampler implements AutoCloseable {
         synchronized (rows) {
             return List.copyOf(rows);
         }
+    }
+
+    /**
+     * Totals over the window that the per-second rows cannot carry: the server's errors by kind
+     * ({@code serverErrors.pool-timeout} …, from the server's own counter) and the kernel's
+     * listen-queue overflows and drops (machine-wide TCP counters; during a cell only the server
+     * under test accepts connections at this rate). Call after {@link #stop()}; kinds the server
+     * does not count are absent, never zero.
+     */
+    public java.util.Map<String, Double> windowTotals() {
+        java.util.Map<String, Double> totals = new java.util.LinkedHashMap<>();
+        Prometheus from = windowBaseline;
+        Prometheus to = lastScrape;
+        if (from != null && to != null) {
+            for (Prometheus.Sample s : to.samples()) {
+                if (s.name().equals(SERVER_ERRORS) && s.labels().containsKey("kind")) {
+                    String kind = s.labels().get("kind");
+                    double before = from.sum(SERVER_ERRORS, "kind", kind);
+                    totals.merge("serverErrors." + kind, s.value() - (Double.isNaN(before) ? 0 : before), Double::sum);
+                }
+            }
+        }
+        long[] before = listenBaseline;
+        long[] after = listenEnd;
+        if (before != null && after != null) {
+            totals.put("listenOverflows", (double) (after[0] - before[0]));
+            totals.put("listenDrops", (double) (after[1] - before[1]));
+        }
+        return totals;
     }
 
     @Override

@@ -48,6 +48,9 @@ public final class Defaults {
     /** Client request timeout: the seeds saw 15–20 s responses on platform threads; never cut them. */
     public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
+    /** A request's wait for a pooled connection (Hikari connection-timeout, r2dbc max-acquire-time): the seeds' 30 s. */
+    public static final Duration POOL_TIMEOUT = Duration.ofSeconds(30);
+
     /** How long a server may take from launch to its ready line. */
     public static final Duration SERVER_START_TIMEOUT = Duration.ofSeconds(120);
 

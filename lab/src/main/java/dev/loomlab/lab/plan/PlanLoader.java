@@ -31,7 +31,7 @@ public final class PlanLoader {
     /** Every field a plan may set, in the order the docs list them. */
     public static final List<String> FIELDS = List.of(
             "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "burst", "warmup", "duration", "rounds",
-            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout");
+            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout", "poolTimeout");
 
     /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
     private static final List<String> ENGINES = dev.loomlab.lab.load.Engines.IDS;
@@ -165,7 +165,8 @@ public final class PlanLoader {
                     }
                     return e;
                 }, String.join(", ", ENGINES)),
-                duration(f, "requestTimeout", Defaults.REQUEST_TIMEOUT, Duration.ofSeconds(1)));
+                duration(f, "requestTimeout", Defaults.REQUEST_TIMEOUT, Duration.ofSeconds(1)),
+                duration(f, "poolTimeout", Defaults.POOL_TIMEOUT, Duration.ofMillis(250)));
     }
 
     public static Dialect dialectOfUrl(String jdbcUrl) {

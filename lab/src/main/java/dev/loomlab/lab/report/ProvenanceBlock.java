@@ -33,7 +33,8 @@ final class ProvenanceBlock {
         line(md, "load", shape + ", warm-up " + run.text("warmup")
                 + ", measured window " + run.text("duration") + ", " + rounds + ("1".equals(rounds) ? " round" : " rounds")
                 + " per cell, request timeout " + run.text("requestTimeout"));
-        line(md, "server", "pool " + run.text("poolSize") + " connections, heap " + run.text("heap") + " (-Xms = -Xmx)"
+        line(md, "server", "pool " + run.text("poolSize") + " connections"
+                + (run.plan("poolTimeout") == null ? "" : " (a request waits up to " + run.text("poolTimeout") + " for one)") + ", heap " + run.text("heap") + " (-Xms = -Xmx)"
                 + ", Tomcat max threads " + run.tomcatMaxThreads() + " on mvc-platform");
         line(md, "engine", orUnknown(m.engine()));
         line(md, "database", m.database() == null || m.database().isBlank() ? run.text("database") : m.database());

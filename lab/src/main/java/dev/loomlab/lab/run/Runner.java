@@ -186,7 +186,8 @@ public final class Runner {
             server = ServerHandle.target(target);
         } else {
             ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
-                    folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, List.of());
+                    folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT,
+                    List.of("--loomlab.pool-timeout-ms=" + plan.poolTimeout().toMillis()));
             try {
                 server = ServerProcess.start(spec);
             } catch (ServerStartException e) {
@@ -195,6 +196,7 @@ public final class Runner {
         }
         LoadResult load;
         List<SeriesRow> rows;
+        Map<String, Double> windowTotals;
         AtomicReference<Instant> windowFrom = new AtomicReference<>();
         AtomicReference<Instant> windowTo = new AtomicReference<>();
         try (server) {
@@ -247,6 +249,7 @@ public final class Runner {
                 return cells.failed("load engine failed: " + e.getMessage());
             } finally {
                 rows = sampler.stop();
+                windowTotals = sampler.windowTotals();
                 windowTo.compareAndSet(null, Instant.now());
             }
             if (!server.alive()) {
@@ -258,7 +261,8 @@ public final class Runner {
                 : JfrCounts.count(folder.root().resolve(jfr), windowFrom.get(), windowTo.get());
         String timeseries = "cells/" + label + "/" + stem + ".timeseries.csv";
         Sampler.writeCsv(folder.root().resolve(timeseries), rows);
-        Map<String, Double> metrics = SeriesSummary.of(rows);
+        Map<String, Double> metrics = new java.util.LinkedHashMap<>(SeriesSummary.of(rows));
+        metrics.putAll(windowTotals);
         Double serverCores = metrics.get("serverCpuCoresMean");
         Verdict verdict = Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCores, cpus.serverCores());
         if (plan.openModel() && load.unsent() > 0) {

@@ -422,8 +422,29 @@ class FindingsRulesTest {
 
             assertThat(rule("errors", c, NOTHING_MEASURED)).hasValue("mvc-platform / block: 272 of 1,264 requests failed (21.5 %): "
                     + "5 client timeouts (no answer within the request timeout); "
-                    + "264 HTTP 5xx (the server answered with an error: its log names it); "
+                    + "264 HTTP 5xx (the server answered with an error); "
                     + "3 connect errors (refused or reset before the request was sent: accept queue or open-files limit)");
+        }
+
+        @Test
+        void theServersOwnCountSaysWhichFailuresWerePoolTimeouts() {
+            CellResult c = cell().with(x -> x.requests = 1264).error("status5xx", 264)
+                    .with(x -> x.metrics.putAll(Map.of("serverErrors.pool-timeout", 260.0, "serverErrors.db-error", 4.0,
+                            "serverErrors.other", 0.0, "listenOverflows", 0.0)))
+                    .build();
+
+            assertThat(rule("errors", c, NOTHING_MEASURED)).hasValue("mvc-platform / block: 264 of 1,264 requests failed (20.9 %): "
+                    + "264 HTTP 5xx (the server answered with an error); "
+                    + "the server counted 260 pool-timeout (no database connection within the pool's wait), "
+                    + "4 db-error (database error)");
+        }
+
+        @Test
+        void acceptQueueOverflowsAreReportedEvenWithoutFailedRequests() {
+            CellResult c = cell().with(x -> x.metrics.put("listenOverflows", 12.0)).build();
+
+            assertThat(rule("errors", c, NOTHING_MEASURED)).hasValue("mvc-platform / block: no request failed, but "
+                    + "the kernel overflowed the accept queue 12 times (connections the server never saw)");
         }
 
         @Test

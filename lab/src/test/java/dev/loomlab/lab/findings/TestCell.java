@@ -30,6 +30,7 @@ final class TestCell {
     Double driverCpuS;
     Map<String, String> cpus = new LinkedHashMap<>(Map.of("server", "1", "driver", "0", "database", "0"));
     String serverJdk = "25.0.1";
+    Map<String, Double> metrics = new LinkedHashMap<>();
     Map<String, Long> jfrEvents = new LinkedHashMap<>(Map.of(JfrCounts.PINNED, 0L, JfrCounts.SUBMIT_FAILED, 0L));
 
     static TestCell cell() {
@@ -89,7 +90,7 @@ final class TestCell {
         f.put("serverLog", "logs/" + model + "-" + stem + ".server.log");
         f.put("timeseries", "cells/" + model + "/" + stem + ".timeseries.csv");
         f.put("jfr", "cells/" + model + "/" + stem + ".jfr");
-        f.put("metrics", Map.of());
+        f.put("metrics", metrics);
         f.put("jfrEvents", jfrEvents);
         f.put("findings", List.of());
         return RunFolder.json().convertValue(f, CellResult.class);

@@ -1,0 +1,48 @@
+package dev.loomlab.lab.metrics;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The kernel's count of connections refused or dropped at a full accept queue (TcpExt
+ * ListenOverflows and ListenDrops in /proc/net/netstat): the client sees these only as slow
+ * connects or connect errors, the server never sees them at all.
+ */
+final class ListenQueue {
+    private static final Path NETSTAT = Path.of("/proc/net/netstat");
+
+    private ListenQueue() {
+    }
+
+    /** {overflows, drops}, or null where the kernel does not expose them. */
+    static long[] read() {
+        try {
+            return parse(Files.readAllLines(NETSTAT));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The file pairs a header line ("TcpExt: name name …") with a value line ("TcpExt: 1 2 …"). */
+    static long[] parse(List<String> lines) {
+        for (int i = 0; i + 1 < lines.size(); i++) {
+            if (lines.get(i).startsWith("TcpExt:") && lines.get(i + 1).startsWith("TcpExt:")) {
+                String[] names = lines.get(i).split("\\s+");
+                String[] values = lines.get(i + 1).split("\\s+");
+                long overflows = -1;
+                long drops = -1;
+                for (int k = 1; k < Math.min(names.length, values.length); k++) {
+                    if (names[k].equals("ListenOverflows")) {
+                        overflows = Long.parseLong(values[k]);
+                    } else if (names[k].equals("ListenDrops")) {
+                        drops = Long.parseLong(values[k]);
+                    }
+                }
+                return overflows < 0 || drops < 0 ? null : new long[] {overflows, drops};
+            }
+        }
+        return null;
+    }
+}
