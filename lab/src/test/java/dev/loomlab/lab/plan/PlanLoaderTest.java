@@ -114,7 +114,7 @@ class PlanLoaderTest {
     @Test
     void anUnknownModelListsTheModels() {
         refuses("quick", Map.of("models", "mvc-platform,kotlin"))
-                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux)");
+                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual)");
     }
 
     @Test
