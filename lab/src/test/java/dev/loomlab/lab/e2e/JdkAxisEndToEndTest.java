@@ -41,8 +41,10 @@ class JdkAxisEndToEndTest {
         assertThat(runDir.resolve(cells.get(0).serverLog())).content().contains("model=mvc-virtual jdk=21.");
         assertThat(runDir.resolve(cells.get(1).serverLog())).content().contains("model=mvc-virtual jdk=25.");
         for (CellResult cell : cells) {
-            // 100 VUs / 0.2 s = 500 TPS: both JDKs serve it; a loose floor, the box is shared.
-            assertThat(cell.tps()).isGreaterThan(0.5 * 500);
+            // Both JDKs served the load without an error; how fast is the measurements' business
+            // (docs/measurements.md), not this test's: the box is shared.
+            assertThat(cell.ok()).isPositive();
+            assertThat(cell.errors().values().stream().mapToLong(Long::longValue).sum()).isZero();
             assertThat(runDir.resolve(cell.hlog())).isNotEmptyFile();
         }
 
