@@ -179,7 +179,10 @@ public final class Runner {
         if (model == null) {
             return TARGET;
         }
-        return plan.jdkAxis() ? model.id() + "-jdk" + serverJdk(model, feature).feature() : model.id();
+        if (!plan.jdkAxis()) {
+            return model.id();
+        }
+        return model.id() + "-jdk" + (feature != null ? feature : serverJdk(model, null).feature());
     }
 
     /** The JDK {@code model}'s server runs on in this cell. */
