@@ -10,7 +10,7 @@ public final class PlanOptions {
     @Option(names = "--plan", paramLabel = "NAME|FILE", description = "a preset (see 'loomlab plans') or a plan .yaml file; default: " + Defaults.PLAN)
     String plan = Defaults.PLAN;
 
-    @Option(names = "--models", split = ",", paramLabel = "ID", description = "models, comma-separated: mvc-platform, mvc-virtual, webflux")
+    @Option(names = "--models", split = ",", paramLabel = "ID", description = "models, comma-separated: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual")
     java.util.List<String> models;
 
     @Option(names = "--scenarios", split = ",", paramLabel = "ID", description = "scenarios, comma-separated: thread-name, block, block-query, slow-query")
@@ -64,6 +64,9 @@ public final class PlanOptions {
     @Option(names = "--pool-timeout", paramLabel = "DURATION", description = "how long a request waits for a pooled connection; default 30s")
     String poolTimeout;
 
+    @Option(names = "--jdks", split = ",", paramLabel = "N", description = "the JDK axis: run each model's server on these JDK feature versions, e.g. 21,25; default: each model's own (legacy 17, legacy-virtual 21, others the newest 21+)")
+    java.util.List<String> jdks;
+
     Map<String, Object> overrides() {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("models", models == null ? null : String.join(",", models));
@@ -84,6 +87,7 @@ public final class PlanOptions {
         o.put("engine", engine);
         o.put("requestTimeout", requestTimeout);
         o.put("poolTimeout", poolTimeout);
+        o.put("jdks", jdks == null ? null : String.join(",", jdks));
         o.values().removeIf(java.util.Objects::isNull);
         return o;
     }

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.jdk.ServerJdks;
 import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Defaults;
@@ -58,11 +59,19 @@ public final class RunCommand implements Callable<Integer> {
         CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
         // A missing k6 or wrk stops here with the line that says how to install it (exit 2).
         LoadEngine engine = Engines.byId(plan.engine(), jdk, cpus);
+        // A JDK the plan needs but this machine lacks stops here, with how to get it (exit 2).
+        ServerJdks serverJdks = ServerJdks.discover();
+        if (target == null) {
+            serverJdks.require(plan);
+        }
         Instant started = Instant.now();
         String runId = STAMP.format(started) + "-" + plan.name();
         RunFolder folder = new RunFolder(out.resolve(runId));
         Manifest.Builder manifest = manifest(runId, plan, jdk, cpus);
-        Runner runner = new Runner(plan, folder, jdk, cpus, engine, manifest, System.out);
+        if (target == null) {
+            manifest.jdks(jdks(plan, jdk, serverJdks));
+        }
+        Runner runner = new Runner(plan, folder, jdk, cpus, engine, manifest, System.out).serverJdks(serverJdks);
         List<CellResult> cells = (target == null ? runner : runner.target(target)).run();
         return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
     }
@@ -79,6 +88,20 @@ public final class RunCommand implements Callable<Integer> {
                 .cpus(cpus.asMap())
                 .engine(plan.engine())
                 .gitCommit(Provenance.gitCommit(LabHome.root()));
+    }
+
+    /** The lab's and the driver's JDK, then each server's exact JDK by cell label (e.g. "server mvc-virtual-jdk21"). */
+    static Map<String, String> jdks(Plan plan, Jdk jdk, ServerJdks serverJdks) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("lab", jdk.describe());
+        m.put("driver", jdk.describe());
+        for (var model : plan.models()) {
+            for (Integer feature : plan.jdksFor(model)) {
+                Jdk server = serverJdks.forModel(model, feature);
+                m.put("server " + model.id() + (plan.jdkAxis() ? "-jdk" + server.feature() : ""), server.describe());
+            }
+        }
+        return m;
     }
 
     static Map<String, Object> describe(Plan plan) {
@@ -106,6 +129,9 @@ public final class RunCommand implements Callable<Integer> {
         m.put("dbUrl", plan.dbUrl() == null ? "embedded" : plan.dbUrl().replaceAll("(?i)password=[^&;]*", "password=****"));
         m.put("engine", plan.engine());
         m.put("requestTimeout", Durations.format(plan.requestTimeout()));
+        if (!plan.jdks().isEmpty()) {
+            m.put("jdks", plan.jdks());
+        }
         return m;
     }
 

@@ -66,8 +66,11 @@ public final class SaturateCommand implements Callable<Integer> {
         String runId = RunCommand.STAMP.format(Instant.now()) + "-saturate-" + plan.scenarios().getFirst();
         RunFolder folder = new RunFolder(out.resolve(runId));
         System.out.println("loomlab: saturation search on " + plan.scenarios().getFirst() + " at " + levels + " VUs; " + cpus.describe());
+        dev.loomlab.lab.jdk.ServerJdks serverJdks = dev.loomlab.lab.jdk.ServerJdks.discover();
+        serverJdks.require(plan);
         new Saturation(new Runner(plan, folder, jdk, cpus, Engines.byId(plan.engine(), jdk, cpus),
-                RunCommand.manifest(runId, plan, jdk, cpus), System.out)).search(levels, slo);
+                RunCommand.manifest(runId, plan, jdk, cpus).jdks(RunCommand.jdks(plan, jdk, serverJdks)), System.out)
+                .serverJdks(serverJdks)).search(levels, slo);
         System.out.println("loomlab: results in " + folder.root());
         return 0;
     }

@@ -1,7 +1,6 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.database.RunningDatabase;
-import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanException;
@@ -73,7 +72,8 @@ public final class ServeCommand implements Callable<Integer> {
         System.out.println("loomlab: starting the " + (plan.externalDatabase() ? "external " : "embedded ") + plan.database() + " database");
         try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
             Path log = Files.createTempFile("loomlab-serve-" + chosen.id() + "-", ".log");
-            ServerSpec spec = new ServerSpec(chosen, Jdk.current(), plan.heap(), plan.poolSize(), db.endpoint(), cpus, port,
+            // The model's default JDK (legacy on 17, legacy-virtual on 21, the others the newest 21+).
+            ServerSpec spec = new ServerSpec(chosen, dev.loomlab.lab.jdk.ServerJdks.discover().forModel(chosen, null), plan.heap(), plan.poolSize(), db.endpoint(), cpus, port,
                     log, null, Defaults.SERVER_START_TIMEOUT, List.of());
             ServerProcess server;
             try {

@@ -55,7 +55,7 @@ final class ConnectionPoolRule implements Rule {
         if (!harm.isEmpty()) {
             String permits = Double.isNaN(pool) ? ""
                     : f(" (%s), e.g. a semaphore of %s permits around the query", Say.count(pool), Say.count(pool));
-            String seeds = "mvc-virtual".equals(e.cell.model()) ? " — the seeds' virtual-thread collapse" : "";
+            String seeds = e.cell.model().startsWith("mvc-virtual") ? " — the seeds' virtual-thread collapse" : "";
             return Optional.of(waited + (origin.isEmpty() ? "" : " (" + origin + ")") + " → " + String.join(", ", harm)
                     + "; cap concurrency at the pool size" + permits + seeds);
         }
@@ -100,6 +100,6 @@ final class ConnectionPoolRule implements Rule {
     }
 
     private static String poolName(Evidence e) {
-        return "webflux".equals(e.cell.model()) ? "R2DBC pool" : "Hikari";
+        return e.cell.model().startsWith("webflux") || e.cell.model().startsWith("coroutines") ? "R2DBC pool" : "Hikari";
     }
 }

@@ -14,6 +14,8 @@ import java.util.List;
  * @param burst requests fired at once (the burst shape), or null
  * @param dbUrl external database JDBC URL, or null to start the embedded {@code database}
  * @param poolTimeout how long a request waits for a pooled connection before the server fails it
+ * @param jdks  the JDK axis: feature versions each model's server runs on (e.g. [21, 25]); empty
+ *              = one run per model on its default JDK (see {@code ServerJdks})
  */
 public record Plan(
         String name,
@@ -35,21 +37,47 @@ public record Plan(
         String dbPassword,
         String engine,
         Duration requestTimeout,
-        Duration poolTimeout) {
+        Duration poolTimeout,
+        List<Integer> jdks) {
 
     public Plan {
         models = List.copyOf(models);
         scenarios = List.copyOf(scenarios);
+        jdks = jdks == null ? List.of() : List.copyOf(jdks);
+    }
+
+    /** A plan without a JDK axis (every model on its default JDK) and the default pool wait. */
+    public Plan(String name, String description, List<Model> models, List<Scenario> scenarios, long sleepMs, int vus,
+                Double rate, Integer burst, Duration warmup, Duration duration, int rounds, int poolSize, String heap,
+                Dialect database, String dbUrl, String dbUser, String dbPassword, String engine, Duration requestTimeout) {
+        this(name, description, models, scenarios, sleepMs, vus, rate, burst, warmup, duration, rounds, poolSize, heap,
+                database, dbUrl, dbUser, dbPassword, engine, requestTimeout, Defaults.POOL_TIMEOUT, List.of());
+    }
+
+    /**
+     * The JDK feature versions {@code model} runs on in this plan: one null (its default JDK) when
+     * the plan has no JDK axis, else the axis' versions the model's server can run on.
+     */
+    public List<Integer> jdksFor(Model model) {
+        if (jdks.isEmpty()) {
+            return java.util.Collections.singletonList(null);
+        }
+        return jdks.stream().filter(f -> f >= model.minJdk()).toList();
+    }
+
+    /** Whether cells must say which JDK they ran on: the axis has more than one value. */
+    public boolean jdkAxis() {
+        return jdks.size() > 1;
     }
 
     /** The same plan in the closed model at another number of virtual users (a saturation level). */
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, newVus, null, null, warmup, duration, rounds, poolSize,
-                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout);
+                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks);
     }
 
     public int cellCount() {
-        return models.size() * scenarios.size() * rounds;
+        return models.stream().mapToInt(m -> jdksFor(m).size()).sum() * scenarios.size() * rounds;
     }
 
     /** The open model (a fixed arrival rate) instead of the closed one (VUs). */

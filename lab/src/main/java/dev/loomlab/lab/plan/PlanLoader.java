@@ -26,12 +26,12 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public final class PlanLoader {
     /** The presets shipped in {@code plans/}; each file's {@code name} equals its file name. */
-    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k");
+    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "legacy");
 
     /** Every field a plan may set, in the order the docs list them. */
     public static final List<String> FIELDS = List.of(
             "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "burst", "warmup", "duration", "rounds",
-            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout", "poolTimeout");
+            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout", "poolTimeout", "jdks");
 
     /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
     private static final List<String> ENGINES = dev.loomlab.lab.load.Engines.IDS;
@@ -50,6 +50,12 @@ public final class PlanLoader {
             }
         });
         Plan plan = resolve(fields);
+        for (Model model : plan.models()) {
+            if (plan.jdksFor(model).isEmpty()) {
+                throw new PlanException("jdks: " + model + " needs JDK " + model.minJdk() + "+, but jdks lists only "
+                        + plan.jdks() + ": add a JDK " + model.minJdk() + "+ or drop " + model);
+            }
+        }
         if (plan.burstShape() && !plan.engine().equals("hyperfoil")) {
             throw new PlanException(plan.engine() + " has no burst shape: use --engine hyperfoil");
         }
@@ -166,8 +172,46 @@ public final class PlanLoader {
                     return e;
                 }, String.join(", ", ENGINES)),
                 duration(f, "requestTimeout", Defaults.REQUEST_TIMEOUT, Duration.ofSeconds(1)),
-                duration(f, "poolTimeout", Defaults.POOL_TIMEOUT, Duration.ofMillis(250)));
+                duration(f, "poolTimeout", Defaults.POOL_TIMEOUT, Duration.ofMillis(250)),
+                jdks(f));
     }
+
+    /** The JDK axis: feature versions, e.g. [21, 25] or "21,25"; absent = each model's default JDK. */
+    private static List<Integer> jdks(Map<String, Object> f) {
+        Object v = f.get("jdks");
+        if (v == null) {
+            return List.of();
+        }
+        List<Object> items = v instanceof List<?> l ? new ArrayList<>(l) : new ArrayList<>(List.of(String.valueOf(v).split(",")));
+        List<Integer> out = new ArrayList<>();
+        for (Object item : items) {
+            String s = String.valueOf(item).trim();
+            if (s.isEmpty()) {
+                continue;
+            }
+            int feature;
+            try {
+                feature = Integer.parseInt(s);
+            } catch (NumberFormatException e) {
+                throw new PlanException("jdks: '" + s + "' is not a JDK feature version (e.g. jdks: [21, 25])");
+            }
+            if (feature < MIN_SERVER_JDK || feature > 99) {
+                throw new PlanException("jdks: JDK " + feature + " cannot run a server here: the oldest is " + MIN_SERVER_JDK
+                        + " (the legacy model's Spring Boot 2.7; JDK 8 is not installable on this machine)");
+            }
+            if (out.contains(feature)) {
+                throw new PlanException("jdks: " + feature + " is listed twice");
+            }
+            out.add(feature);
+        }
+        if (out.isEmpty()) {
+            throw new PlanException("jdks: give at least one feature version (e.g. jdks: [21, 25]) or leave the field out");
+        }
+        return out;
+    }
+
+    /** The oldest JDK any model's server runs on (legacy, on JDK 17). */
+    static final int MIN_SERVER_JDK = 17;
 
     public static Dialect dialectOfUrl(String jdbcUrl) {
         if (jdbcUrl.startsWith("jdbc:postgresql:")) {

@@ -69,11 +69,12 @@ public final class ServerProcess implements ServerHandle {
         Map<String, String> env = builder.environment();
         var db = spec.database();
         // Credentials go through the environment, not the command line that ps shows.
-        if (model.server().equals("webflux")) {
+        if (model.r2dbc()) {
             env.put("SPRING_R2DBC_URL", db.r2dbcUrl());
             env.put("SPRING_R2DBC_USERNAME", db.user());
             env.put("SPRING_R2DBC_PASSWORD", db.password());
         } else {
+            // The legacy server (Boot 2.7, which has no such property) binds it itself to apply seed 001's recipe.
             command.add("--spring.threads.virtual.enabled=" + model.virtualThreads());
             env.put("SPRING_DATASOURCE_URL", db.jdbcUrl());
             env.put("SPRING_DATASOURCE_USERNAME", db.user());

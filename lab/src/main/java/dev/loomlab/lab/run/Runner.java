@@ -4,6 +4,7 @@ import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.jdk.ServerJdks;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadProgress;
@@ -55,6 +56,7 @@ public final class Runner {
     final Manifest.Builder manifestBuilder;
     final PrintStream out;
     private String target;
+    private ServerJdks serverJdks;
 
     public Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
                   Manifest.Builder manifestBuilder, PrintStream out) {
@@ -69,7 +71,7 @@ public final class Runner {
 
     /** The same runner for another plan (a saturation level). */
     Runner withPlan(Plan other) {
-        return new Runner(other, folder, jdk, cpus, engine, manifestBuilder, out);
+        return new Runner(other, folder, jdk, cpus, engine, manifestBuilder, out).serverJdks(serverJdks);
     }
 
     /**
@@ -79,6 +81,15 @@ public final class Runner {
      */
     public Runner target(String url) {
         this.target = url;
+        return this;
+    }
+
+    /**
+     * Where each server's JDK comes from: the plan's {@code jdks} axis or each model's default.
+     * Without it every server runs on the lab's own JDK.
+     */
+    public Runner serverJdks(ServerJdks jdks) {
+        this.serverJdks = jdks;
         return this;
     }
 
@@ -113,10 +124,11 @@ public final class Runner {
             for (int round = 1; round <= plan.rounds(); round++) {
                 for (Scenario scenario : plan.scenarios()) {
                     for (Model model : target != null ? java.util.Collections.<Model>singletonList(null) : plan.models()) {
+                      for (Integer feature : model == null ? java.util.Collections.<Integer>singletonList(null) : plan.jdksFor(model)) {
                         index++;
-                        String label = model == null ? TARGET : model.id();
+                        String label = label(model, feature);
                         progress.cellStarts(index, label + " / " + scenario + " / round " + round);
-                        CellResult cell = runCell(model, scenario, round, db, progress);
+                        CellResult cell = runCell(model, feature, scenario, round, db, progress);
                         folder.writeCell(cell);
                         results.add(cell);
                         order.add(label + "/" + CellResult.stem(scenario.id(), round));
@@ -124,6 +136,7 @@ public final class Runner {
                         progress.cellDone(cell.succeeded()
                                 ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", cell.tps(), cell.limitedBy())
                                 : "FAILED: " + cell.failure());
+                      }
                     }
                 }
             }
@@ -158,12 +171,36 @@ public final class Runner {
     /** The model label of cells measured with --target. */
     public static final String TARGET = "target";
 
+    /**
+     * A cell's model label: the model's id, with the JDK when the plan's JDK axis has more than
+     * one value ({@code mvc-virtual-jdk21}), so that files and summary rows tell them apart.
+     */
+    String label(Model model, Integer feature) {
+        if (model == null) {
+            return TARGET;
+        }
+        if (!plan.jdkAxis()) {
+            return model.id();
+        }
+        return model.id() + "-jdk" + (feature != null ? feature : serverJdk(model, null).feature());
+    }
+
+    /** The JDK {@code model}'s server runs on in this cell. */
+    Jdk serverJdk(Model model, Integer feature) {
+        return model == null || serverJdks == null ? jdk : serverJdks.forModel(model, feature);
+    }
+
     CellResult runCell(Model model, Scenario scenario, int round, RunningDatabase db, Progress progress) {
+        return runCell(model, null, scenario, round, db, progress);
+    }
+
+    CellResult runCell(Model model, Integer feature, Scenario scenario, int round, RunningDatabase db, Progress progress) {
+        Jdk cellJdk = serverJdk(model, feature);
         // A target's threads and pool are unknown: its ceiling is the load's own (VUs / S, the rate, the burst).
         Model ceilingModel = model == null ? Model.MVC_VIRTUAL : model;
         Scenario ceilingScenario = model == null ? new Scenario(scenario.id(), scenario.method(), scenario.path(),
                 scenario.params(), scenario.sql(), false, scenario.responseShape(), scenario.description()) : scenario;
-        String label = model == null ? TARGET : model.id();
+        String label = label(model, feature);
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
@@ -177,7 +214,7 @@ public final class Runner {
         }
         String stem = CellResult.stem(scenario.id(), round);
         String serverLog = model == null ? null : "logs/" + label + "-" + stem + ".server.log";
-        CellFactory cells = new CellFactory(label, scenario, round, path, serviceTime, ceiling,
+        CellFactory cells = new CellFactory(label, cellJdk, scenario, round, path, serviceTime, ceiling,
                 "cells/" + label + "/" + stem + ".hlog", serverLog);
 
         String jfr = model == null ? null : "cells/" + label + "/" + stem + ".jfr";
@@ -185,7 +222,7 @@ public final class Runner {
         if (model == null) {
             server = ServerHandle.target(target);
         } else {
-            ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
+            ServerSpec spec = new ServerSpec(model, cellJdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
                     folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT,
                     List.of("--loomlab.pool-timeout-ms=" + plan.poolTimeout().toMillis()));
             try {
@@ -317,6 +354,7 @@ public final class Runner {
     /** Builds the cell record for one cell, measured or failed, with what every cell carries. */
     private final class CellFactory {
         private final String model;
+        private final Jdk serverJdk;
         private final Scenario scenario;
         private final int round;
         private final String path;
@@ -325,9 +363,10 @@ public final class Runner {
         private final String hlog;
         private final String serverLog;
 
-        CellFactory(String model, Scenario scenario, int round, String path, Duration serviceTime, Ceiling ceiling,
+        CellFactory(String model, Jdk serverJdk, Scenario scenario, int round, String path, Duration serviceTime, Ceiling ceiling,
                     String hlog, String serverLog) {
             this.model = model;
+            this.serverJdk = serverJdk;
             this.scenario = scenario;
             this.round = round;
             this.path = path;
@@ -342,7 +381,7 @@ public final class Runner {
                     serviceTime.toMillis(), vus(), plan.rate(), null, null, plan.burst(), null, plan.warmup().toMillis() / 1000.0,
                     0, 0, 0, 0, 0, 0, 0, 0,
                     Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
-                    jdk.version(), null, serverLog, null, null, Map.of(), Map.of(), List.of());
+                    serverJdk.describe(), null, serverLog, null, null, Map.of(), Map.of(), List.of());
         }
 
         CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, String jfr,
@@ -353,7 +392,7 @@ public final class Runner {
                     plan.warmup().toMillis() / 1000.0, load.durationS(),
                     load.requests(), load.ok(), load.tps(), load.p50Ms(), load.p90Ms(), load.p99Ms(), load.maxMs(),
                     load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
-                    verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), jdk.version(), hlog, serverLog,
+                    verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(), hlog, serverLog,
                     timeseries, jfr, metrics, jfrEvents, List.of());
         }
     }

@@ -65,6 +65,18 @@ class PlanLoaderTest {
         assertThat(talk.rounds()).isEqualTo(3);
         assertThat(talk.poolSize()).isEqualTo(150);
         assertThat(talk.sleepMs()).isEqualTo(1000);
+        // The seeds' four columns (legacy standing in for JDK 8 + Boot 2.7) plus coroutines.
+        assertThat(talk.models()).containsExactly(Model.MVC_PLATFORM, Model.MVC_VIRTUAL, Model.WEBFLUX,
+                Model.COROUTINES, Model.LEGACY);
+    }
+
+    @Test
+    void legacyComparesTheSameBoot27AppOnPlatformAndVirtualThreads() {
+        Plan legacy = PlanLoader.load("legacy", Map.of());
+
+        assertThat(legacy.models()).containsExactly(Model.LEGACY, Model.LEGACY_VIRTUAL);
+        assertThat(legacy.scenarios()).containsExactly(Scenarios.BLOCK);
+        assertThat(legacy.jdks()).as("each on its default JDK: 17 and 21").isEmpty();
     }
 
     @Test
@@ -95,7 +107,7 @@ class PlanLoaderTest {
 
     @Test
     void anUnknownPlanNameListsThePresets() {
-        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog, c10k; or give a path to a .yaml file)");
+        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog, c10k, legacy; or give a path to a .yaml file)");
     }
 
     @Test
@@ -114,7 +126,7 @@ class PlanLoaderTest {
     @Test
     void anUnknownModelListsTheModels() {
         refuses("quick", Map.of("models", "mvc-platform,kotlin"))
-                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux)");
+                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual)");
     }
 
     @Test

