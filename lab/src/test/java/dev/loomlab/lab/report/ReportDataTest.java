@@ -93,6 +93,28 @@ class ReportDataTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void theParityTableFlagsASettingThatDiffersBetweenModelsButNotTheThreadsThatAreTheExperiment() {
+        List<CellResult> mixed = cells.stream().map(c -> !c.model().equals("webflux") ? c : with(c, "serverJdk", "21.0.8")).toList();
+
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) ReportData.build(fixture.root(), manifest, mixed)
+                .get("parity")).get("rows");
+
+        Map<String, Object> jdk = rows.stream().filter(r -> r.get("setting").equals("server JDK")).findFirst().orElseThrow();
+        assertThat(jdk.get("values")).isEqualTo(Map.of("mvc-platform", "25.0.1", "mvc-virtual", "25.0.1", "webflux", "21.0.8"));
+        assertThat(jdk.get("differs")).isEqualTo(true);
+        assertThat(rows).filteredOn(r -> r.get("setting").equals("heap")).extracting(r -> r.get("differs")).containsExactly(false);
+        assertThat(rows).filteredOn(r -> ((String) r.get("setting")).contains("threads")).extracting(r -> r.get("differs")).containsOnly(false);
+    }
+
+    private static CellResult with(CellResult c, String field, Object value) {
+        Map<String, Object> fields = new java.util.LinkedHashMap<>();
+        RunFolder.json().convertValue(c, Map.class).forEach((k, v) -> fields.put(String.valueOf(k), v));
+        fields.put(field, value);
+        return RunFolder.json().convertValue(fields, CellResult.class);
+    }
+
+    @Test
     void eachSeedFigureIsBesideThisRunsAsSharesOfTheirOwnCeilings() {
         Map<String, Object> data = ReportData.build(fixture.root(), manifest, cells);
         @SuppressWarnings("unchecked")
