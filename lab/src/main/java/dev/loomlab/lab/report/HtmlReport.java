@@ -23,8 +23,9 @@ public final class HtmlReport {
 
     public static String render(Map<String, Object> data) {
         String template = resource(SeedFigures.class, TEMPLATE);
-        // Inside <script>, "</" could close the element early; "<\/" means the same in JSON.
-        String json = ReportData.json(data).replace("</", "<\\/");
+        // Inside <script>, "</script" or "<!--" would change how the page is parsed; in JSON "<" only
+        // occurs inside strings, where \u003c means the same character.
+        String json = ReportData.json(data).replace("<", "\\u003c");
         String title = "loomlab run " + escape(String.valueOf(data.get("runId")));
         String chartJs = chartJs();
         // The library is put in last, so no placeholder is searched for inside it.
