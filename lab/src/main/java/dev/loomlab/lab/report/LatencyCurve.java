@@ -25,9 +25,17 @@ public final class LatencyCurve {
     private LatencyCurve() {
     }
 
-    /** {@code {count, percentiles[], ms[]}}, or null when the file is missing or holds no histogram. */
+    /**
+     * {@code {count, percentiles[], ms[]}}; null when the file is missing or holds no histogram;
+     * {@code {error}} when it cannot be decoded — the page says so rather than the run failing at its end.
+     */
     public static Map<String, Object> read(Path hlog) {
-        Histogram total = total(hlog);
+        Histogram total;
+        try {
+            total = total(hlog);
+        } catch (RuntimeException e) {
+            return Map.of("error", "cannot decode " + hlog.getFileName() + ": " + e);
+        }
         if (total == null || total.getTotalCount() == 0) {
             return null;
         }

@@ -64,6 +64,15 @@ class ReportDataTest {
     }
 
     @Test
+    void anHlogThatCannotBeDecodedIsReportedNotFatal(@TempDir Path tmp) throws IOException {
+        Path hlog = tmp.resolve("broken.hlog");
+        Files.writeString(hlog, "#[Histogram log format version 1.3]\n0.000,10.000,1.0,HISTFAAAAnotbase64!!!\n");
+
+        assertThat(LatencyCurve.read(hlog)).containsOnlyKeys("error");
+        assertThat((String) LatencyCurve.read(hlog).get("error")).startsWith("cannot decode broken.hlog: ");
+    }
+
+    @Test
     void theTimeSeriesKeepsEveryColumnItsHeaderNamesEvenOnesThisReportDoesNotKnow(@TempDir Path tmp) throws IOException {
         Path csv = tmp.resolve("x.timeseries.csv");
         Files.writeString(csv, "tS,serverCpuCores,carrierParkedMs,poolIdle\n1,0.5,12,\n2,0.75,13,\n");
