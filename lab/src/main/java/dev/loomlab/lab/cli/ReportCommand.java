@@ -1,7 +1,7 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.report.ConsoleTable;
-import dev.loomlab.lab.report.SummaryMarkdown;
+import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
@@ -18,13 +18,13 @@ import picocli.CommandLine.Spec;
 import tools.jackson.core.JacksonException;
 
 /**
- * {@code loomlab report <run>}: rebuilds {@code summary.md} from the raw files of a run folder
+ * {@code loomlab report <run>}: rebuilds {@code summary.md}, {@code summary.csv} and {@code report.html} from the raw files of a run folder
  * alone (the manifest and the cell JSON), so a report can be re-rendered — or a newer loomlab's
  * report applied — without measuring again. Exit 0, or 2 with one line when the folder is not a
  * readable run folder.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Re-render a run folder's summary.md from its raw files")
+        description = "Re-render a run folder's summary.md, summary.csv and report.html from its raw files")
 public final class ReportCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RUN_FOLDER", description = "A run folder written by 'loomlab run' (it holds manifest.json).")
@@ -55,13 +55,16 @@ public final class ReportCommand implements Callable<Integer> {
             return Loomlab.BAD_INPUT;
         }
         try {
-            folder.writeSummary(SummaryMarkdown.render(manifest, cells));
+            ReportFiles.write(folder, manifest, cells);
+        } catch (JacksonException e) {
+            err.println("loomlab: " + runFolder + " is not a readable run folder: " + firstLine(e.getOriginalMessage()));
+            return Loomlab.BAD_INPUT;
         } catch (UncheckedIOException e) {
             err.println("loomlab: " + e.getMessage() + ": " + firstLine(e.getCause().getMessage()));
             return Loomlab.FAILED;
         }
         out.print(ConsoleTable.render(cells));
-        out.println("wrote " + runFolder.resolve(RunFolder.SUMMARY));
+        out.println("wrote " + runFolder.resolve(RunFolder.SUMMARY) + ", " + runFolder.resolve(ReportFiles.CSV) + ", " + runFolder.resolve(ReportFiles.HTML));
         out.flush();
         return 0;
     }

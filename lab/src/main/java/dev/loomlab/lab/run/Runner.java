@@ -23,7 +23,7 @@ import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.process.ServerStartException;
 import dev.loomlab.lab.report.ConsoleTable;
-import dev.loomlab.lab.report.SummaryMarkdown;
+import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
@@ -159,13 +159,13 @@ public final class Runner {
         out.println();
         out.print(ConsoleTable.render(results));
         out.println();
-        out.println("loomlab: summary in " + folder.root().resolve(RunFolder.SUMMARY));
+        out.println("loomlab: summary in " + folder.root().resolve(RunFolder.SUMMARY) + ", charts in " + folder.root().resolve(ReportFiles.HTML));
         return List.copyOf(results);
     }
 
     private void writeEnd(Manifest manifest, List<CellResult> results) {
         folder.writeManifest(manifest);
-        folder.writeSummary(SummaryMarkdown.render(manifest, results));
+        ReportFiles.write(folder, manifest, results);
     }
 
     /** The model label of cells measured with --target. */

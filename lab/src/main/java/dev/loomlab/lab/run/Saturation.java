@@ -2,6 +2,7 @@ package dev.loomlab.lab.run;
 
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
@@ -94,6 +95,7 @@ public final class Saturation {
                             "levels", levels, "models", results)) + "\n");
             String md = markdown(scenario, sloP99, results);
             RunFolder.writeAtomically(folder.root().resolve("saturation.md"), md);
+            ReportFiles.write(folder, finished, folder.readCells());
             out.println();
             out.print(md);
         }

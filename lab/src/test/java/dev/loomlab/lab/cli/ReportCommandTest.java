@@ -29,7 +29,7 @@ class ReportCommandTest {
     }
 
     @Test
-    void rewritesSummaryFromTheRawFilesAndPrintsTheTable() throws IOException {
+    void rewritesTheSummaryCsvAndPageFromTheRawFilesAndPrintsTheTable() throws IOException {
         Path run = copyOfFixture();
         Files.writeString(run.resolve("summary.md"), "stale\n");
 
@@ -37,11 +37,18 @@ class ReportCommandTest {
 
         Golden.assertMatches(Files.readString(run.resolve("summary.md")), "summary.md");
         String printed = out.toString();
-        assertThat(printed).endsWith("wrote " + run.resolve("summary.md") + System.lineSeparator());
+        assertThat(printed).endsWith("wrote " + run.resolve("summary.md") + ", " + run.resolve("summary.csv") + ", " + run.resolve("report.html")
+                + System.lineSeparator());
+        Golden.assertMatches(Files.readString(run.resolve("summary.csv")), "summary.csv");
+        assertThat(Files.readString(run.resolve("report.html"))).contains("<title>loomlab run 20251122-090000-fixture</title>")
+                .doesNotContain("{{")
+                // Offline: nothing is fetched (the inlined library's comments may still name its home page).
+                .doesNotContainPattern("(src|href)\\s*=\\s*[\"']?(https?:)?//");
         Golden.assertMatches(printed.substring(0, printed.lastIndexOf("wrote ")), "console.txt");
         assertThat(err.toString()).isEmpty();
         try (Stream<Path> files = Files.list(run)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("manifest.json", "cells", "summary.md");
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("manifest.json", "cells", "summary.md", "summary.csv",
+                    "report.html");
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
@@ -67,6 +68,9 @@ class RunEndToEndTest {
 
         String summary = Files.readString(runDir.resolve(RunFolder.SUMMARY));
         assertThat(summary).contains("## block").contains("| mvc-platform |").contains("| mvc-virtual |");
+        // Beside it, the same run as CSV rows and as one page whose latency curves come from the real .hlog files.
+        assertThat(Files.readAllLines(runDir.resolve(ReportFiles.CSV))).hasSize(3);
+        assertThat(Files.readString(runDir.resolve(ReportFiles.HTML))).contains("\"percentiles\" : [ 0.0, 10.0");
 
         // The report is rebuilt from the raw files alone, and equals what the run wrote.
         assertThat(Loomlab.commandLine().execute("report", runDir.toString())).isZero();

@@ -1,0 +1,78 @@
+package dev.loomlab.lab.cli;
+
+import dev.loomlab.lab.report.Comparison;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.RunFolder;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tools.jackson.core.JacksonException;
+
+/**
+ * {@code loomlab compare <runA> <runB>}: the two runs' cells side by side, as Markdown on stdout,
+ * each TPS difference judged against the noise of the runs' own rounds. Exit 0, or 2 with one line
+ * when either folder is not a readable run folder.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = "Compare two run folders cell by cell (TPS, p50, p99, % of ceiling), with a noise band from each run's rounds; "
+                + "prints Markdown")
+public final class CompareCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "RUN_A", description = "The baseline run folder (it holds manifest.json).")
+    Path runA;
+
+    @Parameters(index = "1", paramLabel = "RUN_B", description = "The run folder compared with it.")
+    Path runB;
+
+    @Spec
+    CommandSpec spec;
+
+    private record Run(Manifest manifest, List<CellResult> cells) {
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Run a = read(runA, err);
+        Run b = a == null ? null : read(runB, err);
+        if (a == null || b == null) {
+            return Loomlab.BAD_INPUT;
+        }
+        out.print(Comparison.markdown(runA.toString(), a.manifest(), a.cells(), runB.toString(), b.manifest(), b.cells()));
+        out.flush();
+        return 0;
+    }
+
+    private static Run read(Path folder, PrintWriter err) {
+        if (!Files.isDirectory(folder)) {
+            err.println("loomlab: " + folder + " is not a run folder: no such directory");
+            return null;
+        }
+        if (!Files.isRegularFile(folder.resolve(RunFolder.MANIFEST))) {
+            err.println("loomlab: " + folder + " is not a run folder: it has no " + RunFolder.MANIFEST);
+            return null;
+        }
+        try {
+            RunFolder run = new RunFolder(folder);
+            return new Run(run.readManifest(), run.readCells());
+        } catch (JacksonException e) {
+            err.println("loomlab: " + folder + " is not a readable run folder: " + firstLine(e.getOriginalMessage()));
+        } catch (UncheckedIOException e) {
+            err.println("loomlab: " + folder + " is not a readable run folder: " + firstLine(e.getCause().getMessage()));
+        }
+        return null;
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "" : message.lines().findFirst().orElse("");
+    }
+}

@@ -1,0 +1,27 @@
+package dev.loomlab.lab.report;
+
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.RunFolder;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The reports a run folder holds, all rebuilt from its files: {@code summary.md},
+ * {@code summary.csv} and {@code report.html}. Written at the end of a run (also a partial one),
+ * at the end of a saturation search, and by {@code loomlab report}.
+ */
+public final class ReportFiles {
+    public static final String CSV = "summary.csv";
+    public static final String HTML = "report.html";
+
+    private ReportFiles() {
+    }
+
+    public static void write(RunFolder folder, Manifest manifest, List<CellResult> cells) {
+        folder.writeSummary(SummaryMarkdown.render(manifest, cells));
+        Path root = folder.root();
+        RunFolder.writeAtomically(root.resolve(CSV), SummaryCsv.render(cells));
+        RunFolder.writeAtomically(root.resolve(HTML), HtmlReport.render(ReportData.build(root, manifest, cells)));
+    }
+}

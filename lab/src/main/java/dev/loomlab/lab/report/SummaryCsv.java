@@ -1,0 +1,51 @@
+package dev.loomlab.lab.report;
+
+import dev.loomlab.lab.result.CellResult;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code summary.csv}: one row per cell, for spreadsheets and scripts. Plain numbers (no
+ * thousands separators, {@link Locale#ROOT}), empty where a value does not exist, RFC 4180
+ * quoting for text. Rows in the order given (the run's order).
+ */
+public final class SummaryCsv {
+    static final List<String> HEADER = List.of("model", "scenario", "round", "status", "load", "tps", "p50_ms", "p90_ms", "p99_ms", "max_ms",
+            "requests", "errors", "ceiling_tps", "ceiling_ratio", "limited_by", "server_cpu_cores", "findings_count", "failure");
+
+    private SummaryCsv() {
+    }
+
+    public static String render(List<CellResult> cells) {
+        StringBuilder csv = new StringBuilder(String.join(",", HEADER)).append("\r\n");
+        for (CellResult c : cells) {
+            boolean ok = ReportText.succeeded(c);
+            String load = c.burst() != null ? c.burst() + " burst" : c.rate() != null ? number(c.rate()) + " req/s"
+                    : c.vus() == null ? "" : c.vus() + " VUs";
+            List<String> row = List.of(text(c.model()), text(c.scenario()), String.valueOf(c.round()), text(c.status()), text(load),
+                    ok ? number(c.tps()) : "", ok ? number(c.p50Ms()) : "", ok ? number(c.p90Ms()) : "", ok ? number(c.p99Ms()) : "",
+                    ok ? number(c.maxMs()) : "", ok ? String.valueOf(c.requests()) : "", ok ? String.valueOf(ReportText.errorTotal(c.errors())) : "",
+                    number(c.ceilingTps()), ok ? number(ReportText.ratio(c)) : "", text(ok ? c.limitedBy() : null),
+                    ok ? number(c.serverCpuCores()) : "", String.valueOf(c.findings() == null ? 0 : c.findings().size()),
+                    text(ok ? null : ReportText.oneLine(c.failure())));
+            csv.append(String.join(",", row)).append("\r\n");
+        }
+        return csv.toString();
+    }
+
+    private static String number(Double v) {
+        return v == null || v.isNaN() ? "" : number(v.doubleValue());
+    }
+
+    private static String number(double v) {
+        return String.format(Locale.ROOT, "%.3f", v).replaceAll("\\.?0+$", "");
+    }
+
+    static String text(String v) {
+        if (v == null) {
+            return "";
+        }
+        return v.contains(",") || v.contains("\"") || v.contains("\n") || v.contains("\r") ? "\"" + v.replace("\"", "\"\"") + "\"" : v;
+    }
+
+}

@@ -1,0 +1,86 @@
+package dev.loomlab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.report.Golden;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CompareCommandTest {
+    @TempDir
+    Path tmp;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    private final Path fixture = Golden.fixtureRun();
+    private final Path second = Golden.resources().resolve("runs/compare-b");
+
+    private int compare(Path a, Path b) {
+        CommandLine cli = Loomlab.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        return cli.execute("compare", a.toString(), b.toString());
+    }
+
+    @Test
+    void printsEveryCellOfBothRunsAsTheGoldenFileSays() {
+        assertThat(compare(fixture, second)).isZero();
+
+        // The folders are named as given; the golden file holds them relative to the lab module.
+        String printed = out.toString().replace(Golden.resources().toString(), "src/test/resources");
+        Golden.assertMatches(printed, "compare.md");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void judgesADifferenceOnlyAgainstTheRoundsNoise() {
+        assertThat(compare(fixture, second)).isZero();
+        String md = out.toString();
+
+        // mvc-platform/block: 197.0–197.2 in A, 190.1–190.5 in B: the bands do not overlap.
+        assertThat(md).containsPattern("\\| mvc-platform \\| 197\\.1 \\| 190\\.3 \\| -6\\.8 \\(-3\\.5 %\\) \\| 197\\.0–197\\.2 / 190\\.1–190\\.5 \\| \\*\\*B lower\\*\\*, beyond noise \\|");
+        // mvc-virtual/block was measured once in A: no band, no verdict.
+        assertThat(md).contains("| no noise band (1 round in A) |");
+        assertThat(md).contains("| failed in A |").contains("| only in A |").contains("| only in B |");
+        assertThat(md).contains("- **set-up:** differs — heap 1g vs 2g\n");
+    }
+
+    @Test
+    void aMissingFolderIsBadInputWithOneLine() {
+        assertThat(compare(fixture, tmp.resolve("nope"))).isEqualTo(2);
+
+        assertThat(err.toString()).isEqualTo("loomlab: " + tmp.resolve("nope") + " is not a run folder: no such directory" + System.lineSeparator());
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void aFolderWithoutManifestIsBadInputWithOneLine() {
+        assertThat(compare(tmp, fixture)).isEqualTo(2);
+
+        assertThat(err.toString()).isEqualTo("loomlab: " + tmp + " is not a run folder: it has no manifest.json" + System.lineSeparator());
+    }
+
+    @Test
+    void aManifestThatIsNotJsonIsBadInputWithOneLine() throws IOException {
+        Files.writeString(tmp.resolve("manifest.json"), "{ not json");
+
+        assertThat(compare(fixture, tmp)).isEqualTo(2);
+
+        assertThat(err.toString().lines()).hasSize(1).first().asString().startsWith("loomlab: " + tmp + " is not a readable run folder: ");
+    }
+
+    @Test
+    void bothFoldersAreRequired() {
+        CommandLine cli = Loomlab.commandLine();
+        cli.setErr(new PrintWriter(err, true));
+
+        assertThat(cli.execute("compare", fixture.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("RUN_B");
+    }
+}

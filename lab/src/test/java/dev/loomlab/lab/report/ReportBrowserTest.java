@@ -1,0 +1,224 @@
+package dev.loomlab.lab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.loomlab.lab.result.RunFolder;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * report.html in a real browser: headless Chromium (Debian's {@code chromium}) loads the page from
+ * a file, with background networking off, runs its script, and the DOM it leaves says whether every
+ * chart drew (each canvas with ink on it) and whether anything raised an error; the browser's own
+ * console log must stay empty. A screenshot is kept in {@code target/report-browser/} for people.
+ * Without Chromium this test fails and names the install script: it is part of the default suite.
+ */
+class ReportBrowserTest {
+    static final String INSTALL = "tools/install-browser.sh";
+    private static final Path OUT = Path.of("target", "report-browser");
+    private static final long TIMEOUT_S = 60;
+
+    private static Path chromium;
+    private static Path run;
+
+    @BeforeAll
+    static void renderTheFixtureRunWithASaturationSearch() throws IOException {
+        chromium = findChromium().orElse(null);
+        if (chromium == null) {
+            fail("headless Chromium is not installed (looked for $LOOMLAB_CHROMIUM, chromium, chromium-browser on PATH): run "
+                    + INSTALL + " (apt-get install chromium chromium-driver) — the report's browser test needs it");
+        }
+        run = OUT.resolve("run").toAbsolutePath();
+        deleteTree(OUT);
+        copyTree(Golden.fixtureRun(), run);
+        Files.copy(Golden.resources().resolve("runs/saturation/" + ReportData.SATURATION), run.resolve(ReportData.SATURATION));
+        RunFolder folder = new RunFolder(run);
+        ReportFiles.write(folder, folder.readManifest(), folder.readCells());
+    }
+
+    @Test
+    void everyChartDrawsWithNoErrorAndEverySectionIsThere() {
+        Page page = load(run.resolve(ReportFiles.HTML));
+
+        assertThat(page.console).as("the browser's console (every message the page logged)").isEmpty();
+        assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");
+        assertThat(page.canvases).as("canvases by chart kind").isNotEmpty();
+        int canvases = page.canvases.values().stream().mapToInt(List::size).sum();
+        assertThat(page.body.get("data-charts")).as("charts built").isEqualTo(String.valueOf(canvases));
+        assertThat(page.canvases.values().stream().flatMap(List::stream)).as("every canvas has ink on it").allMatch("true"::equals);
+        // One throughput chart per scenario, one latency chart per scenario with an .hlog, the saturation pair,
+        // a seeds chart per seed experiment, and the server series of each measured cell.
+        assertThat(page.canvases.get("tps")).hasSize(3);
+        assertThat(page.canvases.get("latency")).hasSize(3);
+        assertThat(page.canvases.get("saturation-tps")).hasSize(1);
+        assertThat(page.canvases.get("saturation-p99")).hasSize(1);
+        assertThat(page.canvases.get("seeds")).hasSize(2);
+        assertThat(page.canvases).containsKeys("series-threads", "series-cpu", "series-memory", "series-pool");
+        for (String section : List.of("glance", "throughput", "latency", "saturation", "cells", "seeds", "parity", "provenance")) {
+            assertThat(page.dom).as("section #" + section).contains("<section id=\"" + section + "\"");
+        }
+        assertThat(page.dom).contains("up to 350 requests waited for 150 connections").contains("Seed 000").contains("holds");
+    }
+
+    @Test
+    void aBrokenChartIsCaughtNotMissed() throws IOException {
+        // The checks above must be able to fail: the same page asking Chart.js for a chart type it does not have.
+        String html = Files.readString(run.resolve(ReportFiles.HTML), StandardCharsets.UTF_8);
+        Path broken = run.resolve("broken.html");
+        Files.writeString(broken, html.replace("charts.push(new Chart(canvas, config));", "charts.push(new Chart(canvas, { type: 'no-such-chart', data: config.data }));"),
+                StandardCharsets.UTF_8);
+
+        Page page = load(broken);
+
+        assertThat(page.body.get("data-errors")).isNotEqualTo("0");
+        assertThat(page.dom).contains("The report hit");
+        assertThat(page.console).anyMatch(line -> line.contains("Uncaught"));
+    }
+
+    @Test
+    void aScreenshotIsKeptForPeople() throws IOException {
+        Path png = OUT.resolve("report.png").toAbsolutePath();
+        Files.deleteIfExists(png);
+
+        Result r = chromium(List.of("--hide-scrollbars", "--window-size=1400,5200", "--screenshot=" + png), run.resolve(ReportFiles.HTML));
+
+        assertThat(png).as("screenshot; chromium said: " + r.stderr).exists();
+        byte[] bytes = Files.readAllBytes(png);
+        assertThat(bytes.length).isGreaterThan(50_000);
+        assertThat(new String(bytes, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
+    }
+
+    private record Page(String dom, Map<String, String> body, Map<String, List<String>> canvases, List<String> console) {
+    }
+
+    private record Result(String stdout, String stderr) {
+    }
+
+    private static final Pattern BODY = Pattern.compile("<body([^>]*)>");
+    private static final Pattern ATTRIBUTE = Pattern.compile("([a-z-]+)=\"([^\"]*)\"");
+    private static final Pattern CANVAS = Pattern.compile("<canvas([^>]*)>");
+
+    private static Page load(Path html) {
+        Result r = chromium(List.of("--dump-dom"), html);
+        Matcher body = BODY.matcher(r.stdout);
+        if (!body.find()) {
+            fail("chromium printed no page: " + r.stderr);
+        }
+        Map<String, List<String>> canvases = new TreeMap<>();
+        Matcher canvas = CANVAS.matcher(r.stdout);
+        while (canvas.find()) {
+            Map<String, String> a = attributes(canvas.group(1));
+            canvases.computeIfAbsent(a.getOrDefault("data-chart", "?"), k -> new ArrayList<>()).add(a.getOrDefault("data-painted", "missing"));
+        }
+        // With --enable-logging=stderr every console message of the page is a line with ":CONSOLE".
+        List<String> console = r.stderr.lines().filter(l -> l.contains(":CONSOLE")).toList();
+        return new Page(r.stdout, attributes(body.group(1)), canvases, console);
+    }
+
+    private static Map<String, String> attributes(String tag) {
+        Map<String, String> out = new TreeMap<>();
+        Matcher m = ATTRIBUTE.matcher(tag);
+        while (m.find()) {
+            out.put(m.group(1), m.group(2));
+        }
+        return out;
+    }
+
+    private static Result chromium(List<String> args, Path html) {
+        List<String> command = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--no-first-run", "--enable-logging=stderr", "--v=0",
+                "--virtual-time-budget=10000"));
+        try {
+            Path profile = Files.createTempDirectory("loomlab-chromium");
+            command.add("--user-data-dir=" + profile);
+            command.addAll(args);
+            command.add(html.toUri().toString());
+            Path stdout = Files.createTempFile("chromium", ".out");
+            Path stderr = Files.createTempFile("chromium", ".err");
+            Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            try {
+                if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
+                    fail("chromium did not finish in " + TIMEOUT_S + " s");
+                }
+            } finally {
+                // Chromium's helpers are its children: stop them with it, by handle, never by name.
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                deleteTree(profile);
+            }
+            Result r = new Result(Files.readString(stdout, StandardCharsets.UTF_8), Files.readString(stderr, StandardCharsets.UTF_8));
+            Files.deleteIfExists(stdout);
+            Files.deleteIfExists(stderr);
+            return r;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    static Optional<Path> findChromium() {
+        String configured = System.getenv("LOOMLAB_CHROMIUM");
+        if (configured != null && !configured.isBlank()) {
+            return Optional.of(Path.of(configured)).filter(Files::isExecutable);
+        }
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String name : List.of("chromium", "chromium-browser")) {
+            for (String dir : path.split(File.pathSeparator)) {
+                Path candidate = Path.of(dir, name);
+                if (!dir.isBlank() && Files.isExecutable(candidate)) {
+                    return Optional.of(candidate);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
