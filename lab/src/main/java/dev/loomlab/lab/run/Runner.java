@@ -55,6 +55,8 @@ public final class Runner {
     final Manifest.Builder manifestBuilder;
     final PrintStream out;
     private String target;
+    /** Cells kept from an interrupted run ({@code --resume}), by "model/scenario-rN". */
+    private Map<String, CellResult> kept = Map.of();
 
     public Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
                   Manifest.Builder manifestBuilder, PrintStream out) {
@@ -79,6 +81,21 @@ public final class Runner {
      */
     public Runner target(String url) {
         this.target = url;
+        return this;
+    }
+
+    /**
+     * Continues an interrupted run in its own folder: the cells it measured are kept as they are
+     * and not run again; failed or missing cells are run.
+     */
+    public Runner resume(List<CellResult> done) {
+        Map<String, CellResult> byKey = new java.util.LinkedHashMap<>();
+        for (CellResult c : done) {
+            if (c.succeeded()) {
+                byKey.put(c.model() + "/" + CellResult.stem(c.scenario(), c.round()), c);
+            }
+        }
+        this.kept = byKey;
         return this;
     }
 
@@ -115,6 +132,14 @@ public final class Runner {
                     for (Model model : target != null ? java.util.Collections.<Model>singletonList(null) : plan.models()) {
                         index++;
                         String label = model == null ? TARGET : model.id();
+                        CellResult previous = kept.get(label + "/" + CellResult.stem(scenario.id(), round));
+                        if (previous != null) {
+                            results.add(previous);
+                            order.add(label + "/" + CellResult.stem(scenario.id(), round));
+                            out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + label + " / " + scenario
+                                    + " / round " + round + ": kept from the interrupted run");
+                            continue;
+                        }
                         progress.cellStarts(index, label + " / " + scenario + " / round " + round);
                         CellResult cell = runCell(model, scenario, round, db, progress);
                         folder.writeCell(cell);
@@ -244,13 +269,16 @@ public final class Runner {
             try {
                 load = engine.run(loadSpec, listener);
             } catch (LoadException e) {
+                if (!server.alive()) {
+                    return cells.failed(serverExited(server));
+                }
                 return cells.failed("load engine failed: " + e.getMessage());
             } finally {
                 rows = sampler.stop();
                 windowTo.compareAndSet(null, Instant.now());
             }
             if (!server.alive()) {
-                return cells.failed("the server exited during the cell" + tailNote(server.logTail(15)));
+                return cells.failed(serverExited(server));
             }
         }
         // The flight recording is complete only once the server has exited.
@@ -304,6 +332,13 @@ public final class Runner {
 
     private Integer vus() {
         return plan.openModel() || plan.burstShape() ? null : plan.vus();
+    }
+
+    /** Why a server that died mid-cell failed its cell: how it ended, and the last lines it logged. */
+    private static String serverExited(ServerHandle server) {
+        String tail = server.logTail(5);
+        return "the server exited during the cell" + (server instanceof ServerProcess p ? " (" + p.exitNote() + ")" : "")
+                + (tail.isBlank() ? "" : " — log tail: " + String.join(" | ", tail.lines().map(String::strip).toList()));
     }
 
     private static String tailNote(String tail) {
