@@ -66,6 +66,9 @@ public final class ServerProcess implements ServerHandle {
         command.addAll(List.of(
                 "-jar", LabHome.serverJar(model.server()).toString(),
                 "--server.port=" + spec.port(),
+                // After its window a cell's in-flight requests are not measured: Boot's graceful
+                // shutdown waited 30 s for requests stuck on a stopped database before the next cell.
+                "--server.shutdown=immediate",
                 "--loomlab.pool-size=" + spec.poolSize()));
         ProcessBuilder builder = new ProcessBuilder();
         Map<String, String> env = builder.environment();
