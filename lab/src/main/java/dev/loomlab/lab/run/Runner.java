@@ -107,7 +107,10 @@ public final class Runner {
         AtomicReference<Manifest> manifest = new AtomicReference<>();
         java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
         // Ctrl-C or a crash: keep what was measured, mark the run interrupted, render what there is.
+        java.util.concurrent.atomic.AtomicBoolean interrupted = new java.util.concurrent.atomic.AtomicBoolean();
         Thread keepPartial = new Thread(() -> {
+            // First: a cell cut short by Ctrl-C is not a measured (nor a failed) cell, and is not written.
+            interrupted.set(true);
             if (!finished.get() && manifest.get() != null) {
                 writeEnd(manifest.get().withStatus("interrupted", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
             }
@@ -142,6 +145,9 @@ public final class Runner {
                         }
                         progress.cellStarts(index, label + " / " + scenario + " / round " + round);
                         CellResult cell = runCell(model, scenario, round, db, progress);
+                        if (interrupted.get()) {
+                            return List.copyOf(results);
+                        }
                         folder.writeCell(cell);
                         results.add(cell);
                         order.add(label + "/" + CellResult.stem(scenario.id(), round));

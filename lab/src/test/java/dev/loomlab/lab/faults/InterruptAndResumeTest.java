@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * are on disk, and {@code --resume} measures only the missing cell, with the same plan.
  */
 class InterruptAndResumeTest {
-    private static final Pattern DB_PORT = Pattern.compile("database .* at jdbc:postgresql://127\\.0\\.0\\.1:(\\d+)/");
+    private static final Pattern DB_PID = Pattern.compile("started embedded PostgreSQL .* \\(pid (\\d+)\\)");
 
     @Test
     void sigintStopsEveryChildWithinTenSecondsKeepsTheFinishedCellAndResumeCompletesTheRun(@TempDir Path out) throws Exception {
@@ -40,23 +40,25 @@ class InterruptAndResumeTest {
             Processes.sleep(1_000);
 
             List<ProcessHandle> started = new ArrayList<>(lab.toHandle().descendants().filter(ProcessHandle::isAlive).toList());
-            Matcher port = DB_PORT.matcher(Files.readString(console));
-            assertThat(port.find()).as("the lab names its database's port:\n" + Files.readString(console)).isTrue();
-            List<ProcessHandle> postgres = Processes.mentioning("-p " + port.group(1) + " ").stream()
-                    .filter(p -> Processes.commandLine(p).contains("bin/postgres")).toList();
-            assertThat(postgres).as("the run's PostgreSQL (daemonised: not a descendant)").isNotEmpty();
-            started.addAll(postgres);
+            Matcher dbPid = DB_PID.matcher(Files.readString(console));
+            assertThat(dbPid.find()).as("the lab names its database's pid:\n" + Files.readString(console)).isTrue();
+            ProcessHandle postgres = ProcessHandle.of(Long.parseLong(dbPid.group(1))).orElseThrow();
+            assertThat(Processes.commandLine(postgres)).as("the run's PostgreSQL (daemonised: not a descendant)").contains("postgres");
+            started.add(postgres);
+            started.addAll(postgres.descendants().toList());
             assertThat(started).extracting(Processes::commandLine)
                     .anyMatch(c -> c.contains("loomlab-server-webflux.jar"))
                     .anyMatch(c -> c.contains("loomlab-driver.jar"));
 
+            var kinds = started.stream().map(p -> p.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?"))
+                    .collect(java.util.stream.Collectors.groupingBy(c -> c, java.util.TreeMap::new, java.util.stream.Collectors.counting()));
             long t0 = System.nanoTime();
             Processes.signal(lab.pid(), "INT");
             List<ProcessHandle> everything = new ArrayList<>(started);
             everything.add(lab.toHandle());
             List<Long> alive = Processes.stillAliveAfter(everything, Duration.ofSeconds(10));
             long tookMs = (System.nanoTime() - t0) / 1_000_000;
-            System.out.println("after SIGINT every child was gone in " + tookMs + " ms (" + everything.size() + " processes)");
+            System.out.println("after SIGINT every child was gone in " + tookMs + " ms (" + everything.size() + " processes: " + kinds + ")");
             assertThat(alive).as("processes alive 10 s after SIGINT").isEmpty();
         } finally {
             lab.destroyForcibly();

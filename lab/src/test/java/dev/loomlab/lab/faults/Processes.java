@@ -58,6 +58,27 @@ final class Processes {
         return alive;
     }
 
+    /** The local addresses a process listens on (TCP), from iproute2's ss. */
+    static List<String> listeningAddresses(long pid) {
+        try {
+            Process ss = new ProcessBuilder("ss", "-H", "-ltnp").redirectErrorStream(true).start();
+            String text = new String(ss.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            ss.waitFor();
+            List<String> addresses = new ArrayList<>();
+            for (String line : text.lines().toList()) {
+                if (line.contains("pid=" + pid + ",")) {
+                    addresses.add(line.trim().split("\\s+")[3]);
+                }
+            }
+            return addresses;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     static Path onlyRunFolder(Path out) throws IOException {
         try (Stream<Path> runs = Files.list(out)) {
             return runs.filter(Files::isDirectory).findFirst().orElseThrow(() -> new AssertionError("no run folder in " + out));

@@ -22,9 +22,11 @@ class ServerKilledMidCellTest {
     @Test
     void theKilledServersCellFailsWithItsLogTailAndTheMatrixGoesOn(@TempDir Path out) throws Exception {
         ProcessHandle self = ProcessHandle.current();
+        java.util.concurrent.atomic.AtomicReference<List<String>> listening = new java.util.concurrent.atomic.AtomicReference<>();
         CompletableFuture<Long> killed = CompletableFuture.supplyAsync(() -> {
             ProcessHandle server = Processes.awaitDescendant(self, c -> c.contains("loomlab-server-mvc.jar"), Duration.ofSeconds(90));
             Processes.awaitDescendant(self, c -> c.contains("loomlab-driver.jar"), Duration.ofSeconds(60));
+            listening.set(Processes.listeningAddresses(server.pid()));
             Processes.sleep(3_000); // past the 2 s warm-up: inside the measured window
             server.destroyForcibly(); // SIGKILL
             return server.pid();
@@ -47,6 +49,10 @@ class ServerKilledMidCellTest {
                 .contains("log tail: ")
                 .contains(lastLine(runDir.resolve(killedCell.serverLog())));
         assertThat(killedCell.limitedBy()).isEqualTo("failed");
+
+        // Security default: a benchmark server listens on loopback only (request and management ports alike).
+        assertThat(listening.get()).as("the server's listening sockets").hasSizeGreaterThanOrEqualTo(2)
+                .allMatch(a -> a.startsWith("127.0.0.1:") || a.startsWith("[::ffff:127.0.0.1]:"));
 
         CellResult next = cells.get(1);
         assertThat(next.succeeded()).as("the matrix continues after the killed cell").isTrue();

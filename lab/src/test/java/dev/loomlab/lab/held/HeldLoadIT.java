@@ -1,0 +1,105 @@
+package dev.loomlab.lab.held;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.database.Databases;
+import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.Engines;
+import dev.loomlab.lab.load.LoadProgress;
+import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.metrics.Prometheus;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.process.ServerSpec;
+import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.run.Preflight;
+import dev.loomlab.scenario.Dialect;
+import dev.loomlab.scenario.Model;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Load held: 10,000 connections for 60 s, and the requests the driver completed are the
+ * requests the server counted ({@code loomlab_requests_total}), give or take those still in
+ * flight at the cut-off — at most one per connection. Long: runs with {@code ./loomlab test-long}.
+ */
+class HeldLoadIT {
+    static final int CONNECTIONS = Integer.getInteger("loomlab.held.connections", 10_000);
+    static final Duration HOLD = Duration.ofSeconds(Long.getLong("loomlab.held.seconds", 60));
+
+    static RunningDatabase db;
+
+    @BeforeAll
+    static void database() {
+        db = Databases.startEmbedded(Dialect.POSTGRES);
+    }
+
+    @AfterAll
+    static void stopDatabase() {
+        if (db != null) {
+            db.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Model.class, names = {"WEBFLUX", "MVC_VIRTUAL"})
+    void tenThousandConnectionsForSixtySecondsAndEveryRequestCounted(Model model, @TempDir Path dir) throws Exception {
+        var limit = Preflight.openFilesLimit();
+        assertThat(limit.isEmpty() || limit.getAsLong() >= CONNECTIONS + 1024)
+                .as("open-files limit " + limit + ": run through ./loomlab test-long, which raises it").isTrue();
+        Jdk jdk = Jdk.current();
+        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        ServerSpec spec = new ServerSpec(model, jdk, "1g", 150, db.endpoint(), cpus, 0, dir.resolve("server.log"), null,
+                Duration.ofSeconds(120), List.of());
+        try (ServerProcess server = ServerProcess.start(spec)) {
+            double before = counted(server.managementUrl());
+            LoadResult load = Engines.byId("hyperfoil", jdk, cpus).run(
+                    LoadSpec.closed(server.baseUrl() + "/block?ms=1000", CONNECTIONS, Duration.ZERO, HOLD, Duration.ofSeconds(60),
+                            dir, "held", dir.resolve("driver.log")),
+                    new LoadProgress.Listener() {
+                        @Override
+                        public void onProgress(LoadProgress p) {
+                        }
+                    });
+            Processes.settle();
+            double after = counted(server.managementUrl());
+            long serverCounted = Math.round(after - before);
+            long inFlightAtCutOff = serverCounted - load.requests();
+            System.out.printf("held-load %s: %d connections for %d s: driver completed %d (ok %d, errors %s), server counted %d, difference %d (in flight at the cut-off), %.1f TPS, p99 %.0f ms%n",
+                    model, CONNECTIONS, HOLD.toSeconds(), load.requests(), load.ok(), load.errors(), serverCounted,
+                    inFlightAtCutOff, load.tps(), load.p99Ms());
+
+            assertThat(load.errors().getOrDefault("connect", 0L)).as("every connection held").isZero();
+            assertThat(load.requests()).as("the load ran").isGreaterThan(CONNECTIONS);
+            assertThat(inFlightAtCutOff).as("server counted - driver completed: the requests in flight at the cut-off, at most one per connection")
+                    .isBetween(0L, (long) CONNECTIONS);
+            assertThat(server.alive()).isTrue();
+        }
+    }
+
+    private static double counted(String managementUrl) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String text = http.send(HttpRequest.newBuilder(URI.create(managementUrl + "/actuator/prometheus")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        return Prometheus.parse(text).sum("loomlab_requests_total");
+    }
+
+    private static final class Processes {
+        /** Requests still queued when the driver stopped reach the server's counter within a moment. */
+        static void settle() throws InterruptedException {
+            Thread.sleep(2_000);
+        }
+    }
+}
