@@ -61,6 +61,8 @@ class InterruptAndResumeTest {
             System.out.println("after SIGINT every child was gone in " + tookMs + " ms (" + everything.size() + " processes: " + kinds + ")");
             assertThat(alive).as("processes alive 10 s after SIGINT").isEmpty();
         } finally {
+            // Should an assertion fail before the SIGINT: a SIGKILLed lab runs no hooks, so its children go first, by PID.
+            lab.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
             lab.destroyForcibly();
         }
 
