@@ -24,9 +24,6 @@ import java.util.Map;
  * flags — so the resumed cells are measured exactly as the kept ones were.
  */
 final class Resume {
-    /** Plan fields the manifest records that are not plan fields themselves. */
-    private static final List<String> NOT_PLAN_FIELDS = List.of("tomcatMaxThreads");
-
     private Resume() {
     }
 
@@ -62,7 +59,8 @@ final class Resume {
         }
         Map<String, Object> fields = new LinkedHashMap<>();
         recorded.forEach((k, v) -> {
-            if (!NOT_PLAN_FIELDS.contains(k) && v != null) {
+            // The manifest also records facts that are not plan fields (e.g. tomcatMaxThreads): only plan fields come back.
+            if (PlanLoader.FIELDS.contains(k) && v != null) {
                 fields.put(k, v instanceof List<?> l ? String.join(",", l.stream().map(String::valueOf).toList()) : v);
             }
         });
