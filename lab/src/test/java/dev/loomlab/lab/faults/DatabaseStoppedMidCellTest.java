@@ -33,6 +33,7 @@ class DatabaseStoppedMidCellTest {
     private static final Duration WARMUP = Duration.ofSeconds(2);
     private static final Duration WINDOW = Duration.ofSeconds(8);
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    private static final java.util.regex.Pattern MEASURING = java.util.regex.Pattern.compile("measure \\d+/\\d+ s, [1-9][\\d.,]* TPS live");
 
     @Test
     void errorsAreCountedByKindAndTheCellEndsWithinTheTimeoutPlusTenSeconds(@TempDir Path out) throws Exception {
@@ -54,7 +55,11 @@ class DatabaseStoppedMidCellTest {
             ProcessHandle self = ProcessHandle.current();
             stoppedAt = CompletableFuture.supplyAsync(() -> {
                 Processes.awaitDescendant(self, c -> c.contains("loomlab-driver.jar"), Duration.ofSeconds(120));
-                Processes.sleep(WARMUP.toMillis() + 2_000); // inside the measured window
+                // Inside the measured window, once requests are answered there (the live progress line says so).
+                long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+                while (!MEASURING.matcher(console.toString(StandardCharsets.UTF_8)).find() && System.nanoTime() < deadline) {
+                    Processes.sleep(100);
+                }
                 db.close(); // the database stops: pooled connections break, new ones are refused
                 return System.nanoTime();
             });
