@@ -80,22 +80,25 @@ class HeldLoadIT {
             assertThat(server.alive()).as("the server after the load; its log ends:\n" + server.logTail(15)).isTrue();
             double after = counted(server.managementUrl());
             long serverCounted = Math.round(after - before);
-            // Sent = answered + cut off: a request the driver sent gets an answer (2xx, 4xx, 5xx) or is
-            // still in flight when the window closes (the engine counts it as a timeout).
+            // The driver reports the requests it started in the window: each was answered (2xx, 4xx, 5xx)
+            // or still in flight when the window closed (counted as a timeout). At the cut-off a request
+            // may also be on its way: sent after the window (the server counts it, the driver does not),
+            // or not yet read by the server (the driver counts it, the server does not) — at most one
+            // per connection either way.
             long answered = load.ok() + load.errors().getOrDefault("status4xx", 0L) + load.errors().getOrDefault("status5xx", 0L);
-            long inFlightAtCutOff = load.requests() - answered;
-            System.out.printf("held-load %s: %d connections for %d s: driver sent %d = %d answered + %d in flight at the cut-off (errors %s); "
+            long unanswered = load.requests() - answered;
+            System.out.printf("held-load %s: %d connections for %d s: driver sent %d (%d answered, %d in flight at the cut-off; errors %s); "
                             + "server counted %d (sent - counted = %d); %.1f TPS, p99 %.0f ms%n",
-                    model, CONNECTIONS, HOLD.toSeconds(), load.requests(), answered, inFlightAtCutOff, load.errors(),
+                    model, CONNECTIONS, HOLD.toSeconds(), load.requests(), answered, unanswered, load.errors(),
                     serverCounted, load.requests() - serverCounted, load.tps(), load.p99Ms());
 
             assertThat(load.errors().getOrDefault("connect", 0L)).as("every connection held").isZero();
             assertThat(load.errors().getOrDefault("other", 0L)).as("no request lost otherwise").isZero();
             assertThat(answered).as("the load ran").isGreaterThan(CONNECTIONS);
-            assertThat(inFlightAtCutOff).as("at most one request in flight per connection").isBetween(0L, (long) CONNECTIONS);
-            assertThat(serverCounted).as("requests sent = requests the server counted, give or take the " + inFlightAtCutOff
-                    + " in flight at the cut-off (some still unread in the server's sockets)")
-                    .isBetween(answered, load.requests());
+            assertThat(serverCounted).as("every answered request was counted").isGreaterThanOrEqualTo(answered);
+            assertThat(Math.abs(serverCounted - load.requests()))
+                    .as("requests sent = requests counted, give or take those in flight at the cut-off (one per connection at most)")
+                    .isLessThanOrEqualTo((long) CONNECTIONS);
             assertThat(server.alive()).isTrue();
         }
     }
