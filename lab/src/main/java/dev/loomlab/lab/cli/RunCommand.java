@@ -46,8 +46,14 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--allow-remote-target", description = "allow a --target outside 127.0.0.0/8")
     boolean allowRemoteTarget;
 
+    @Option(names = "--resume", paramLabel = "RUN_FOLDER", description = "continue an interrupted run in its folder: the same plan (from its manifest), finished cells kept, the rest run")
+    Path resume;
+
     @Override
     public Integer call() {
+        if (resume != null) {
+            return Resume.run(resume, options, target, allowRemoteTarget);
+        }
         Plan plan = PlanLoader.load(options.plan, options.overrides());
         Jdk jdk = Jdk.current();
         if (target != null) {

@@ -67,6 +67,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (poolSize != null) overrides.put("poolSize", poolSize);
         if (heap != null) overrides.put("heap", heap);
         Plan plan = PlanLoader.load(Defaults.PLAN, overrides);
+        dev.loomlab.lab.run.Preflight.checkPortFree(port);
         // By hand, nothing else competes for the CPUs: no pinning.
         CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), false);
         System.out.println("loomlab: starting the " + (plan.externalDatabase() ? "external " : "embedded ") + plan.database() + " database");

@@ -59,11 +59,16 @@ public final class ServerProcess implements ServerHandle {
                     // Every 1 s Thread.sleep of the block scenarios is a sleep event with a stack
                     // trace: 3,000 a second on mvc-virtual, none on webflux (which never sleeps a
                     // thread) - a cost only one model would pay.
-                    + "jdk.ThreadSleep#enabled=false,dumponexit=true");
+                    + "jdk.ThreadSleep#enabled=false,"
+                    // The database password reaches the server in its environment: a recording must not carry it.
+                    + "jdk.InitialEnvironmentVariable#enabled=false,dumponexit=true");
         }
         command.addAll(List.of(
                 "-jar", LabHome.serverJar(model.server()).toString(),
                 "--server.port=" + spec.port(),
+                // After its window a cell's in-flight requests are not measured: Boot's graceful
+                // shutdown waited 30 s for requests stuck on a stopped database before the next cell.
+                "--server.shutdown=immediate",
                 "--loomlab.pool-size=" + spec.poolSize()));
         ProcessBuilder builder = new ProcessBuilder();
         Map<String, String> env = builder.environment();
@@ -143,6 +148,17 @@ public final class ServerProcess implements ServerHandle {
     @Override
     public boolean alive() {
         return process.isAlive();
+    }
+
+    /** How the process ended, e.g. "exit code 137: killed by SIGKILL"; "running" while it runs. */
+    public String exitNote() {
+        if (process.isAlive()) {
+            return "running";
+        }
+        int code = process.exitValue();
+        // The JVM reports a process ended by signal N as 128 + N.
+        return code > 128 && code < 160 ? "exit code " + code + ": killed by signal " + (code - 128)
+                + (code - 128 == 9 ? " (SIGKILL)" : code - 128 == 15 ? " (SIGTERM)" : "") : "exit code " + code;
     }
 
     /** CPU time the server process has used so far (user + system), from /proc. */

@@ -65,6 +65,20 @@ public final class Preflight {
         }
     }
 
+    /** A fixed port someone else holds would only show as a server that never got ready: say so first. */
+    public static void checkPortFree(int port) {
+        if (port == 0) {
+            return;
+        }
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.setReuseAddress(false);
+            probe.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
+        } catch (IOException e) {
+            throw new PlanException("port " + port + " on 127.0.0.1 is busy (another process listens there): "
+                    + "choose another with --port, or --port 0 for a free one");
+        }
+    }
+
     /** The soft limit on open files of this process, from /proc/self/limits. */
     public static OptionalLong openFilesLimit() {
         try {

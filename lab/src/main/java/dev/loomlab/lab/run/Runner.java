@@ -57,6 +57,8 @@ public final class Runner {
     final PrintStream out;
     private String target;
     private ServerJdks serverJdks;
+    /** Cells kept from an interrupted run ({@code --resume}), by "model/scenario-rN". */
+    private Map<String, CellResult> kept = Map.of();
 
     public Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
                   Manifest.Builder manifestBuilder, PrintStream out) {
@@ -93,6 +95,21 @@ public final class Runner {
         return this;
     }
 
+    /**
+     * Continues an interrupted run in its own folder: the cells it measured are kept as they are
+     * and not run again; failed or missing cells are run.
+     */
+    public Runner resume(List<CellResult> done) {
+        Map<String, CellResult> byKey = new java.util.LinkedHashMap<>();
+        for (CellResult c : done) {
+            if (c.succeeded()) {
+                byKey.put(c.model() + "/" + CellResult.stem(c.scenario(), c.round()), c);
+            }
+        }
+        this.kept = byKey;
+        return this;
+    }
+
     /** Runs every cell; returns the cells, failed ones included. */
     public List<CellResult> run() {
         folder.create();
@@ -101,7 +118,10 @@ public final class Runner {
         AtomicReference<Manifest> manifest = new AtomicReference<>();
         java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
         // Ctrl-C or a crash: keep what was measured, mark the run interrupted, render what there is.
+        java.util.concurrent.atomic.AtomicBoolean interrupted = new java.util.concurrent.atomic.AtomicBoolean();
         Thread keepPartial = new Thread(() -> {
+            // First: a cell cut short by Ctrl-C is not a measured (nor a failed) cell, and is not written.
+            interrupted.set(true);
             if (!finished.get() && manifest.get() != null) {
                 writeEnd(manifest.get().withStatus("interrupted", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
             }
@@ -127,8 +147,19 @@ public final class Runner {
                       for (Integer feature : model == null ? java.util.Collections.<Integer>singletonList(null) : plan.jdksFor(model)) {
                         index++;
                         String label = label(model, feature);
+                        CellResult previous = kept.get(label + "/" + CellResult.stem(scenario.id(), round));
+                        if (previous != null) {
+                            results.add(previous);
+                            order.add(label + "/" + CellResult.stem(scenario.id(), round));
+                            out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + label + " / " + scenario
+                                    + " / round " + round + ": kept from the interrupted run");
+                            continue;
+                        }
                         progress.cellStarts(index, label + " / " + scenario + " / round " + round);
                         CellResult cell = runCell(model, feature, scenario, round, db, progress);
+                        if (interrupted.get()) {
+                            return List.copyOf(results);
+                        }
                         folder.writeCell(cell);
                         results.add(cell);
                         order.add(label + "/" + CellResult.stem(scenario.id(), round));
@@ -283,6 +314,9 @@ public final class Runner {
             try {
                 load = engine.run(loadSpec, listener);
             } catch (LoadException e) {
+                if (!server.alive()) {
+                    return cells.failed(serverExited(server));
+                }
                 return cells.failed("load engine failed: " + e.getMessage());
             } finally {
                 rows = sampler.stop();
@@ -290,7 +324,7 @@ public final class Runner {
                 windowTo.compareAndSet(null, Instant.now());
             }
             if (!server.alive()) {
-                return cells.failed("the server exited during the cell" + tailNote(server.logTail(15)));
+                return cells.failed(serverExited(server));
             }
         }
         // The flight recording is complete only once the server has exited.
@@ -345,6 +379,13 @@ public final class Runner {
 
     private Integer vus() {
         return plan.openModel() || plan.burstShape() ? null : plan.vus();
+    }
+
+    /** Why a server that died mid-cell failed its cell: how it ended, and the last lines it logged. */
+    private static String serverExited(ServerHandle server) {
+        String tail = server.logTail(5);
+        return "the server exited during the cell" + (server instanceof ServerProcess p ? " (" + p.exitNote() + ")" : "")
+                + (tail.isBlank() ? "" : " — log tail: " + String.join(" | ", tail.lines().map(String::strip).toList()));
     }
 
     private static String tailNote(String tail) {

@@ -1,0 +1,66 @@
+package dev.loomlab.lab.load;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * One cell's latency from several load drivers: their {@code .hlog}s are added count by count
+ * (HdrHistogram {@code add}), so every percentile of the merge is the percentile of all requests
+ * together. Averaging the drivers' percentiles instead is wrong whenever they saw different
+ * latencies — the p99 of two drivers is not the mean of their p99s.
+ */
+public final class HlogMerge {
+    private HlogMerge() {
+    }
+
+    /** Every interval of every log, added into one histogram. */
+    public static Histogram merge(List<Path> hlogs) {
+        Histogram total = null;
+        for (Path hlog : hlogs) {
+            try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
+                EncodableHistogram interval;
+                while ((interval = reader.nextIntervalHistogram()) != null) {
+                    if (!(interval instanceof Histogram h)) {
+                        throw new IllegalArgumentException(hlog + " holds a double histogram; the drivers write integer ones (ns)");
+                    }
+                    if (total == null) {
+                        total = new Histogram(h.getNumberOfSignificantValueDigits());
+                        total.setAutoResize(true);
+                    }
+                    total.add(h);
+                }
+            } catch (FileNotFoundException e) {
+                throw new UncheckedIOException("missing latency log " + hlog, e);
+            }
+        }
+        if (total == null) {
+            throw new IllegalArgumentException("no intervals in " + hlogs);
+        }
+        return total;
+    }
+
+    /** Writes the merge as a one-interval log beside the drivers' own. */
+    public static void write(Histogram merged, Path target, String comment) {
+        try {
+            Files.createDirectories(target.toAbsolutePath().getParent());
+            try (PrintStream ps = new PrintStream(Files.newOutputStream(target), false, java.nio.charset.StandardCharsets.UTF_8)) {
+                HistogramLogWriter writer = new HistogramLogWriter(ps);
+                writer.outputComment(comment);
+                writer.outputLogFormatVersion();
+                writer.outputLegend();
+                writer.outputIntervalHistogram(merged);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target, e);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.loomlab.lab.faults;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+/** Finding, signalling and awaiting the real processes a fault test is about — by PID only. */
+final class Processes {
+    private Processes() {
+    }
+
+    static String commandLine(ProcessHandle p) {
+        return p.info().commandLine().orElse(String.join(" ", p.info().arguments().map(List::of).orElse(List.of())));
+    }
+
+    /** Waits for a live descendant of {@code root} whose command line matches. */
+    static ProcessHandle awaitDescendant(ProcessHandle root, Predicate<String> command, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<ProcessHandle> found = root.descendants().filter(ProcessHandle::isAlive)
+                    .filter(p -> command.test(commandLine(p))).findFirst();
+            if (found.isPresent()) {
+                return found.get();
+            }
+            sleep(100);
+        }
+        throw new AssertionError("no process matching the expected command line appeared within " + timeout);
+    }
+
+    /** Every live process on the machine whose command line mentions {@code text} (a folder only this test made). */
+    static List<ProcessHandle> mentioning(String text) {
+        try (Stream<ProcessHandle> all = ProcessHandle.allProcesses()) {
+            return all.filter(ProcessHandle::isAlive).filter(p -> commandLine(p).contains(text)).toList();
+        }
+    }
+
+    static void signal(long pid, String signal) throws IOException, InterruptedException {
+        int exit = new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).inheritIO().start().waitFor();
+        if (exit != 0) {
+            throw new AssertionError("kill -" + signal + " " + pid + " exited " + exit);
+        }
+    }
+
+    /** The PIDs still alive after waiting up to {@code timeout} for all of them to end. */
+    static List<Long> stillAliveAfter(List<ProcessHandle> processes, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline && processes.stream().anyMatch(ProcessHandle::isAlive)) {
+            sleep(100);
+        }
+        List<Long> alive = new ArrayList<>();
+        processes.stream().filter(ProcessHandle::isAlive).forEach(p -> alive.add(p.pid()));
+        return alive;
+    }
+
+    /** The local addresses a process listens on (TCP), from iproute2's ss. */
+    static List<String> listeningAddresses(long pid) {
+        try {
+            Process ss = new ProcessBuilder("ss", "-H", "-ltnp").redirectErrorStream(true).start();
+            String text = new String(ss.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            ss.waitFor();
+            List<String> addresses = new ArrayList<>();
+            for (String line : text.lines().toList()) {
+                if (line.contains("pid=" + pid + ",")) {
+                    addresses.add(line.trim().split("\\s+")[3]);
+                }
+            }
+            return addresses;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Path onlyRunFolder(Path out) throws IOException {
+        try (Stream<Path> runs = Files.list(out)) {
+            return runs.filter(Files::isDirectory).findFirst().orElseThrow(() -> new AssertionError("no run folder in " + out));
+        }
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
