@@ -55,9 +55,17 @@ public final class Runner {
     final Manifest.Builder manifestBuilder;
     final PrintStream out;
     private String target;
+    // Seed 003's downstream server: started on the first fan-out cell, shared by the run's cells.
+    private final FanOutDownstream downstream;
 
     public Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
                   Manifest.Builder manifestBuilder, PrintStream out) {
+        this(plan, folder, jdk, cpus, engine, manifestBuilder, out, new FanOutDownstream(jdk, cpus, folder));
+    }
+
+    private Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
+                   Manifest.Builder manifestBuilder, PrintStream out, FanOutDownstream downstream) {
+        this.downstream = downstream;
         this.plan = plan;
         this.folder = folder;
         this.jdk = jdk;
@@ -69,7 +77,7 @@ public final class Runner {
 
     /** The same runner for another plan (a saturation level). */
     Runner withPlan(Plan other) {
-        return new Runner(other, folder, jdk, cpus, engine, manifestBuilder, out);
+        return new Runner(other, folder, jdk, cpus, engine, manifestBuilder, out, downstream);
     }
 
     /**
@@ -137,6 +145,7 @@ public final class Runner {
             finished.set(true);
             throw e;
         } finally {
+            downstream.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(keepPartial);
             } catch (IllegalStateException shuttingDown) {
@@ -185,8 +194,15 @@ public final class Runner {
         if (model == null) {
             server = ServerHandle.target(target);
         } else {
+            List<String> extraArgs;
+            try {
+                // Every server of a plan with a fan-out scenario gets the URL: the contract check calls them all.
+                extraArgs = FanOutDownstream.needed(plan.scenarios()) ? List.of(downstream.get().serverArgument()) : List.of();
+            } catch (ServerStartException e) {
+                return cells.failed(e.getMessage() + tailNote(e.logTail()));
+            }
             ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
-                    folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, List.of());
+                    folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, extraArgs);
             try {
                 server = ServerProcess.start(spec);
             } catch (ServerStartException e) {
@@ -197,6 +213,8 @@ public final class Runner {
         List<SeriesRow> rows;
         AtomicReference<Instant> windowFrom = new AtomicReference<>();
         AtomicReference<Instant> windowTo = new AtomicReference<>();
+        // The fan-out check's count (model == null: a target's downstream is its own, not counted).
+        FanOutDownstream.Count callCount = model == null ? FanOutDownstream.Count.NONE : downstream.count(scenario);
         try (server) {
             progress.phase((server instanceof ServerProcess started ? "server ready in " + started.startTime().toMillis() + " ms at " : "target ")
                     + server.baseUrl() + "; verifying the contract");
@@ -220,9 +238,13 @@ public final class Runner {
                     if (inWindow && windowFrom.get() == null) {
                         windowFrom.set(Instant.now());
                         sampler.openWindow();
+                        if (!plan.burstShape()) {
+                            callCount.open();
+                        }
                     } else if (!inWindow && windowFrom.get() != null && windowTo.get() == null) {
                         windowTo.set(Instant.now());
                         sampler.stop();
+                        callCount.close();
                     }
                     live.onProgress(p);
                 }
@@ -241,6 +263,9 @@ public final class Runner {
                     ? LoadSpec.burst(server.baseUrl() + path, plan.burst(), plan.requestTimeout(), folder.cellDir(label), stem, driverLog)
                     : new LoadSpec(server.baseUrl() + path, vus(), plan.rate(), null, plan.warmup(), plan.duration(),
                     plan.requestTimeout(), folder.cellDir(label), stem, driverLog);
+            if (plan.burstShape()) {
+                callCount.open();
+            }
             try {
                 load = engine.run(loadSpec, listener);
             } catch (LoadException e) {
@@ -248,6 +273,7 @@ public final class Runner {
             } finally {
                 rows = sampler.stop();
                 windowTo.compareAndSet(null, Instant.now());
+                callCount.close();
             }
             if (!server.alive()) {
                 return cells.failed("the server exited during the cell" + tailNote(server.logTail(15)));
@@ -274,8 +300,19 @@ public final class Runner {
             verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
                     "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", plan.rate(), load.achievedRate(), verdict.note()));
         }
+        List<String> fanOutFindings = new ArrayList<>();
+        if (callCount.measured()) {
+            var check = callCount.check(load, plan, serviceTime);
+            metrics = new java.util.LinkedHashMap<>(metrics);
+            metrics.putAll(callCount.metrics(check));
+            fanOutFindings.add(callCount.finding(check));
+            if (check != null && check.conclusive() && !check.passed()) {
+                verdict = new Verdict("wrong-calls", check.finding() + "; " + verdict.note());
+            }
+        }
         CellResult cell = cells.measured(load, verdict, serverCores, timeseries, jfr, metrics, jfrEvents);
-        return cell.withFindings(Findings.evaluate(cell, rows, cpus.serverCores()));
+        fanOutFindings.addAll(Findings.evaluate(cell, rows, cpus.serverCores()));
+        return cell.withFindings(fanOutFindings);
     }
 
     /** No database of the lab's in target mode: the target has its own. */
