@@ -61,6 +61,9 @@ public final class PlanOptions {
     @Option(names = "--request-timeout", paramLabel = "DURATION", description = "client request timeout; default 60s")
     String requestTimeout;
 
+    @Option(names = "--tomcat-threads", paramLabel = "N", description = "Tomcat's max threads on the mvc server (mvc-platform's request threads); default " + Defaults.TOMCAT_MAX_THREADS)
+    String tomcatThreads;
+
     Map<String, Object> overrides() {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("models", models == null ? null : String.join(",", models));
@@ -80,6 +83,7 @@ public final class PlanOptions {
         o.put("dbPassword", dbPassword != null ? dbPassword : System.getenv("LOOMLAB_DB_PASSWORD"));
         o.put("engine", engine);
         o.put("requestTimeout", requestTimeout);
+        o.put("tomcatThreads", tomcatThreads);
         o.values().removeIf(java.util.Objects::isNull);
         return o;
     }

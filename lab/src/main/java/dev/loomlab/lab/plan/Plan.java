@@ -13,6 +13,7 @@ import java.util.List;
  * @param rate  requests per second for the open model, or null for the closed model of {@code vus} users
  * @param burst requests fired at once (the burst shape), or null
  * @param dbUrl external database JDBC URL, or null to start the embedded {@code database}
+ * @param tomcatThreads Tomcat's max threads on the mvc server (mvc-platform's request threads; the seeds' 200)
  */
 public record Plan(
         String name,
@@ -33,7 +34,8 @@ public record Plan(
         String dbUser,
         String dbPassword,
         String engine,
-        Duration requestTimeout) {
+        Duration requestTimeout,
+        int tomcatThreads) {
 
     public Plan {
         models = List.copyOf(models);
@@ -43,7 +45,7 @@ public record Plan(
     /** The same plan in the closed model at another number of virtual users (a saturation level). */
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, newVus, null, null, warmup, duration, rounds, poolSize,
-                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout);
+                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, tomcatThreads);
     }
 
     public int cellCount() {

@@ -177,10 +177,10 @@ public final class Runner {
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
         Ceiling ceiling = plan.burstShape()
-                ? Ceiling.ofBurst(ceilingModel, ceilingScenario, serviceTime, plan.burst(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
+                ? Ceiling.ofBurst(ceilingModel, ceilingScenario, serviceTime, plan.burst(), plan.tomcatThreads(), plan.poolSize())
                 : plan.openModel()
-                ? Ceiling.ofOpen(ceilingModel, ceilingScenario, serviceTime, plan.rate(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
-                : Ceiling.of(ceilingModel, ceilingScenario, serviceTime, plan.vus(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize());
+                ? Ceiling.ofOpen(ceilingModel, ceilingScenario, serviceTime, plan.rate(), plan.tomcatThreads(), plan.poolSize())
+                : Ceiling.of(ceilingModel, ceilingScenario, serviceTime, plan.vus(), plan.tomcatThreads(), plan.poolSize());
         if (model == null && ceiling.tps() != null) {
             ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.formula() + " (assuming the target limits neither threads nor connections)");
         }
@@ -197,9 +197,12 @@ public final class Runner {
             List<String> extraArgs;
             try {
                 // Every server of a plan with a fan-out scenario gets the URL: the contract check calls them all.
-                extraArgs = FanOutDownstream.needed(plan.scenarios()) ? List.of(downstream.get().serverArgument()) : List.of();
+                extraArgs = new ArrayList<>(FanOutDownstream.needed(plan.scenarios()) ? List.of(downstream.get().serverArgument()) : List.of());
             } catch (ServerStartException e) {
                 return cells.failed(e.getMessage() + tailNote(e.logTail()));
+            }
+            if (model.server().equals("mvc") && plan.tomcatThreads() != Defaults.TOMCAT_MAX_THREADS) {
+                extraArgs.add("--server.tomcat.threads.max=" + plan.tomcatThreads());
             }
             ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
                     folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, extraArgs);
