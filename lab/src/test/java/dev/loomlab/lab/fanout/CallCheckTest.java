@@ -25,9 +25,19 @@ class CallCheckTest {
     }
 
     @Test
+    void aSlowCellStillShowsTheMissingCall() {
+        // Measured here (webflux, 200 VUs, 500 ms, 15 s window on a loaded box): 1,140 calls for 1,125 answers.
+        CallCheck check = new CallCheck(2, 1_125, 0, 1_140, 200, true);
+        assertThat(check.conclusive()).isTrue();
+        assertThat(check.passed()).isFalse();
+        // ...while the correct variant of the same run (1,926 answers, 84 failed, 3,969 calls) passes.
+        assertThat(new CallCheck(2, 1_928, 84, 3_969, 200, true).passed()).isTrue();
+    }
+
+    @Test
     void requestsInFlightAtTheCutOffsAreNotAMismatch() {
-        // 500 requests in flight at each end may put up to 2 x 500 x 2 calls on the other side of a cut.
-        CallCheck check = new CallCheck(2, 10_000, 0, 20_000 + 1_500, 500, true);
+        // 500 requests in flight may put up to 500 x 2 calls on the other side of a cut; 5 % for the marks.
+        CallCheck check = new CallCheck(2, 10_000, 0, 20_000 + 1_900, 500, true);
         assertThat(check.passed()).isTrue();
         assertThat(check.finding()).startsWith("fan-out call check passed");
     }
