@@ -41,8 +41,11 @@ public final class SeedComparison {
         md.append("Each part's own table, ceilings and findings: its folder's summary.md.\n\n");
         for (PlanParts.Part part : parts) {
             md.append("- [").append(part.name()).append("](").append(part.name()).append("/summary.md): ")
-                    .append(ReportText.oneLine(part.plan().description().isBlank() ? part.plan().name() : part.plan().description()))
-                    .append("\n");
+                    .append(part.plan().models().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", ")))
+                    .append(" on ").append(part.plan().scenarios().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", ")))
+                    .append(part.plan().burstShape() ? ", a burst of " + part.plan().burst() : ", " + part.plan().vus() + " VUs")
+                    .append(", sleep ").append(part.plan().sleepMs()).append(" ms, ").append(part.plan().tomcatThreads())
+                    .append(" Tomcat threads\n");
         }
         return md.toString();
     }

@@ -28,7 +28,7 @@ class SeedComparisonTest {
         assertThat(md).contains("| 130 s vs 10 s | 1000 % | mvc-platform 101.5 s vs mvc-virtual 10.2 s |");
         // No cells for a part: said, not invented.
         assertThat(md).contains("| cpu-200 | CPU-bound, 200 VUs: virtual / platform TPS | 93 % | n/a (a cell failed or is missing) | — |");
-        assertThat(md).contains("[burst](burst/summary.md)");
+        assertThat(md).contains("- [burst](burst/summary.md): mvc-platform, mvc-virtual on block, a burst of 100, sleep 10000 ms, 10 Tomcat threads");
     }
 
     private static CellResult cell(String model, String scenario, double tps, Double wallTimeMs) {
