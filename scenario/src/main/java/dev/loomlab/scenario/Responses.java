@@ -24,6 +24,11 @@ public final class Responses {
         return "db slept " + ms + " ms";
     }
 
+    /** A fan-out's body: the two downstream answers, joined; {@code how} says how they were made. */
+    public static String calledDownstream(long ms, String how, String first, String second) {
+        return "called downstream 2 x " + ms + " ms: " + how + " (" + first + "; " + second + ")";
+    }
+
     /** The one-line body of a 400 answer. */
     public static String badParameter(BadParameterException e) {
         return "bad parameter: " + e.getMessage();

@@ -73,6 +73,10 @@ public record Scenario(
      * Little's law. Only the sleep counts; a fast query's few hundred microseconds do not.
      */
     public Duration serviceTime(Map<String, Long> args) {
+        Optional<FanOut> fanOut = FanOut.of(this);
+        if (fanOut.isPresent()) {
+            return fanOut.get().serviceTime(args.getOrDefault("ms", param("ms").orElseThrow().defaultValue()));
+        }
         return param("ms").map(p -> Duration.ofMillis(args.getOrDefault("ms", p.defaultValue()))).orElse(Duration.ZERO);
     }
 

@@ -37,7 +37,24 @@ public final class Scenarios {
             Pattern.compile("db slept \\d+ ms"),
             "the database sleeps ms: a pooled connection is held for the whole request");
 
-    private static final List<Scenario> ALL = List.of(THREAD_NAME, BLOCK, BLOCK_QUERY, SLOW_QUERY);
+    // Seed 003's fan-out: two calls to the downstream server (see FanOut for the calls each makes).
+    private static final Pattern FANNED_OUT = Pattern.compile("called downstream 2 x \\d+ ms: .+");
+
+    public static final Scenario FAN_OUT_SEQUENTIAL = new Scenario(
+            "fan-out-sequential", "GET", "/fan-out-sequential", List.of(Param.sleepMs(1000)), Map.of(), false, FANNED_OUT,
+            "calls the downstream's /sleep?ms= twice, one after the other (RestClient / WebClient flatMap): S = 2 x ms");
+
+    public static final Scenario FAN_OUT_PARALLEL = new Scenario(
+            "fan-out-parallel", "GET", "/fan-out-parallel", List.of(Param.sleepMs(1000)), Map.of(), false, FANNED_OUT,
+            "calls the downstream's /sleep?ms= twice at once (CompletableFuture on virtual threads / Mono.zip): S = ms");
+
+    public static final Scenario FAN_OUT_UNSUBSCRIBED = new Scenario(
+            "fan-out-unsubscribed", "GET", "/fan-out-unsubscribed", List.of(Param.sleepMs(1000)), Map.of(), false, FANNED_OUT,
+            "seed 003's bug on purpose: meant as fan-out-parallel, but the first call is built and never made"
+                    + " (a Mono never subscribed); answers as if both ran — only the downstream's count tells");
+
+    private static final List<Scenario> ALL = List.of(THREAD_NAME, BLOCK, BLOCK_QUERY, SLOW_QUERY,
+            FAN_OUT_SEQUENTIAL, FAN_OUT_PARALLEL, FAN_OUT_UNSUBSCRIBED);
 
     public static List<Scenario> all() {
         return ALL;

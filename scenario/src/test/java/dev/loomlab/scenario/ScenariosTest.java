@@ -10,13 +10,14 @@ import org.junit.jupiter.api.Test;
 class ScenariosTest {
     @Test
     void theSeedScenariosAreTheCatalogueInOrder() {
-        assertThat(Scenarios.idList()).containsExactly("thread-name", "block", "block-query", "slow-query");
+        assertThat(Scenarios.idList()).containsExactly("thread-name", "block", "block-query", "slow-query",
+                "fan-out-sequential", "fan-out-parallel", "fan-out-unsubscribed");
     }
 
     @Test
     void unknownScenarioNamesTheValidOnes() {
         assertThatThrownBy(() -> Scenarios.byId("sleep"))
-                .hasMessage("unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query)");
+                .hasMessageStartingWith("unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query, fan-out-sequential");
     }
 
     @Test
@@ -24,6 +25,15 @@ class ScenariosTest {
         assertThat(Scenarios.BLOCK.serviceTime(Map.of())).isEqualTo(Duration.ofSeconds(1));
         assertThat(Scenarios.SLOW_QUERY.serviceTime(Map.of("ms", 250L))).isEqualTo(Duration.ofMillis(250));
         assertThat(Scenarios.THREAD_NAME.serviceTime(Map.of())).isEqualTo(Duration.ZERO);
+    }
+
+    @Test
+    void aFanOutsServiceTimeIsItsSequentialCalls() {
+        assertThat(Scenarios.FAN_OUT_SEQUENTIAL.serviceTime(Map.of("ms", 100L))).isEqualTo(Duration.ofMillis(200));
+        assertThat(Scenarios.FAN_OUT_PARALLEL.serviceTime(Map.of("ms", 100L))).isEqualTo(Duration.ofMillis(100));
+        assertThat(Scenarios.FAN_OUT_UNSUBSCRIBED.serviceTime(Map.of())).isEqualTo(Duration.ofSeconds(1));
+        assertThat(FanOut.all()).allSatisfy(f -> assertThat(f.callsPerRequest()).isEqualTo(2));
+        assertThat(FanOut.needsDownstream(Scenarios.BLOCK)).isFalse();
     }
 
     @Test
@@ -57,6 +67,7 @@ class ScenariosTest {
         assertThat(Scenarios.BLOCK.bodyMatches(Responses.slept(1000))).isTrue();
         assertThat(Scenarios.BLOCK_QUERY.bodyMatches(Responses.sleptThenQueried(1000, "2026-11-22 08:00:00"))).isTrue();
         assertThat(Scenarios.SLOW_QUERY.bodyMatches(Responses.dbSlept(1000))).isTrue();
+        assertThat(Scenarios.FAN_OUT_PARALLEL.bodyMatches(Responses.calledDownstream(20, "parallel", "slept 20 ms", "slept 20 ms"))).isTrue();
         assertThat(Scenarios.BLOCK.bodyMatches("ok")).isFalse();
     }
 }

@@ -67,6 +67,9 @@ public final class PlanOptions {
     @Option(names = "--jdks", split = ",", paramLabel = "N", description = "the JDK axis: run each model's server on these JDK feature versions, e.g. 21,25; default: each model's own (legacy 17, legacy-virtual 21, others the newest 21+)")
     java.util.List<String> jdks;
 
+    @Option(names = "--tomcat-threads", paramLabel = "N", description = "Tomcat's max threads on the mvc server (mvc-platform's request threads); default " + Defaults.TOMCAT_MAX_THREADS)
+    String tomcatThreads;
+
     Map<String, Object> overrides() {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("models", models == null ? null : String.join(",", models));
@@ -88,6 +91,7 @@ public final class PlanOptions {
         o.put("requestTimeout", requestTimeout);
         o.put("poolTimeout", poolTimeout);
         o.put("jdks", jdks == null ? null : String.join(",", jdks));
+        o.put("tomcatThreads", tomcatThreads);
         o.values().removeIf(java.util.Objects::isNull);
         return o;
     }

@@ -8,9 +8,11 @@ import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Durations;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.plan.PlanParts;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.report.SeedComparison;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.Provenance;
@@ -54,7 +56,11 @@ public final class RunCommand implements Callable<Integer> {
         if (resume != null) {
             return Resume.run(resume, options, target, allowRemoteTarget);
         }
-        Plan plan = PlanLoader.load(options.plan, options.overrides());
+        List<PlanParts.Part> parts = PlanLoader.parts(options.plan, options.overrides());
+        if (parts.size() > 1) {
+            return runParts(parts);
+        }
+        Plan plan = parts.getFirst().plan();
         Jdk jdk = Jdk.current();
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
@@ -80,6 +86,42 @@ public final class RunCommand implements Callable<Integer> {
         Runner runner = new Runner(plan, folder, jdk, cpus, engine, manifest, System.out).serverJdks(serverJdks);
         List<CellResult> cells = (target == null ? runner : runner.target(target)).run();
         return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
+    }
+
+    /** A plan of parts: each part a sub-run in a folder of its own, then the seed's claims beside this run's. */
+    private Integer runParts(List<PlanParts.Part> parts) {
+        if (target != null) {
+            throw new dev.loomlab.lab.plan.PlanException("a plan of parts cannot measure a --target: run one part's settings with --plan and flags instead");
+        }
+        Jdk jdk = Jdk.current();
+        for (PlanParts.Part part : parts) {
+            Preflight.check(part.plan(), out, jdk, Preflight.openFilesLimit());
+        }
+        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        String planName = parts.getFirst().plan().name().substring(0, parts.getFirst().plan().name().length() - parts.getFirst().name().length() - 1);
+        String runId = STAMP.format(Instant.now()) + "-" + planName;
+        Path root = out.resolve(runId);
+        Map<String, List<CellResult>> cellsByPart = new LinkedHashMap<>();
+        boolean allOk = true;
+        for (PlanParts.Part part : parts) {
+            System.out.println("loomlab: part " + part.name() + " of " + planName + " (" + parts.size() + " parts)");
+            LoadEngine engine = Engines.byId(part.plan().engine(), jdk, cpus);
+            RunFolder folder = new RunFolder(root.resolve(part.name()));
+            List<CellResult> cells = new Runner(part.plan(), folder, jdk, cpus, engine,
+                    manifest(runId + "/" + part.name(), part.plan(), jdk, cpus), System.out).run();
+            cellsByPart.put(part.name(), cells);
+            allOk &= cells.stream().allMatch(CellResult::succeeded);
+        }
+        String summary = SeedComparison.render(planName, PlanLoader.presetDescription(options.plan), parts, cellsByPart);
+        try {
+            java.nio.file.Files.writeString(root.resolve(RunFolder.SUMMARY), summary);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        System.out.println();
+        System.out.print(summary);
+        System.out.println("loomlab: combined summary in " + root.resolve(RunFolder.SUMMARY));
+        return allOk ? 0 : Loomlab.FAILED;
     }
 
     static Manifest.Builder manifest(String runId, Plan plan, Jdk jdk, CpuLayout cpus) {
@@ -129,7 +171,7 @@ public final class RunCommand implements Callable<Integer> {
         m.put("rounds", plan.rounds());
         m.put("poolSize", plan.poolSize());
         m.put("poolTimeout", Durations.format(plan.poolTimeout()));
-        m.put("tomcatMaxThreads", Defaults.TOMCAT_MAX_THREADS);
+        m.put("tomcatMaxThreads", plan.tomcatThreads());
         m.put("heap", plan.heap());
         m.put("database", plan.database().id());
         m.put("dbUrl", plan.dbUrl() == null ? "embedded" : plan.dbUrl().replaceAll("(?i)password=[^&;]*", "password=****"));

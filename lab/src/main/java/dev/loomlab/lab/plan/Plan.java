@@ -16,6 +16,7 @@ import java.util.List;
  * @param poolTimeout how long a request waits for a pooled connection before the server fails it
  * @param jdks  the JDK axis: feature versions each model's server runs on (e.g. [21, 25]); empty
  *              = one run per model on its default JDK (see {@code ServerJdks})
+ * @param tomcatThreads Tomcat's max threads on the mvc server (mvc-platform's request threads; the seeds' 200)
  */
 public record Plan(
         String name,
@@ -38,7 +39,8 @@ public record Plan(
         String engine,
         Duration requestTimeout,
         Duration poolTimeout,
-        List<Integer> jdks) {
+        List<Integer> jdks,
+        int tomcatThreads) {
 
     public Plan {
         models = List.copyOf(models);
@@ -51,7 +53,8 @@ public record Plan(
                 Double rate, Integer burst, Duration warmup, Duration duration, int rounds, int poolSize, String heap,
                 Dialect database, String dbUrl, String dbUser, String dbPassword, String engine, Duration requestTimeout) {
         this(name, description, models, scenarios, sleepMs, vus, rate, burst, warmup, duration, rounds, poolSize, heap,
-                database, dbUrl, dbUser, dbPassword, engine, requestTimeout, Defaults.POOL_TIMEOUT, List.of());
+                database, dbUrl, dbUser, dbPassword, engine, requestTimeout, Defaults.POOL_TIMEOUT, List.of(),
+                Defaults.TOMCAT_MAX_THREADS);
     }
 
     /**
@@ -73,7 +76,7 @@ public record Plan(
     /** The same plan in the closed model at another number of virtual users (a saturation level). */
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, newVus, null, null, warmup, duration, rounds, poolSize,
-                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks);
+                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads);
     }
 
     public int cellCount() {

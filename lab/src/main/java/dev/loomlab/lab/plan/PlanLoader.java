@@ -26,12 +26,13 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public final class PlanLoader {
     /** The presets shipped in {@code plans/}; each file's {@code name} equals its file name. */
-    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "legacy");
+    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "legacy", "seed-notes");
 
     /** Every field a plan may set, in the order the docs list them. */
     public static final List<String> FIELDS = List.of(
             "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "burst", "warmup", "duration", "rounds",
-            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout", "poolTimeout", "jdks");
+            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout", "poolTimeout", "jdks", "tomcatThreads",
+            "parts");
 
     /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
     private static final List<String> ENGINES = dev.loomlab.lab.load.Engines.IDS;
@@ -44,6 +45,40 @@ public final class PlanLoader {
         Map<String, Object> fields = new LinkedHashMap<>(read(nameOrPath));
         checkFields(nameOrPath, fields.keySet());
         checkFields("command line", overrides.keySet());
+        // A plan of parts runs as its first part when loaded as one plan; `run` runs them all (see parts()).
+        Object partList = fields.remove("parts");
+        if (partList != null) {
+            fields.putAll(PlanParts.fieldsOf(nameOrPath, partList).getFirst().overrides());
+        }
+        return resolveChecked(fields, overrides);
+    }
+
+    /**
+     * A plan's parts (a plan whose one matrix cannot hold several VU levels or load shapes lists
+     * sub-runs under {@code parts:}, each the plan's fields with its own on top); a plan without
+     * parts is one part of the same name. The command line's overrides apply to every part.
+     */
+    public static List<PlanParts.Part> parts(String nameOrPath, Map<String, Object> overrides) {
+        Map<String, Object> fields = new LinkedHashMap<>(read(nameOrPath));
+        checkFields(nameOrPath, fields.keySet());
+        checkFields("command line", overrides.keySet());
+        Object partList = fields.remove("parts");
+        if (partList == null) {
+            return List.of(new PlanParts.Part(String.valueOf(fields.get("name")), resolveChecked(fields, overrides), List.of()));
+        }
+        List<PlanParts.Part> parts = new ArrayList<>();
+        for (PlanParts.PartFields part : PlanParts.fieldsOf(nameOrPath, partList)) {
+            Map<String, Object> merged = new LinkedHashMap<>(fields);
+            checkFields(nameOrPath + " part " + part.name(), part.overrides().keySet());
+            merged.putAll(part.overrides());
+            merged.put("name", fields.get("name") + "-" + part.name());
+            parts.add(new PlanParts.Part(part.name(), resolveChecked(merged, overrides), part.seed()));
+        }
+        return parts;
+    }
+
+    private static Plan resolveChecked(Map<String, Object> planFields, Map<String, Object> overrides) {
+        Map<String, Object> fields = new LinkedHashMap<>(planFields);
         overrides.forEach((k, v) -> {
             if (v != null) {
                 fields.put(k, v);
@@ -69,6 +104,12 @@ public final class PlanLoader {
                     + (plan.burstShape() ? " for a burst" : " (10m for a burst)") + ", got " + Durations.format(plan.requestTimeout()));
         }
         return plan;
+    }
+
+    /** A plan's own description (for the combined summary of a plan with parts). */
+    public static String presetDescription(String nameOrPath) {
+        Object d = read(nameOrPath).get("description");
+        return d == null ? "" : String.valueOf(d);
     }
 
     /** The raw YAML of a preset, for {@code loomlab plans --show}. */
@@ -173,7 +214,9 @@ public final class PlanLoader {
                 }, String.join(", ", ENGINES)),
                 duration(f, "requestTimeout", Defaults.REQUEST_TIMEOUT, Duration.ofSeconds(1)),
                 duration(f, "poolTimeout", Defaults.POOL_TIMEOUT, Duration.ofMillis(250)),
-                jdks(f));
+                jdks(f),
+
+                (int) whole(f, "tomcatThreads", Defaults.TOMCAT_MAX_THREADS, 1, 10_000));
     }
 
     /** The JDK axis: feature versions, e.g. [21, 25] or "21,25"; absent = each model's default JDK. */

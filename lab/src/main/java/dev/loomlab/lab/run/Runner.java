@@ -59,9 +59,17 @@ public final class Runner {
     private ServerJdks serverJdks;
     /** Cells kept from an interrupted run ({@code --resume}), by "model/scenario-rN". */
     private Map<String, CellResult> kept = Map.of();
+    // Seed 003's downstream server: started on the first fan-out cell, shared by the run's cells.
+    private final FanOutDownstream downstream;
 
     public Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
                   Manifest.Builder manifestBuilder, PrintStream out) {
+        this(plan, folder, jdk, cpus, engine, manifestBuilder, out, new FanOutDownstream(jdk, cpus, folder));
+    }
+
+    private Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
+                   Manifest.Builder manifestBuilder, PrintStream out, FanOutDownstream downstream) {
+        this.downstream = downstream;
         this.plan = plan;
         this.folder = folder;
         this.jdk = jdk;
@@ -73,7 +81,7 @@ public final class Runner {
 
     /** The same runner for another plan (a saturation level). */
     Runner withPlan(Plan other) {
-        return new Runner(other, folder, jdk, cpus, engine, manifestBuilder, out).serverJdks(serverJdks);
+        return new Runner(other, folder, jdk, cpus, engine, manifestBuilder, out, downstream).serverJdks(serverJdks);
     }
 
     /**
@@ -181,6 +189,7 @@ public final class Runner {
             finished.set(true);
             throw e;
         } finally {
+            downstream.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(keepPartial);
             } catch (IllegalStateException shuttingDown) {
@@ -236,10 +245,10 @@ public final class Runner {
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
         Ceiling ceiling = plan.burstShape()
-                ? Ceiling.ofBurst(ceilingModel, ceilingScenario, serviceTime, plan.burst(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
+                ? Ceiling.ofBurst(ceilingModel, ceilingScenario, serviceTime, plan.burst(), plan.tomcatThreads(), plan.poolSize())
                 : plan.openModel()
-                ? Ceiling.ofOpen(ceilingModel, ceilingScenario, serviceTime, plan.rate(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
-                : Ceiling.of(ceilingModel, ceilingScenario, serviceTime, plan.vus(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize());
+                ? Ceiling.ofOpen(ceilingModel, ceilingScenario, serviceTime, plan.rate(), plan.tomcatThreads(), plan.poolSize())
+                : Ceiling.of(ceilingModel, ceilingScenario, serviceTime, plan.vus(), plan.tomcatThreads(), plan.poolSize());
         if (model == null && ceiling.tps() != null) {
             ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.formula() + " (assuming the target limits neither threads nor connections)");
         }
@@ -253,9 +262,19 @@ public final class Runner {
         if (model == null) {
             server = ServerHandle.target(target);
         } else {
+            List<String> extraArgs;
+            try {
+                // Every server of a plan with a fan-out scenario gets the URL: the contract check calls them all.
+                extraArgs = new ArrayList<>(FanOutDownstream.needed(plan.scenarios()) ? List.of(downstream.get().serverArgument()) : List.of());
+            } catch (ServerStartException e) {
+                return cells.failed(e.getMessage() + tailNote(e.logTail()));
+            }
+            if (model.server().equals("mvc") && plan.tomcatThreads() != Defaults.TOMCAT_MAX_THREADS) {
+                extraArgs.add("--server.tomcat.threads.max=" + plan.tomcatThreads());
+            }
+            extraArgs.add("--loomlab.pool-timeout-ms=" + plan.poolTimeout().toMillis());
             ServerSpec spec = new ServerSpec(model, cellJdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
-                    folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT,
-                    List.of("--loomlab.pool-timeout-ms=" + plan.poolTimeout().toMillis()));
+                    folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, extraArgs);
             try {
                 server = ServerProcess.start(spec);
             } catch (ServerStartException e) {
@@ -267,6 +286,8 @@ public final class Runner {
         Map<String, Double> windowTotals;
         AtomicReference<Instant> windowFrom = new AtomicReference<>();
         AtomicReference<Instant> windowTo = new AtomicReference<>();
+        // The fan-out check's count (model == null: a target's downstream is its own, not counted).
+        FanOutDownstream.Count callCount = model == null ? FanOutDownstream.Count.NONE : downstream.count(scenario);
         try (server) {
             progress.phase((server instanceof ServerProcess started ? "server ready in " + started.startTime().toMillis() + " ms at " : "target ")
                     + server.baseUrl() + "; verifying the contract");
@@ -290,9 +311,13 @@ public final class Runner {
                     if (inWindow && windowFrom.get() == null) {
                         windowFrom.set(Instant.now());
                         sampler.openWindow();
+                        if (!plan.burstShape()) {
+                            callCount.open();
+                        }
                     } else if (!inWindow && windowFrom.get() != null && windowTo.get() == null) {
                         windowTo.set(Instant.now());
                         sampler.stop();
+                        callCount.close();
                     }
                     live.onProgress(p);
                 }
@@ -311,6 +336,9 @@ public final class Runner {
                     ? LoadSpec.burst(server.baseUrl() + path, plan.burst(), plan.requestTimeout(), folder.cellDir(label), stem, driverLog)
                     : new LoadSpec(server.baseUrl() + path, vus(), plan.rate(), null, plan.warmup(), plan.duration(),
                     plan.requestTimeout(), folder.cellDir(label), stem, driverLog);
+            if (plan.burstShape()) {
+                callCount.open();
+            }
             try {
                 load = engine.run(loadSpec, listener);
             } catch (LoadException e) {
@@ -322,6 +350,7 @@ public final class Runner {
                 rows = sampler.stop();
                 windowTotals = sampler.windowTotals();
                 windowTo.compareAndSet(null, Instant.now());
+                callCount.close();
             }
             if (!server.alive()) {
                 return cells.failed(serverExited(server));
@@ -349,8 +378,19 @@ public final class Runner {
             verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
                     "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", plan.rate(), load.achievedRate(), verdict.note()));
         }
+        List<String> fanOutFindings = new ArrayList<>();
+        if (callCount.measured()) {
+            var check = callCount.check(load, plan, serviceTime);
+            metrics = new java.util.LinkedHashMap<>(metrics);
+            metrics.putAll(callCount.metrics(check));
+            fanOutFindings.add(callCount.finding(check));
+            if (check != null && check.conclusive() && !check.passed()) {
+                verdict = new Verdict("wrong-calls", check.finding() + "; " + verdict.note());
+            }
+        }
         CellResult cell = cells.measured(load, verdict, serverCores, timeseries, jfr, metrics, jfrEvents);
-        return cell.withFindings(Findings.evaluate(cell, rows, cpus.serverCores()));
+        fanOutFindings.addAll(Findings.evaluate(cell, rows, cpus.serverCores()));
+        return cell.withFindings(fanOutFindings);
     }
 
     /** No database of the lab's in target mode: the target has its own. */

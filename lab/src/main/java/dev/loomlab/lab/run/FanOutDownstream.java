@@ -1,0 +1,139 @@
+package dev.loomlab.lab.run;
+
+import dev.loomlab.lab.fanout.CallCheck;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.DownstreamProcess;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.scenario.FanOut;
+import dev.loomlab.scenario.Scenario;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The run's downstream server for the fan-out scenarios: started on first need (its own JVM, on
+ * the load driver's CPUs), shared by every cell of the run, stopped with the run. Per cell, a
+ * {@link Count} resets the downstream's count when the measured window opens and reads it when
+ * the window closes.
+ */
+final class FanOutDownstream implements AutoCloseable {
+    private final Jdk jdk;
+    private final CpuLayout cpus;
+    private final RunFolder folder;
+    private DownstreamProcess process;
+
+    FanOutDownstream(Jdk jdk, CpuLayout cpus, RunFolder folder) {
+        this.jdk = jdk;
+        this.cpus = cpus;
+        this.folder = folder;
+    }
+
+    static boolean needed(List<Scenario> scenarios) {
+        return scenarios.stream().anyMatch(FanOut::needsDownstream);
+    }
+
+    synchronized DownstreamProcess get() {
+        if (process == null || !process.isAliveProcess()) {
+            process = DownstreamProcess.start(jdk, cpus, folder.logs().resolve("downstream.log"));
+        }
+        return process;
+    }
+
+    /** The count for one cell: nothing to count unless the scenario fans out. */
+    Count count(Scenario scenario) {
+        return FanOut.of(scenario).map(f -> new Count(f, get())).orElse(Count.NONE);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (process != null) {
+            process.close();
+            process = null;
+        }
+    }
+
+    /** One cell's downstream calls between the window's open and close marks. */
+    static class Count {
+        static final Count NONE = new Count(null, null);
+
+        private final FanOut fanOut;
+        private final DownstreamProcess downstream;
+        private long openedAt;
+        private long closedAt;
+        private Long calls;
+        private String error;
+
+        Count(FanOut fanOut, DownstreamProcess downstream) {
+            this.fanOut = fanOut;
+            this.downstream = downstream;
+        }
+
+        synchronized void open() {
+            if (fanOut == null || openedAt != 0) {
+                return;
+            }
+            try {
+                downstream.reset();
+                openedAt = System.nanoTime();
+            } catch (IllegalStateException e) {
+                error = e.getMessage();
+            }
+        }
+
+        synchronized void close() {
+            if (fanOut == null || openedAt == 0 || calls != null) {
+                return;
+            }
+            try {
+                calls = downstream.calls();
+                closedAt = System.nanoTime();
+            } catch (IllegalStateException e) {
+                error = e.getMessage();
+            }
+        }
+
+        boolean measured() {
+            return fanOut != null && (calls != null || error != null);
+        }
+
+        CallCheck check(LoadResult load, Plan plan, Duration serviceTime) {
+            if (calls == null) {
+                return null;
+            }
+            long failed = load.requests() - load.ok();
+            if (plan.burstShape()) {
+                return new CallCheck(fanOut.callsPerRequest(), load.ok(), failed, calls, 0, false);
+            }
+            // The driver's window, not the lab's marks of it (the driver reports once a second): scale the count.
+            double labWindowS = (closedAt - openedAt) / 1e9;
+            double scaled = labWindowS <= 0 ? calls : calls * load.durationS() / labWindowS;
+            long inFlight = plan.openModel()
+                    ? (long) Math.ceil(plan.rate() * Math.max(serviceTime.toMillis(), 1) / 1000.0)
+                    : plan.vus();
+            return new CallCheck(fanOut.callsPerRequest(), load.ok(), failed, scaled, inFlight, true);
+        }
+
+        Map<String, Double> metrics(CallCheck check) {
+            Map<String, Double> m = new LinkedHashMap<>();
+            if (check != null) {
+                m.put("downstreamCalls", (double) calls);
+                m.put("downstreamCallsScaled", check.calls());
+                m.put("downstreamCallsExpectedPerRequest", (double) check.callsPerRequest());
+                m.put("downstreamCallsPerRequest", check.observedPerRequest());
+                m.put("downstreamCallsPassed", check.conclusive() ? check.passed() ? 1.0 : 0.0 : Double.NaN);
+            }
+            return m;
+        }
+
+        String finding(CallCheck check) {
+            String where = String.format(Locale.ROOT, " [downstream pid %d on CPU %s]", downstream.pid(), downstream.cpus());
+            return check == null ? "fan-out call check not made: the downstream count could not be read (" + error + ")" + where
+                    : check.finding() + where;
+        }
+    }
+}
