@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,13 +36,19 @@ class StallHonestyTest {
             assertThat(first).startsWith("port ");
             String url = "http://127.0.0.1:" + first.substring(5).trim() + "/";
             long pid = target.pid();
-            // Warm-up 2 s, window 8 s: freeze from second 5 to second 7, well inside the window.
-            timer.schedule(() -> signal("STOP", pid), 5, TimeUnit.SECONDS);
-            timer.schedule(() -> signal("CONT", pid), 7, TimeUnit.SECONDS);
-
+            // Warm-up 2 s, window 8 s: freeze 2 s from the window's third second, timed from the
+            // engine's own first "measure" report - a timer from the target's start froze it
+            // before the window whenever the driver JVM was slow to start on a busy machine.
+            AtomicBoolean scheduled = new AtomicBoolean();
             LoadResult result = new HyperfoilEngine(Jdk.current(), CpuLayout.forCores(2, false))
                     .run(LoadSpec.open(url, 200, Duration.ofSeconds(2), Duration.ofSeconds(8), Duration.ofSeconds(30),
-                            out, "stall", out.resolve("stall.driver.log")), p -> { });
+                            out, "stall", out.resolve("stall.driver.log")), p -> {
+                        if (p.phase().equals("measure") && scheduled.compareAndSet(false, true)) {
+                            timer.schedule(() -> signal("STOP", pid), 2, TimeUnit.SECONDS);
+                            timer.schedule(() -> signal("CONT", pid), 4, TimeUnit.SECONDS);
+                        }
+                    });
+            assertThat(scheduled).as("the engine reported its measured window").isTrue();
 
             System.out.printf("stall: p50 %.1f ms, p99 %.1f ms, max %.1f ms, achieved %.1f/s, unsent %d%n",
                     result.p50Ms(), result.p99Ms(), result.maxMs(), result.achievedRate(), result.unsent());
