@@ -2,6 +2,7 @@ package dev.loomlab.lab.run;
 
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.ceiling.Ceiling;
+import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.LoadEngine;
@@ -28,6 +29,7 @@ import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.scenario.Model;
 import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.Scenarios;
 import dev.loomlab.scenario.verify.Check;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
@@ -123,7 +125,7 @@ public final class Runner {
                         folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
                         progress.cellDone(cell.succeeded()
                                 ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", cell.tps(), cell.limitedBy())
-                                : "FAILED: " + cell.failure());
+                                : ("skipped".equals(cell.status()) ? "skipped: " : "FAILED: ") + cell.failure());
                     }
                 }
             }
@@ -164,6 +166,8 @@ public final class Runner {
         Scenario ceilingScenario = model == null ? new Scenario(scenario.id(), scenario.method(), scenario.path(),
                 scenario.params(), scenario.sql(), false, scenario.responseShape(), scenario.description()) : scenario;
         String label = model == null ? TARGET : model.id();
+        // The server's JDK feature release: what decides whether synchronized pins (JEP 491).
+        int serverJdk = jdk.feature();
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
@@ -172,6 +176,7 @@ public final class Runner {
                 : plan.openModel()
                 ? Ceiling.ofOpen(ceilingModel, ceilingScenario, serviceTime, plan.rate(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize())
                 : Ceiling.of(ceilingModel, ceilingScenario, serviceTime, plan.vus(), Defaults.TOMCAT_MAX_THREADS, plan.poolSize());
+        ceiling = PinnedCeiling.apply(ceiling, model, scenario, serviceTime, serverJdk, cpus.serverCores());
         if (model == null && ceiling.tps() != null) {
             ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.formula() + " (assuming the target limits neither threads nor connections)");
         }
@@ -180,6 +185,11 @@ public final class Runner {
         CellFactory cells = new CellFactory(label, scenario, round, path, serviceTime, ceiling,
                 "cells/" + label + "/" + stem + ".hlog", serverLog);
 
+        java.util.Optional<String> notServed = Scenarios.notServed(scenario, model);
+        if (notServed.isPresent()) {
+            return cells.failed(model + " does not serve " + scenario + ": " + notServed.get()).withStatus("skipped",
+                    model + " does not serve " + scenario + ": " + notServed.get());
+        }
         String jfr = model == null ? null : "cells/" + label + "/" + stem + ".jfr";
         ServerHandle server;
         if (model == null) {
@@ -197,14 +207,24 @@ public final class Runner {
         List<SeriesRow> rows;
         AtomicReference<Instant> windowFrom = new AtomicReference<>();
         AtomicReference<Instant> windowTo = new AtomicReference<>();
+        AtomicReference<Map<String, Double>> pitfallMetrics = new AtomicReference<>(Map.of());
+        java.util.Optional<String> writeCheck = java.util.Optional.empty();
+        Map<String, Double> writeMetrics = new java.util.LinkedHashMap<>();
         try (server) {
             progress.phase((server instanceof ServerProcess started ? "server ready in " + started.startTime().toMillis() + " ms at " : "target ")
                     + server.baseUrl() + "; verifying the contract");
-            Verification verification = new ContractVerifier().verify(server.baseUrl(), model == null ? List.of(scenario) : plan.scenarios());
+            Verification verification = new ContractVerifier().verify(server.baseUrl(), model == null ? List.of(scenario)
+                    : plan.scenarios().stream().filter(s -> Scenarios.notServed(s, model).isEmpty()).toList());
             if (!verification.passed()) {
                 Check first = verification.failures().getFirst();
                 return cells.failed("contract check failed: " + first);
             }
+            if (verification.notServed(scenario.id()).isPresent()) {
+                String why = "the server does not serve " + scenario + " here: " + verification.notServed(scenario.id()).get();
+                return cells.failed(why).withStatus("skipped", why);
+            }
+            PitfallChecks pitfalls = new PitfallChecks(scenario, server.baseUrl(), server.managementUrl());
+            pitfalls.beforeLoad();
             Sampler sampler = new Sampler(server.pid(), server.managementUrl(), db.pid().orElse(-1));
             LoadProgress.Listener live = progress.loadListener(plan.warmup(), plan.duration());
             LoadProgress.Listener listener = new LoadProgress.Listener() {
@@ -220,9 +240,11 @@ public final class Runner {
                     if (inWindow && windowFrom.get() == null) {
                         windowFrom.set(Instant.now());
                         sampler.openWindow();
+                        pitfalls.windowOpens();
                     } else if (!inWindow && windowFrom.get() != null && windowTo.get() == null) {
                         windowTo.set(Instant.now());
                         sampler.stop();
+                        pitfallMetrics.set(pitfalls.windowCloses());
                     }
                     live.onProgress(p);
                 }
@@ -241,6 +263,7 @@ public final class Runner {
                     ? LoadSpec.burst(server.baseUrl() + path, plan.burst(), plan.requestTimeout(), folder.cellDir(label), stem, driverLog)
                     : new LoadSpec(server.baseUrl() + path, vus(), plan.rate(), null, plan.warmup(), plan.duration(),
                     plan.requestTimeout(), folder.cellDir(label), stem, driverLog);
+            loadSpec = loadSpec.withMethod(scenario.method());
             try {
                 load = engine.run(loadSpec, listener);
             } catch (LoadException e) {
@@ -248,17 +271,24 @@ public final class Runner {
             } finally {
                 rows = sampler.stop();
                 windowTo.compareAndSet(null, Instant.now());
+                if (windowFrom.get() != null && pitfallMetrics.get().isEmpty()) {
+                    pitfallMetrics.set(pitfalls.windowCloses());
+                }
             }
             if (!server.alive()) {
                 return cells.failed("the server exited during the cell" + tailNote(server.logTail(15)));
             }
+            writeCheck = pitfalls.afterLoad(serviceTime, loadSpec.outDir().resolve(loadSpec.name() + ".driver.json"), writeMetrics);
         }
         // The flight recording is complete only once the server has exited.
         Map<String, Long> jfrEvents = windowFrom.get() == null || jfr == null ? Map.of()
                 : JfrCounts.count(folder.root().resolve(jfr), windowFrom.get(), windowTo.get());
         String timeseries = "cells/" + label + "/" + stem + ".timeseries.csv";
         Sampler.writeCsv(folder.root().resolve(timeseries), rows);
-        Map<String, Double> metrics = SeriesSummary.of(rows);
+        Map<String, Double> metrics = new java.util.LinkedHashMap<>(SeriesSummary.of(rows));
+        metrics.putAll(pitfallMetrics.get());
+        PitfallChecks.perRequest(metrics, load.requests());
+        metrics.putAll(writeMetrics);
         Double serverCores = metrics.get("serverCpuCoresMean");
         Verdict verdict = Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCores, cpus.serverCores());
         if (plan.openModel() && load.unsent() > 0) {
@@ -275,7 +305,8 @@ public final class Runner {
                     "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", plan.rate(), load.achievedRate(), verdict.note()));
         }
         CellResult cell = cells.measured(load, verdict, serverCores, timeseries, jfr, metrics, jfrEvents);
-        return cell.withFindings(Findings.evaluate(cell, rows, cpus.serverCores()));
+        cell = cell.withFindings(Findings.evaluate(cell, rows, cpus.serverCores()));
+        return writeCheck.map(cell::failedBecause).orElse(cell);
     }
 
     /** No database of the lab's in target mode: the target has its own. */
