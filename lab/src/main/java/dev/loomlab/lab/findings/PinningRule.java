@@ -35,8 +35,8 @@ final class PinningRule implements Rule {
                     ? ": a virtual thread that blocks while pinned holds the server's only carrier thread"
                     : f(": a virtual thread that blocks while pinned holds one of the server's %d carrier threads", carriers));
             if (s > 0) {
-                sb.append(f(", so requests that pin run at most %d carrier%s / %s = %s; measured %s", carriers, carriers == 1 ? "" : "s",
-                        Say.seconds(s), Say.tps(carriers / s), Say.tps(e.cell.tps())));
+                sb.append(f(", so requests that pin run at most %d carrier%s / %s = %s", carriers, carriers == 1 ? "" : "s",
+                        Say.seconds(s), Say.tps(carriers / s)));
             }
         }
         sb.append(" — ").append(advice(e.cell.serverJdk()));

@@ -24,6 +24,10 @@ final class TestCell {
     long requests = 2000;
     double tps = 150;
     double p50Ms = 1000;
+    /** The tail; null = the median (a cell without spread). */
+    Double p90Ms;
+    Double p99Ms;
+    Map<String, Double> metrics = new LinkedHashMap<>();
     Map<String, Long> errors = new LinkedHashMap<>(Map.of("connect", 0L, "timeout", 0L, "status4xx", 0L, "status5xx", 0L, "other", 0L));
     Double ceilingTps = 200.0;
     Double serverCpuCores;
@@ -72,8 +76,8 @@ final class TestCell {
         f.put("ok", requests);
         f.put("tps", tps);
         f.put("p50Ms", p50Ms);
-        f.put("p90Ms", p50Ms);
-        f.put("p99Ms", p50Ms);
+        f.put("p90Ms", p90Ms == null ? p50Ms : p90Ms);
+        f.put("p99Ms", p99Ms == null ? p50Ms : p99Ms);
         f.put("maxMs", p50Ms);
         f.put("errors", errors);
         f.put("ceilingTps", ceilingTps);
@@ -89,7 +93,7 @@ final class TestCell {
         f.put("serverLog", "logs/" + model + "-" + stem + ".server.log");
         f.put("timeseries", "cells/" + model + "/" + stem + ".timeseries.csv");
         f.put("jfr", "cells/" + model + "/" + stem + ".jfr");
-        f.put("metrics", Map.of());
+        f.put("metrics", metrics);
         f.put("jfrEvents", jfrEvents);
         f.put("findings", List.of());
         return RunFolder.json().convertValue(f, CellResult.class);
