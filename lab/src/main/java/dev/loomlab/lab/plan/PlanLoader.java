@@ -26,12 +26,14 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public final class PlanLoader {
     /** The presets shipped in {@code plans/}; each file's {@code name} equals its file name. */
-    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k");
+    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "pitfalls");
 
     /** Every field a plan may set, in the order the docs list them. */
     public static final List<String> FIELDS = List.of(
             "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "burst", "warmup", "duration", "rounds",
-            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout");
+            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout",
+            // Read by the JDK axis (each cell's server on each JDK), merged from its own branch.
+            "jdks");
 
     /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
     private static final List<String> ENGINES = dev.loomlab.lab.load.Engines.IDS;

@@ -15,7 +15,7 @@ class CliInputTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "run --models mvc-turbo           | unknown model 'mvc-turbo' (allowed: mvc-platform, mvc-virtual, webflux)",
-            "run --scenarios sleep            | unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query)",
+            "run --scenarios sleep            | unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query, pinned, locked, native-pinned, threadlocal, cpu, slow-query-bulkhead, write, read)",
             "run --plan nope                  | unknown plan 'nope' (presets: quick, seed-talk, seed-blog",
             "run --vus 0                      | vus must be between 1 and 100000, got 0",
             "run --vus -3                     | vus must be between 1 and 100000, got -3",

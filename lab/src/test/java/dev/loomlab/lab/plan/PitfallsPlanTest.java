@@ -25,13 +25,14 @@ class PitfallsPlanTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
     void runsEveryPitfallOnEveryModelOnJdk21And25() throws IOException {
         Map<String, Object> plan = plan();
 
         assertThat(plan.get("name")).isEqualTo("pitfalls");
-        assertThat((List<?>) plan.get("jdks")).containsExactly(21, 25);
-        assertThat((List<?>) plan.get("models")).containsExactlyElementsOf(Model.idList());
-        assertThat((List<?>) plan.get("scenarios")).containsExactly("pinned", "locked", "native-pinned", "threadlocal", "cpu",
+        assertThat((List<Object>) plan.get("jdks")).containsExactly(21, 25);
+        assertThat((List<Object>) plan.get("models")).containsExactlyElementsOf(List.copyOf(Model.idList()));
+        assertThat((List<Object>) plan.get("scenarios")).containsExactly("pinned", "locked", "native-pinned", "threadlocal", "cpu",
                 "slow-query", "slow-query-bulkhead", "write");
         ((List<?>) plan.get("scenarios")).forEach(id -> Scenarios.byId((String) id));
         assertThat(PlanLoader.FIELDS).containsAll(plan.keySet().stream().filter(k -> !k.equals("jdks")).toList());

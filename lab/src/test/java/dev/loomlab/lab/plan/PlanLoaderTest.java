@@ -95,7 +95,7 @@ class PlanLoaderTest {
 
     @Test
     void anUnknownPlanNameListsThePresets() {
-        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog, c10k; or give a path to a .yaml file)");
+        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog, c10k, pitfalls; or give a path to a .yaml file)");
     }
 
     @Test
@@ -120,7 +120,7 @@ class PlanLoaderTest {
     @Test
     void anUnknownScenarioListsTheScenarios() {
         refuses("quick", Map.of("scenarios", "sleep"))
-                .hasMessage("scenarios: unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query)");
+                .hasMessage("scenarios: unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query, pinned, locked, native-pinned, threadlocal, cpu, slow-query-bulkhead, write, read)");
     }
 
     @ParameterizedTest

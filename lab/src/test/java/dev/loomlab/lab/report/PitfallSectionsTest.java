@@ -22,6 +22,13 @@ class PitfallSectionsTest {
         f.put("serverJdk", jdk);
         f.put("tps", tps);
         f.put("requests", 1000);
+        f.put("ok", 1000);
+        f.put("serviceTimeMs", 1000);
+        f.put("warmupS", 5.0);
+        f.put("durationS", 10.0);
+        for (String ms : List.of("p50Ms", "p90Ms", "p99Ms", "maxMs")) {
+            f.put(ms, 1000.0);
+        }
         f.put("errors", Map.of("timeout", 0L, "status5xx", 0L));
         f.putAll(more);
         return RunFolder.json().convertValue(f, CellResult.class);
