@@ -12,6 +12,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * without a bound (its throttle has no timeout), which is the queue this replaces.
  */
 public final class Bulkhead {
+    /** The servers' Micrometer counter of refusals, and its name on /actuator/prometheus. */
+    public static final String METER = "loomlab.bulkhead.refused";
+    public static final String PROMETHEUS = "loomlab_bulkhead_refused_total";
+
     /** How long a request may wait for a permit before it is refused. */
     public static final long WAIT_MS = 100;
 

@@ -14,6 +14,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * the cache becomes an allocation on every request, and nothing is ever reused.
  */
 public final class PerThreadCache {
+    /**
+     * The servers' Micrometer counter of caches built, and its name on /actuator/prometheus. Not
+     * "...created": Prometheus reserves that suffix and drops it from a counter's name.
+     */
+    public static final String METER = "loomlab.threadlocal.caches";
+    public static final String PROMETHEUS = "loomlab_threadlocal_caches_total";
+
     private static final ThreadLocal<Entry> CACHE = new ThreadLocal<>();
     private static final AtomicLong CREATED = new AtomicLong();
 

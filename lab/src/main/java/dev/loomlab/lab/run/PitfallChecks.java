@@ -24,9 +24,9 @@ import tools.jackson.databind.JsonNode;
  * successful responses. Everything lands in the cell's {@code metrics}; a write mismatch fails the cell.
  */
 final class PitfallChecks {
-    static final String BULKHEAD_REFUSED = "loomlab_bulkhead_refused_total";
+    static final String BULKHEAD_REFUSED = dev.loomlab.scenario.Bulkhead.PROMETHEUS;
     static final String POOL_TIMEOUTS = "hikaricp_connections_timeout_total";
-    static final String CACHES_CREATED = "loomlab_threadlocal_created_total";
+    static final String CACHES_CREATED = dev.loomlab.scenario.PerThreadCache.PROMETHEUS;
     static final String ALLOCATED = "jvm_gc_memory_allocated_bytes_total";
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();

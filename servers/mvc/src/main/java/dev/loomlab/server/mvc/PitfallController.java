@@ -55,8 +55,8 @@ class PitfallController implements ApplicationRunner {
             monitors[i] = new Object();
             locks[i] = new ReentrantLock();
         }
-        registry.more().counter("loomlab.bulkhead.refused", java.util.List.of(), bulkhead, Bulkhead::refused);
-        registry.more().counter("loomlab.threadlocal.created", java.util.List.of(), this, c -> PerThreadCache.created());
+        registry.more().counter(Bulkhead.METER, java.util.List.of(), bulkhead, Bulkhead::refused);
+        registry.more().counter(PerThreadCache.METER, java.util.List.of(), this, c -> PerThreadCache.created());
     }
 
     /** The write scenario's table exists before the ready line, on either database. */

@@ -2,9 +2,11 @@ package dev.loomlab.server.mvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.scenario.Bulkhead;
 import dev.loomlab.scenario.CpuWork;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.NativeSleep;
+import dev.loomlab.scenario.PerThreadCache;
 import dev.loomlab.scenario.Responses;
 import dev.loomlab.scenario.verify.Burst;
 import java.net.URI;
@@ -72,7 +74,10 @@ class PitfallBehaviourTest {
         }
         try (RunningMvcServer virtual = RunningMvcServer.start(true, Dialect.POSTGRES)) {
             // Not every one: Tomcat may serve the next request of a keep-alive connection on the same task, hence thread.
-            assertThat(fresh(virtual, requests)).as("caches built on a thread per request").isGreaterThan(requests * 3 / 4);
+            long fresh = fresh(virtual, requests);
+            assertThat(fresh).as("caches built on a thread per request").isGreaterThan(requests * 3 / 4);
+            // What the lab reads: the server's counter, under its Prometheus name.
+            assertThat(counter(virtual, PerThreadCache.PROMETHEUS)).isGreaterThanOrEqualTo(fresh);
         }
     }
 
@@ -93,6 +98,7 @@ class PitfallBehaviourTest {
 
             assertThat(burst.statusCounts()).containsEntry(200, 2).containsEntry(503, 8);
             assertThat(burst.wallTime()).isLessThan(Duration.ofMillis(2_500));
+            assertThat(counter(server, Bulkhead.PROMETHEUS)).isEqualTo(8);
         }
     }
 
@@ -129,6 +135,17 @@ class PitfallBehaviourTest {
             fresh += body.endsWith("(fresh)") ? 1 : 0;
         }
         return fresh;
+    }
+
+    /** A counter's value on the server's /actuator/prometheus, or -1 when it is not there. */
+    private static long counter(RunningMvcServer server, String name) {
+        try {
+            String text = get("http://127.0.0.1:" + server.managementPort() + "/actuator/prometheus").body();
+            return text.lines().filter(l -> l.startsWith(name + " ") || l.startsWith(name + "{"))
+                    .mapToLong(l -> (long) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).findFirst().orElse(-1);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static long rows(RunningMvcServer server) throws Exception {

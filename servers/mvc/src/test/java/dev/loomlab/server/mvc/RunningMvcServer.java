@@ -39,6 +39,11 @@ final class RunningMvcServer implements AutoCloseable {
         return Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
     }
 
+    /** Actuator's own port (management.server.port). */
+    int managementPort() {
+        return Integer.parseInt(context.getEnvironment().getProperty("local.management.port"));
+    }
+
     String baseUrl() {
         return "http://127.0.0.1:" + port();
     }

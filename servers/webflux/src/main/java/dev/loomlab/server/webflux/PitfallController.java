@@ -41,8 +41,8 @@ class PitfallController implements ApplicationRunner {
         this.db = db;
         this.dialect = databaseDialect.dialect();
         this.bulkhead = new Bulkhead(poolSize);
-        registry.more().counter("loomlab.bulkhead.refused", java.util.List.of(), bulkhead, Bulkhead::refused);
-        registry.more().counter("loomlab.threadlocal.created", java.util.List.of(), this, c -> PerThreadCache.created());
+        registry.more().counter(Bulkhead.METER, java.util.List.of(), bulkhead, Bulkhead::refused);
+        registry.more().counter(PerThreadCache.METER, java.util.List.of(), this, c -> PerThreadCache.created());
     }
 
     /** The write scenario's table exists before the ready line (on the main thread: blocking is fine here). */
