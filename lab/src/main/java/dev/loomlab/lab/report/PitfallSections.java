@@ -76,8 +76,8 @@ final class PitfallSections {
             md.append("| ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ")
                     .append(c.scenario().equals(Scenarios.SLOW_QUERY.id()) ? "before: " : "after: ").append(c.scenario()).append(" | ");
             if (ReportText.succeeded(c)) {
-                md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), one(c.p99Ms()), metric(c, "bulkheadRefused"),
-                        metric(c, "poolTimeoutsInWindow"), error(c, "status5xx"), error(c, "timeout"))).append(" |\n");
+                md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), one(c.p99Ms()), count(c, "bulkheadRefused"),
+                        count(c, "poolTimeoutsInWindow"), error(c, "status5xx"), error(c, "timeout"))).append(" |\n");
             } else {
                 md.append(cell(ReportText.failure(c))).append(" | | | | | | |\n");
             }
@@ -140,7 +140,7 @@ final class PitfallSections {
                     : rowsWritten.equals(ok) ? "equal" : "MISMATCH";
             md.append("| ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ")
                     .append(String.join(" | ", ReportText.succeeded(c) ? one(c.tps()) : cell(ReportText.failure(c)),
-                            metric(c, "writeRowsWritten"), metric(c, "writeOkResponses"), check)).append(" |\n");
+                            count(c, "writeRowsWritten"), count(c, "writeOkResponses"), check)).append(" |\n");
         }
         md.append('\n');
     }
@@ -169,6 +169,11 @@ final class PitfallSections {
     private static String metric(CellResult c, String metric) {
         Double v = value(c, metric);
         return v == null ? ReportText.NONE : one(v);
+    }
+
+    private static String count(CellResult c, String metric) {
+        Double v = value(c, metric);
+        return v == null ? ReportText.NONE : String.valueOf(Math.round(v));
     }
 
     private static String error(CellResult c, String kind) {
