@@ -7,6 +7,10 @@ import dev.loomlab.scenario.PerThreadCache;
 import dev.loomlab.scenario.Responses;
 import dev.loomlab.scenario.Scenarios;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.Result;
 import java.time.Duration;
 import java.util.Date;
 import java.util.Map;
@@ -20,6 +24,7 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -36,19 +41,32 @@ class PitfallController implements ApplicationRunner {
     private final Dialect dialect;
     private final Bulkhead bulkhead;
 
+    private final ConnectionFactory connectionFactory;
+
     PitfallController(DatabaseClient db, DatabaseDialect databaseDialect, @Value("${loomlab.pool-size}") int poolSize,
-                      MeterRegistry registry) {
+                      MeterRegistry registry, ConnectionFactory connectionFactory) {
         this.db = db;
+        this.connectionFactory = connectionFactory;
         this.dialect = databaseDialect.dialect();
         this.bulkhead = new Bulkhead(poolSize);
         registry.more().counter(Bulkhead.METER, java.util.List.of(), bulkhead, Bulkhead::refused);
         registry.more().counter(PerThreadCache.METER, java.util.List.of(), this, c -> PerThreadCache.created());
     }
 
-    /** The write scenario's table exists before the ready line (on the main thread: blocking is fine here). */
+    /**
+     * The write scenario's table exists before the ready line (on the main thread: blocking is fine
+     * here). On a connection of its own, outside the pool: a first acquire from r2dbc-pool starts
+     * its warm-up in the background, and connections still authenticating while requests arrive
+     * made r2dbc-mariadb park an event loop on its client lock (BlockHound caught it).
+     */
     @Override
     public void run(ApplicationArguments args) {
-        db.sql(Scenarios.WRITES_DDL.get(dialect)).then().block(Duration.ofSeconds(30));
+        ConnectionFactory direct = connectionFactory instanceof ConnectionPool pool ? pool.unwrap() : connectionFactory;
+        Mono.usingWhen(Mono.from(direct.create()),
+                        c -> Flux.from(c.createStatement(Scenarios.WRITES_DDL.get(dialect)).execute())
+                                .flatMap(Result::getRowsUpdated).then(),
+                        Connection::close)
+                .block(Duration.ofSeconds(30));
     }
 
     /** The formatting runs on the timer's thread after the delay: a handful of threads, so the cache is reused. */
