@@ -105,6 +105,7 @@ final class ResultFiles {
         m.put("shape", s.shape());
         m.put("tpsByStart", round3(w.tpsByStart()));
         m.put("completedInWindow", w.completedInWindow);
+        m.put("okWholeRun", w.okWholeRun);
         m.put("okPerSecond", w.okPerSecond);
         m.put("errorsPerSecond", w.errorsPerSecond);
         m.put("errorsByCompletion", completedErrors(w));
@@ -231,6 +232,7 @@ final class ResultFiles {
         m.put("shape", "burst");
         m.put("tpsByStart", round3(b.tps()));
         m.put("completedInWindow", b.completed);
+        m.put("okWholeRun", w.okWholeRun);
         m.put("okPerSecond", b.okPerSecond);
         m.put("errorsPerSecond", b.errorsPerSecond);
         m.put("driverCpuSPer1000Requests", perThousand(driverCpuS, w.requests()));

@@ -62,6 +62,8 @@ final class WindowSummary {
     long completedStatus4xx;
     long completedStatus5xx;
     long completedOther;
+    /** 2xx responses over the whole run, warm-up and drain included: what a server that writes must have written. */
+    long okWholeRun;
     final long[] okPerSecond;
     final long[] errorsPerSecond;
 
@@ -108,6 +110,7 @@ final class WindowSummary {
         okPerSecond = new long[n];
         errorsPerSecond = new long[n];
         if (c != null) {
+            okWholeRun = c.totals()[1];
             for (int i = 0; i < n; i++) {
                 int second = firstInterval + i;
                 okPerSecond[i] = c.ok(second);

@@ -29,6 +29,34 @@ public final class Responses {
         return "called downstream 2 x " + ms + " ms: " + how + " (" + first + "; " + second + ")";
     }
 
+    public static String sleptSynchronized(long ms) {
+        return "slept " + ms + " ms inside synchronized";
+    }
+
+    public static String sleptLocked(long ms) {
+        return "slept " + ms + " ms holding a ReentrantLock";
+    }
+
+    public static String sleptNative(long ms) {
+        return "slept " + ms + " ms in native usleep";
+    }
+
+    public static String threadLocal(long ms, String formatted, long kb, boolean fresh) {
+        return "slept " + ms + " ms, formatted " + formatted + " with a " + kb + " KB per-thread cache (" + (fresh ? "fresh" : "reused") + ")";
+    }
+
+    public static String worked(long units, String digest) {
+        return "worked " + units + " units, digest " + digest;
+    }
+
+    public static String wrote(long ms) {
+        return "slept " + ms + " ms, wrote 1 row";
+    }
+
+    public static String rows(long n) {
+        return "rows " + n;
+    }
+
     /** The one-line body of a 400 answer. */
     public static String badParameter(BadParameterException e) {
         return "bad parameter: " + e.getMessage();

@@ -53,8 +53,111 @@ public final class Scenarios {
             "seed 003's bug on purpose: meant as fan-out-parallel, but the first call is built and never made"
                     + " (a Mono never subscribed); answers as if both ran — only the downstream's count tells");
 
-    private static final List<Scenario> ALL = List.of(THREAD_NAME, BLOCK, BLOCK_QUERY, SLOW_QUERY,
-            FAN_OUT_SEQUENTIAL, FAN_OUT_PARALLEL, FAN_OUT_UNSUBSCRIBED);
+    // --- the seeds' pitfalls (issue 6); their endpoints live in each server's PitfallController ---
+
+    /** HTTP status of a pitfall endpoint this server's JDK cannot serve (FFM before JDK 22). */
+    public static final int NOT_IMPLEMENTED = 501;
+    /** HTTP status of a request the bulkhead turned away instead of queueing it for the pool. */
+    public static final int BULKHEAD_FULL = 503;
+    /** The table {@link #WRITE} inserts into and {@link #READ} counts; created by the servers at start. */
+    public static final String WRITES_TABLE = "loomlab_writes";
+
+    public static final Scenario PINNED = new Scenario(
+            "pinned", "GET", "/pinned", List.of(Param.sleepMs(1000)), Map.of(), false,
+            Pattern.compile("slept \\d+ ms inside synchronized"),
+            "sleeps ms while holding a monitor: on JDK 21 a virtual thread cannot unmount and pins its carrier");
+
+    public static final Scenario LOCKED = new Scenario(
+            "locked", "GET", "/locked", List.of(Param.sleepMs(1000)), Map.of(), false,
+            Pattern.compile("slept \\d+ ms holding a ReentrantLock"),
+            "the same sleep under a ReentrantLock: the virtual thread unmounts on every JDK");
+
+    public static final Scenario NATIVE_PINNED = new Scenario(
+            "native-pinned", "GET", "/native-pinned", List.of(Param.sleepMs(1000)), Map.of(), false,
+            Pattern.compile("slept \\d+ ms in native usleep"),
+            "sleeps ms inside libc usleep called through the FFM API: a native frame pins the carrier even on JDK 24+"
+                    + " (501 on JDK 21, where FFM is not final)");
+
+    public static final Scenario THREADLOCAL = new Scenario(
+            "threadlocal", "GET", "/threadlocal", List.of(Param.sleepMs(1000), new Param("kb", "KB", 64, 1, 1024)), Map.of(), false,
+            Pattern.compile("slept \\d+ ms, formatted .+ with a \\d+ KB per-thread cache \\((fresh|reused)\\)"),
+            "sleeps ms, then formats a date with an expensive object (a SimpleDateFormat and a kb scratch buffer) cached"
+                    + " in a ThreadLocal: pooled threads reuse it, a virtual thread per request allocates it every time");
+
+    public static final Scenario CPU = new Scenario(
+            "cpu", "GET", "/cpu", List.of(new Param("work", "units", 20, 1, 10_000)), Map.of(), false,
+            Pattern.compile("worked \\d+ units, digest [0-9a-f]{16}"),
+            "CPU only: work units of SHA-256 hashing (1 unit = " + CpuWork.ROUNDS_PER_UNIT + " digests of 64 bytes), no blocking");
+
+    public static final Scenario SLOW_QUERY_BULKHEAD = new Scenario(
+            "slow-query-bulkhead", "GET", "/slow-query-bulkhead", List.of(Param.sleepMs(1000)),
+            Map.of(Dialect.POSTGRES, "select pg_sleep(:" + SECONDS + ")",
+                    Dialect.MARIADB, "select sleep(:" + SECONDS + ")"), true,
+            Pattern.compile("db slept \\d+ ms"),
+            "slow-query behind a bulkhead of pool-size permits: a request that finds none within "
+                    + Bulkhead.WAIT_MS + " ms gets a fast 503 instead of queueing for the pool's 30 s timeout");
+
+    public static final Scenario WRITE = new Scenario(
+            "write", "POST", "/write", List.of(Param.sleepMs(1000)),
+            Map.of(Dialect.POSTGRES, "insert into " + WRITES_TABLE + " (slept_ms) values (:ms)",
+                    Dialect.MARIADB, "insert into " + WRITES_TABLE + " (slept_ms) values (:ms)"), false,
+            Pattern.compile("slept \\d+ ms, wrote 1 row"),
+            "seed 004's POST: sleeps ms, then inserts one row; the lab checks rows written = successful responses");
+
+    public static final Scenario READ = new Scenario(
+            "read", "GET", "/read", List.of(),
+            Map.of(Dialect.POSTGRES, "select count(*) from " + WRITES_TABLE,
+                    Dialect.MARIADB, "select count(*) from " + WRITES_TABLE), false,
+            Pattern.compile("rows \\d+"),
+            "the read matching write: counts the rows written");
+
+    /** The statement that creates {@link #WRITES_TABLE} if it is missing, per dialect. */
+    public static final Map<Dialect, String> WRITES_DDL = Map.of(
+            Dialect.POSTGRES, "create table if not exists " + WRITES_TABLE
+                    + " (id bigserial primary key, slept_ms bigint not null, written_at timestamp not null default now())",
+            Dialect.MARIADB, "create table if not exists " + WRITES_TABLE
+                    + " (id bigint auto_increment primary key, slept_ms bigint not null, written_at timestamp(6) not null default current_timestamp(6))");
+
+    private static final List<Scenario> SEEDS = List.of(THREAD_NAME, BLOCK, BLOCK_QUERY, SLOW_QUERY);
+    private static final List<Scenario> PITFALLS = List.of(PINNED, LOCKED, NATIVE_PINNED, THREADLOCAL, CPU,
+            SLOW_QUERY_BULKHEAD, WRITE, READ);
+    private static final List<Scenario> FAN_OUTS = List.of(FAN_OUT_SEQUENTIAL, FAN_OUT_PARALLEL, FAN_OUT_UNSUBSCRIBED);
+    private static final List<Scenario> ALL = java.util.stream.Stream.of(SEEDS, PITFALLS, FAN_OUTS).flatMap(List::stream).toList();
+    /** The servers that implement the pitfalls and the fan-outs; the others (coroutines, legacy) serve seed 000's four. */
+    private static final java.util.Set<String> FULL_SERVERS = java.util.Set.of("mvc", "webflux");
+
+    /**
+     * Scenarios a model does not serve, and why. Pinning is a property of virtual threads blocking
+     * under a monitor or in a native frame; WebFlux must never block its event loops, so a
+     * blocking-under-a-lock endpoint there would measure a broken server, not a pitfall.
+     */
+    private static final Map<String, String> NOT_ON_WEBFLUX = Map.of(
+            PINNED.id(), "pinning needs a thread that blocks under a monitor; WebFlux's event loops must never block",
+            LOCKED.id(), "the ReentrantLock contrast to pinned: blocking an event loop under a lock is a bug, not a model",
+            NATIVE_PINNED.id(), "a native sleep would block a Netty event loop: nothing to compare on WebFlux");
+
+    /** The four scenarios of seed 000, in the seeds' order. */
+    public static List<Scenario> seeds() {
+        return SEEDS;
+    }
+
+    /** Why {@code model} does not serve {@code scenario}, or empty when it does. */
+    public static java.util.Optional<String> notServed(Scenario scenario, Model model) {
+        if (model == null || SEEDS.contains(scenario)) {
+            return java.util.Optional.empty();
+        }
+        if (!FULL_SERVERS.contains(model.server())) {
+            return java.util.Optional.of("the " + model.server() + " server implements seed 000's four scenarios only");
+        }
+        return model.server().equals("webflux")
+                ? java.util.Optional.ofNullable(NOT_ON_WEBFLUX.get(scenario.id()))
+                : java.util.Optional.empty();
+    }
+
+    /** The scenarios {@code model}'s server answers. */
+    public static List<Scenario> servedBy(Model model) {
+        return ALL.stream().filter(s -> notServed(s, model).isEmpty()).toList();
+    }
 
     public static List<Scenario> all() {
         return ALL;

@@ -9,15 +9,33 @@ import org.junit.jupiter.api.Test;
 
 class ScenariosTest {
     @Test
-    void theSeedScenariosAreTheCatalogueInOrder() {
+    void theSeedScenariosComeFirstThenThePitfalls() {
+        assertThat(Scenarios.seeds()).extracting(Scenario::id).containsExactly("thread-name", "block", "block-query", "slow-query");
         assertThat(Scenarios.idList()).containsExactly("thread-name", "block", "block-query", "slow-query",
+                "pinned", "locked", "native-pinned", "threadlocal", "cpu", "slow-query-bulkhead", "write", "read",
                 "fan-out-sequential", "fan-out-parallel", "fan-out-unsubscribed");
+    }
+
+    @Test
+    void webfluxServesEveryScenarioButThoseThatBlockUnderALockOrInNativeCode() {
+        assertThat(Scenarios.servedBy(Model.WEBFLUX)).extracting(Scenario::id).doesNotContain("pinned", "locked", "native-pinned")
+                .contains("threadlocal", "cpu", "slow-query-bulkhead", "write", "read");
+        assertThat(Scenarios.servedBy(Model.MVC_VIRTUAL)).isEqualTo(Scenarios.all());
+        assertThat(Scenarios.servedBy(Model.LEGACY)).isEqualTo(Scenarios.seeds());
+        assertThat(Scenarios.servedBy(Model.COROUTINES)).isEqualTo(Scenarios.seeds());
+        assertThat(Scenarios.notServed(Scenarios.PINNED, Model.WEBFLUX)).hasValueSatisfying(why -> assertThat(why).contains("event loops must never block"));
+    }
+
+    @Test
+    void onlyWriteIsAPost() {
+        assertThat(Scenarios.all()).filteredOn(s -> s.method().equals("POST")).containsExactly(Scenarios.WRITE);
     }
 
     @Test
     void unknownScenarioNamesTheValidOnes() {
         assertThatThrownBy(() -> Scenarios.byId("sleep"))
-                .hasMessageStartingWith("unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query, fan-out-sequential");
+                .hasMessage("unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query, pinned, locked,"
+                        + " native-pinned, threadlocal, cpu, slow-query-bulkhead, write, read, fan-out-sequential, fan-out-parallel, fan-out-unsubscribed)");
     }
 
     @Test
@@ -44,8 +62,8 @@ class ScenariosTest {
     }
 
     @Test
-    void onlySlowQueryHoldsAConnectionForItsServiceTime() {
-        assertThat(Scenarios.all()).filteredOn(Scenario::holdsConnection).containsExactly(Scenarios.SLOW_QUERY);
+    void onlyTheSlowQueriesHoldAConnectionForTheirServiceTime() {
+        assertThat(Scenarios.all()).filteredOn(Scenario::holdsConnection).containsExactly(Scenarios.SLOW_QUERY, Scenarios.SLOW_QUERY_BULKHEAD);
     }
 
     @Test

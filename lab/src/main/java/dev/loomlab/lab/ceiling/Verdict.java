@@ -8,7 +8,7 @@ import java.util.Map;
  * reached it, otherwise errors or a saturated CPU when the evidence says so, and "unexplained"
  * rather than a guess when it does not.
  *
- * @param limitedBy {@code vus}, {@code rate}, {@code threads}, {@code pool}, {@code cpu}, {@code errors} or {@code unexplained}
+ * @param limitedBy {@code vus}, {@code rate}, {@code threads}, {@code pool}, {@code carriers}, {@code cpu}, {@code errors} or {@code unexplained}
  * @param note      one sentence with the evidence
  */
 public record Verdict(String limitedBy, String note) {
@@ -52,6 +52,7 @@ public record Verdict(String limitedBy, String note) {
             case "threads" -> "the request thread pool";
             case "pool" -> "the connection pool";
             case "rate" -> "the offered arrival rate (the load itself)";
+            case "carriers" -> "the carrier threads, each held by a pinned virtual thread";
             default -> limit;
         };
     }

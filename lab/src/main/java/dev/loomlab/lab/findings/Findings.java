@@ -39,7 +39,12 @@ public final class Findings {
             new PinningRule(),
             new SubmitFailedRule(),
             new GcRule(),
-            new ErrorsRule());
+            new ErrorsRule(),
+            new NativePinningRule(),
+            new ThreadLocalRule(),
+            new CpuFairnessRule(),
+            new BulkheadRule(),
+            new WriteCheckRule());
 
     private Findings() {
     }

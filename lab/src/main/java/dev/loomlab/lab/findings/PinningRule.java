@@ -2,6 +2,7 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
+import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
 import java.util.Optional;
@@ -25,7 +26,9 @@ final class PinningRule implements Rule {
         }
         StringBuilder sb = new StringBuilder(f("%s pinning event%s (%s in the window)", Say.count(pinned),
                 pinned == 1 ? "" : "s", JfrCounts.PINNED));
-        int carriers = e.serverCores();
+        // mvc-virtual's launcher sets max(cores, 4) carriers; elsewhere (a target) the JDK's default, one per core.
+        int carriers = "mvc-virtual".equals(e.cell.model()) && e.serverCores() > 0
+                ? PinnedCeiling.carriers(e.serverCores()) : e.serverCores();
         double s = e.serviceS();
         if (carriers > 0) {
             sb.append(carriers == 1

@@ -52,6 +52,9 @@ public final class HyperfoilEngine implements LoadEngine {
             command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"));
         }
         command.addAll(List.of("-jar", LabHome.driverJar().toString(), "--url", spec.url()));
+        if (!spec.method().equals("GET")) {
+            command.addAll(List.of("--method", spec.method()));
+        }
         if (spec.burstShape()) {
             command.addAll(List.of("--burst", String.valueOf(spec.burst())));
         } else {

@@ -60,6 +60,10 @@ public final class K6Engine implements LoadEngine {
 
     @Override
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
+        if (!spec.method().equals("GET")) {
+            // Only the hyperfoil driver sends other methods here; a GET instead of a POST would measure another scenario.
+            throw new LoadException(id() + " is driven with GET only in loomlab: use --engine hyperfoil for " + spec.method() + " " + spec.url());
+        }
         if (spec.burstShape()) {
             throw new LoadException("the k6 engine has no burst shape: use --engine hyperfoil");
         }

@@ -13,11 +13,22 @@ import java.time.Duration;
  * </ul>
  *
  * @param outDir where the engine writes {@code <name>.hlog} and its raw result
+ * @param method the HTTP method, GET unless the scenario says otherwise (seed 004's POST)
  */
 public record LoadSpec(String url, Integer vus, Double rate, Integer burst, Duration warmup, Duration duration,
-                       Duration requestTimeout, Path outDir, String name, Path log) {
+                       Duration requestTimeout, Path outDir, String name, Path log, String method) {
+
+    public LoadSpec(String url, Integer vus, Double rate, Integer burst, Duration warmup, Duration duration,
+                    Duration requestTimeout, Path outDir, String name, Path log) {
+        this(url, vus, rate, burst, warmup, duration, requestTimeout, outDir, name, log, "GET");
+    }
+
+    public LoadSpec withMethod(String newMethod) {
+        return new LoadSpec(url, vus, rate, burst, warmup, duration, requestTimeout, outDir, name, log, newMethod);
+    }
 
     public LoadSpec {
+        method = method == null ? "GET" : method;
         int shapes = (vus != null ? 1 : 0) + (rate != null ? 1 : 0) + (burst != null ? 1 : 0);
         if (shapes != 1) {
             throw new IllegalArgumentException("exactly one of vus, rate and burst must be set");

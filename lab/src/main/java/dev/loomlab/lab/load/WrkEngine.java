@@ -74,6 +74,10 @@ public final class WrkEngine implements LoadEngine {
 
     @Override
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
+        if (!spec.method().equals("GET")) {
+            // Only the hyperfoil driver sends other methods here; a GET instead of a POST would measure another scenario.
+            throw new LoadException(id() + " is driven with GET only in loomlab: use --engine hyperfoil for " + spec.method() + " " + spec.url());
+        }
         if (spec.openModel()) {
             throw new LoadException("wrk has no open model: use --engine hyperfoil or k6");
         }

@@ -26,7 +26,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public final class PlanLoader {
     /** The presets shipped in {@code plans/}; each file's {@code name} equals its file name. */
-    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "legacy", "seed-notes");
+    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "legacy", "seed-notes", "pitfalls");
 
     /** Every field a plan may set, in the order the docs list them. */
     public static final List<String> FIELDS = List.of(

@@ -69,7 +69,8 @@ final class ReportText {
     }
 
     static String failure(CellResult cell) {
-        return "failed: " + oneLine(cell.failure() == null ? "no reason recorded" : cell.failure());
+        return ("skipped".equals(cell.status()) ? "skipped: " : "failed: ")
+                + oneLine(cell.failure() == null ? "no reason recorded" : cell.failure());
     }
 
     /** Text squeezed onto one line: reasons and notes come from exceptions and logs. */

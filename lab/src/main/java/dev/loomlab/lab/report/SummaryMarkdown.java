@@ -44,6 +44,7 @@ public final class SummaryMarkdown {
                     .toList();
             section(md, scenario, rows, run);
         }
+        PitfallSections.append(md, cells);
         caveat(md, manifest, run);
         return md.toString();
     }

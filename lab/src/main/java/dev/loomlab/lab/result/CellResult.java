@@ -93,6 +93,19 @@ public record CellResult(
                 serverLog, timeseries, jfr, metrics, jfrEvents, java.util.List.copyOf(newFindings));
     }
 
+    /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
+    public CellResult withStatus(String newStatus, String reason) {
+        return new CellResult(schema, newStatus, reason, model, scenario, round, engine, path, serviceTimeMs, vus, rate,
+                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
+                serverLog, timeseries, jfr, metrics, jfrEvents, findings);
+    }
+
+    /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */
+    public CellResult failedBecause(String reason) {
+        return withStatus("failed", reason);
+    }
+
     /** The file name stem shared by a cell's JSON and histogram log. */
     public static String stem(String scenario, int round) {
         return scenario + "-r" + round;

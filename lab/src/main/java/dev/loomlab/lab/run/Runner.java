@@ -2,6 +2,7 @@ package dev.loomlab.lab.run;
 
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.ceiling.Ceiling;
+import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.jdk.ServerJdks;
@@ -29,6 +30,7 @@ import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.scenario.Model;
 import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.Scenarios;
 import dev.loomlab.scenario.verify.Check;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
@@ -174,7 +176,7 @@ public final class Runner {
                         folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
                         progress.cellDone(cell.succeeded()
                                 ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", cell.tps(), cell.limitedBy())
-                                : "FAILED: " + cell.failure());
+                                : ("skipped".equals(cell.status()) ? "skipped: " : "FAILED: ") + cell.failure());
                       }
                     }
                 }
@@ -241,6 +243,8 @@ public final class Runner {
         Scenario ceilingScenario = model == null ? new Scenario(scenario.id(), scenario.method(), scenario.path(),
                 scenario.params(), scenario.sql(), false, scenario.responseShape(), scenario.description()) : scenario;
         String label = label(model, feature);
+        // The server's JDK feature release: what decides whether synchronized pins (JEP 491).
+        int serverJdk = cellJdk.feature();
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
@@ -249,6 +253,7 @@ public final class Runner {
                 : plan.openModel()
                 ? Ceiling.ofOpen(ceilingModel, ceilingScenario, serviceTime, plan.rate(), plan.tomcatThreads(), plan.poolSize())
                 : Ceiling.of(ceilingModel, ceilingScenario, serviceTime, plan.vus(), plan.tomcatThreads(), plan.poolSize());
+        ceiling = PinnedCeiling.apply(ceiling, model, scenario, serviceTime, serverJdk, cpus.serverCores());
         if (model == null && ceiling.tps() != null) {
             ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.formula() + " (assuming the target limits neither threads nor connections)");
         }
@@ -257,6 +262,11 @@ public final class Runner {
         CellFactory cells = new CellFactory(label, cellJdk, scenario, round, path, serviceTime, ceiling,
                 "cells/" + label + "/" + stem + ".hlog", serverLog);
 
+        java.util.Optional<String> notServed = Scenarios.notServed(scenario, model);
+        if (notServed.isPresent()) {
+            return cells.failed(model + " does not serve " + scenario + ": " + notServed.get()).withStatus("skipped",
+                    model + " does not serve " + scenario + ": " + notServed.get());
+        }
         String jfr = model == null ? null : "cells/" + label + "/" + stem + ".jfr";
         ServerHandle server;
         if (model == null) {
@@ -288,14 +298,24 @@ public final class Runner {
         AtomicReference<Instant> windowTo = new AtomicReference<>();
         // The fan-out check's count (model == null: a target's downstream is its own, not counted).
         FanOutDownstream.Count callCount = model == null ? FanOutDownstream.Count.NONE : downstream.count(scenario);
+        AtomicReference<Map<String, Double>> pitfallMetrics = new AtomicReference<>(Map.of());
+        java.util.Optional<String> writeCheck = java.util.Optional.empty();
+        Map<String, Double> writeMetrics = new java.util.LinkedHashMap<>();
         try (server) {
             progress.phase((server instanceof ServerProcess started ? "server ready in " + started.startTime().toMillis() + " ms at " : "target ")
                     + server.baseUrl() + "; verifying the contract");
-            Verification verification = new ContractVerifier().verify(server.baseUrl(), model == null ? List.of(scenario) : plan.scenarios());
+            Verification verification = new ContractVerifier().verify(server.baseUrl(), model == null ? List.of(scenario)
+                    : plan.scenarios().stream().filter(s -> Scenarios.notServed(s, model).isEmpty()).toList());
             if (!verification.passed()) {
                 Check first = verification.failures().getFirst();
                 return cells.failed("contract check failed: " + first);
             }
+            if (verification.notServed(scenario.id()).isPresent()) {
+                String why = "the server does not serve " + scenario + " here: " + verification.notServed(scenario.id()).get();
+                return cells.failed(why).withStatus("skipped", why);
+            }
+            PitfallChecks pitfalls = new PitfallChecks(scenario, server.baseUrl(), server.managementUrl());
+            pitfalls.beforeLoad();
             Sampler sampler = new Sampler(server.pid(), server.managementUrl(), db.pid().orElse(-1));
             LoadProgress.Listener live = progress.loadListener(plan.warmup(), plan.duration());
             LoadProgress.Listener listener = new LoadProgress.Listener() {
@@ -311,6 +331,7 @@ public final class Runner {
                     if (inWindow && windowFrom.get() == null) {
                         windowFrom.set(Instant.now());
                         sampler.openWindow();
+                        pitfalls.windowOpens();
                         if (!plan.burstShape()) {
                             callCount.open();
                         }
@@ -318,6 +339,7 @@ public final class Runner {
                         windowTo.set(Instant.now());
                         sampler.stop();
                         callCount.close();
+                        pitfallMetrics.set(pitfalls.windowCloses());
                     }
                     live.onProgress(p);
                 }
@@ -339,6 +361,7 @@ public final class Runner {
             if (plan.burstShape()) {
                 callCount.open();
             }
+            loadSpec = loadSpec.withMethod(scenario.method());
             try {
                 load = engine.run(loadSpec, listener);
             } catch (LoadException e) {
@@ -351,10 +374,14 @@ public final class Runner {
                 windowTotals = sampler.windowTotals();
                 windowTo.compareAndSet(null, Instant.now());
                 callCount.close();
+                if (windowFrom.get() != null && pitfallMetrics.get().isEmpty()) {
+                    pitfallMetrics.set(pitfalls.windowCloses());
+                }
             }
             if (!server.alive()) {
                 return cells.failed(serverExited(server));
             }
+            writeCheck = pitfalls.afterLoad(serviceTime, loadSpec.outDir().resolve(loadSpec.name() + ".driver.json"), writeMetrics);
         }
         // The flight recording is complete only once the server has exited.
         Map<String, Long> jfrEvents = windowFrom.get() == null || jfr == null ? Map.of()
@@ -363,6 +390,9 @@ public final class Runner {
         Sampler.writeCsv(folder.root().resolve(timeseries), rows);
         Map<String, Double> metrics = new java.util.LinkedHashMap<>(SeriesSummary.of(rows));
         metrics.putAll(windowTotals);
+        metrics.putAll(pitfallMetrics.get());
+        PitfallChecks.perRequest(metrics, load.requests());
+        metrics.putAll(writeMetrics);
         Double serverCores = metrics.get("serverCpuCoresMean");
         Verdict verdict = Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCores, cpus.serverCores());
         if (plan.openModel() && load.unsent() > 0) {
@@ -390,7 +420,8 @@ public final class Runner {
         }
         CellResult cell = cells.measured(load, verdict, serverCores, timeseries, jfr, metrics, jfrEvents);
         fanOutFindings.addAll(Findings.evaluate(cell, rows, cpus.serverCores()));
-        return cell.withFindings(fanOutFindings);
+        cell = cell.withFindings(fanOutFindings);
+        return writeCheck.map(cell::failedBecause).orElse(cell);
     }
 
     /** No database of the lab's in target mode: the target has its own. */

@@ -353,8 +353,8 @@ class FindingsRulesTest {
         void countsThePinnedEventsAndSaysWhatTheyCostInCarriers() {
             assertThat(rule("pinning", virtual.with(x -> x.serverJdk = "21.0.5").build(), NOTHING_MEASURED)).hasValue(
                     "mvc-virtual / block: 12 pinning events (jdk.VirtualThreadPinned in the window): a virtual thread that blocks "
-                            + "while pinned holds the server's only carrier thread, so requests that pin run at most 1 carrier / "
-                            + "1.00 s = 1.0 TPS — synchronized around a blocking call pins (JEP 444): use a ReentrantLock there; "
+                            + "while pinned holds one of the server's 4 carrier threads, so requests that"
+                            + " pin run at most 4 carriers / 1.00 s = 4.0 TPS — synchronized around a blocking call pins (JEP 444): use a ReentrantLock there; "
                             + "stack traces: jfr print --events jdk.VirtualThreadPinned cells/mvc-virtual/block-r1.jfr");
         }
 
@@ -362,8 +362,8 @@ class FindingsRulesTest {
         void onJdk24AndLaterSynchronizedIsNotTheSuspect() {
             assertThat(Findings.fired(virtual.build(), NOTHING_MEASURED, 2)).filteredOn(f -> f.rule().equals("pinning"))
                     .singleElement().satisfies(f -> assertThat(f.text())
-                            .contains("one of the server's 2 carrier threads")
-                            .contains("2 carriers / 1.00 s = 2.0 TPS")
+                            .contains("one of the server's 4 carrier threads")
+                            .contains("4 carriers / 1.00 s = 4.0 TPS")
                             .contains("on JDK 25 synchronized no longer pins (JEP 491)"));
         }
 

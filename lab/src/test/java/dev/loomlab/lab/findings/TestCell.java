@@ -24,13 +24,16 @@ final class TestCell {
     long requests = 2000;
     double tps = 150;
     double p50Ms = 1000;
+    /** The tail; null = the median (a cell without spread). */
+    Double p90Ms;
+    Double p99Ms;
+    Map<String, Double> metrics = new LinkedHashMap<>();
     Map<String, Long> errors = new LinkedHashMap<>(Map.of("connect", 0L, "timeout", 0L, "status4xx", 0L, "status5xx", 0L, "other", 0L));
     Double ceilingTps = 200.0;
     Double serverCpuCores;
     Double driverCpuS;
     Map<String, String> cpus = new LinkedHashMap<>(Map.of("server", "1", "driver", "0", "database", "0"));
     String serverJdk = "25.0.1";
-    Map<String, Double> metrics = new LinkedHashMap<>();
     Map<String, Long> jfrEvents = new LinkedHashMap<>(Map.of(JfrCounts.PINNED, 0L, JfrCounts.SUBMIT_FAILED, 0L));
 
     static TestCell cell() {
@@ -73,8 +76,8 @@ final class TestCell {
         f.put("ok", requests);
         f.put("tps", tps);
         f.put("p50Ms", p50Ms);
-        f.put("p90Ms", p50Ms);
-        f.put("p99Ms", p50Ms);
+        f.put("p90Ms", p90Ms == null ? p50Ms : p90Ms);
+        f.put("p99Ms", p99Ms == null ? p50Ms : p99Ms);
         f.put("maxMs", p50Ms);
         f.put("errors", errors);
         f.put("ceilingTps", ceilingTps);

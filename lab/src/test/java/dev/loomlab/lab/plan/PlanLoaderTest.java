@@ -107,7 +107,7 @@ class PlanLoaderTest {
 
     @Test
     void anUnknownPlanNameListsThePresets() {
-        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog, c10k, legacy, seed-notes; or give a path to a .yaml file)");
+        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog, c10k, legacy, seed-notes, pitfalls; or give a path to a .yaml file)");
     }
 
     @Test
@@ -132,7 +132,7 @@ class PlanLoaderTest {
     @Test
     void anUnknownScenarioListsTheScenarios() {
         refuses("quick", Map.of("scenarios", "sleep"))
-                .hasMessage("scenarios: unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query, fan-out-sequential, fan-out-parallel, fan-out-unsubscribed)");
+                .hasMessage("scenarios: unknown scenario 'sleep' (allowed: thread-name, block, block-query, slow-query, pinned, locked, native-pinned, threadlocal, cpu, slow-query-bulkhead, write, read, fan-out-sequential, fan-out-parallel, fan-out-unsubscribed)");
     }
 
     @ParameterizedTest

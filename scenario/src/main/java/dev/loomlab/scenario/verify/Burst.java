@@ -29,6 +29,11 @@ public final class Burst {
     }
 
     public static Result fire(String url, int requests, Duration timeout) {
+        return fire("GET", url, requests, timeout);
+    }
+
+    /** The same with another method (e.g. seed 004's POST), with an empty body. */
+    public static Result fire(String method, String url, int requests, Duration timeout) {
         if (requests <= 0 || requests > 10_000) {
             throw new IllegalArgumentException("requests must be between 1 and 10000, got " + requests);
         }
@@ -38,7 +43,8 @@ public final class Burst {
                     .executor(executor)
                     .connectTimeout(timeout)
                     .build();
-            HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET().build();
+            HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
+                    .method(method, HttpRequest.BodyPublishers.noBody()).build();
             long start = System.nanoTime();
             List<CompletableFuture<Integer>> calls = new ArrayList<>(requests);
             for (int i = 0; i < requests; i++) {

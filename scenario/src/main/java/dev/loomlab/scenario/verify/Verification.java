@@ -13,6 +13,12 @@ public record Verification(String baseUrl, ThreadKind threadKind, List<Check> ch
         return checks.stream().allMatch(Check::passed);
     }
 
+    /** The server's own one-line reason for not serving {@code scenarioId} (e.g. no FFM on JDK 21), or empty. */
+    public java.util.Optional<String> notServed(String scenarioId) {
+        return checks.stream().filter(c -> c.scenario().equals(scenarioId) && c.notServed())
+                .map(c -> c.detail().substring(Check.NOT_SERVED.length())).findFirst();
+    }
+
     public List<Check> failures() {
         return checks.stream().filter(c -> !c.passed()).toList();
     }

@@ -3,6 +3,7 @@ package dev.loomlab.server.mvc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.scenario.Dialect;
+import dev.loomlab.scenario.Model;
 import dev.loomlab.scenario.ThreadKind;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
@@ -31,7 +32,7 @@ class MvcContractTest {
     @MethodSource("modelsAndDatabases")
     void keepsTheContractOnTheThreadsItClaims(boolean virtual, Dialect dialect, ThreadKind expected) throws Exception {
         try (RunningMvcServer server = RunningMvcServer.start(virtual, dialect)) {
-            Verification v = new ContractVerifier().verify(server.baseUrl());
+            Verification v = new ContractVerifier().verify(server.baseUrl(), virtual ? Model.MVC_VIRTUAL : Model.MVC_PLATFORM);
 
             assertThat(v.failures()).isEmpty();
             assertThat(v.threadKind()).isEqualTo(expected);

@@ -26,7 +26,12 @@ final class RunningMvcServer implements AutoCloseable {
                 "--spring.datasource.password=" + db.password(),
                 // Small pools: several servers share one test database.
                 "--loomlab.pool-size=10"));
-        args.addAll(List.of(extraArgs));
+        // Spring joins a property given twice ("10,2"): an extra argument replaces the default of the same key.
+        for (String extra : extraArgs) {
+            String key = extra.substring(0, extra.indexOf('=') + 1);
+            args.removeIf(a -> a.startsWith(key));
+            args.add(extra);
+        }
         return new RunningMvcServer(new SpringApplicationBuilder(MvcServer.class).run(args.toArray(String[]::new)));
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.loomlab.scenario.Dialect;
+import dev.loomlab.scenario.Model;
 import dev.loomlab.scenario.ThreadKind;
 import dev.loomlab.scenario.verify.Burst;
 import dev.loomlab.scenario.verify.ContractVerifier;
@@ -69,7 +70,7 @@ class WebfluxServerTest {
 
     @Test
     void keepsTheContractOnAnEventLoop() {
-        Verification v = new ContractVerifier().verify(server.baseUrl());
+        Verification v = new ContractVerifier().verify(server.baseUrl(), Model.WEBFLUX);
 
         assertThat(v.failures()).isEmpty();
         assertThat(v.threadKind()).isEqualTo(ThreadKind.REACTOR_EVENT_LOOP);

@@ -1,0 +1,33 @@
+package dev.loomlab.lab.findings;
+
+import static dev.loomlab.lab.findings.Say.f;
+
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code write}: the rows the cell wrote against its successful responses over the whole run (a mismatch fails the cell). */
+final class WriteCheckRule implements Rule {
+    @Override
+    public String id() {
+        return "write-check";
+    }
+
+    @Override
+    public Optional<String> sentence(Evidence e) {
+        Map<String, Double> m = e.cell.metrics();
+        if (m == null || m.get("writeRowsWritten") == null || m.get("writeOkResponses") == null) {
+            return Optional.empty();
+        }
+        double rows = m.get("writeRowsWritten");
+        double ok = m.get("writeOkResponses");
+        return Optional.of(rows == ok
+                ? f("write check: %s rows written = %s successful responses over the whole run, warm-up included: nothing lost, nothing doubled",
+                        Say.count(rows), Say.count(ok))
+                : f("write check FAILED: %s rows written for %s successful responses", Say.count(rows), Say.count(ok)));
+    }
+
+    @Override
+    public boolean explains(Evidence e) {
+        return false;
+    }
+}
