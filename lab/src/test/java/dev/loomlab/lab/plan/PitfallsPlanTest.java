@@ -31,7 +31,10 @@ class PitfallsPlanTest {
 
         assertThat(plan.get("name")).isEqualTo("pitfalls");
         assertThat((List<Object>) plan.get("jdks")).containsExactly(21, 25);
-        assertThat((List<Object>) plan.get("models")).containsExactlyElementsOf(List.copyOf(Model.idList()));
+        // Every model whose server implements the pitfalls (coroutines and legacy serve seed 000's four only).
+        assertThat((List<Object>) plan.get("models")).containsExactlyElementsOf(java.util.Arrays.stream(Model.values())
+                .filter(m -> dev.loomlab.scenario.Scenarios.servedBy(m).contains(dev.loomlab.scenario.Scenarios.CPU))
+                .map(Model::id).toList());
         assertThat((List<Object>) plan.get("scenarios")).containsExactly("pinned", "locked", "native-pinned", "threadlocal", "cpu",
                 "slow-query", "slow-query-bulkhead", "write");
         ((List<?>) plan.get("scenarios")).forEach(id -> Scenarios.byId((String) id));
