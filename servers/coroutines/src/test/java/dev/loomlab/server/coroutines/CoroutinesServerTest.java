@@ -7,6 +7,8 @@ import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
 import dev.loomlab.scenario.verify.Burst;
 import dev.loomlab.scenario.verify.ContractVerifier;
+import dev.loomlab.scenario.verify.KeepAliveProbe;
+import dev.loomlab.scenario.verify.ListenBacklog;
 import dev.loomlab.scenario.verify.Verification;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.ConnectionFactory;

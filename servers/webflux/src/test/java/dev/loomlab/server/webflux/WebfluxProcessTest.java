@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
 import dev.loomlab.scenario.verify.ContractVerifier;
+import dev.loomlab.scenario.verify.ListenBacklog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

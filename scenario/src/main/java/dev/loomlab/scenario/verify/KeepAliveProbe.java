@@ -1,4 +1,4 @@
-package dev.loomlab.server.webflux;
+package dev.loomlab.scenario.verify;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,12 +20,12 @@ import java.util.concurrent.Future;
  * time (no pipelining), and counts the requests the server never answered. A raw socket, so that
  * no client library retries or hides a stall.
  */
-final class KeepAliveProbe {
+public final class KeepAliveProbe {
     private KeepAliveProbe() {
     }
 
     /** The requests left unanswered within {@code timeoutMs}, as "connection N: path". */
-    static List<String> unanswered(int port, List<String> paths, int connections, int threads, int timeoutMs) throws Exception {
+    public static List<String> unanswered(int port, List<String> paths, int connections, int threads, int timeoutMs) throws Exception {
         List<String> stalls = new ArrayList<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
             List<Future<String>> results = new ArrayList<>();

@@ -1,4 +1,4 @@
-package dev.loomlab.server.coroutines;
+package dev.loomlab.scenario.verify;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -8,12 +8,12 @@ import java.nio.file.Path;
 import java.util.OptionalInt;
 
 /** The accept backlog of a listening TCP port, as the kernel reports it (ss's Send-Q column). */
-final class ListenBacklog {
+public final class ListenBacklog {
     private ListenBacklog() {
     }
 
     /** Empty when ss (iproute2) is not installed. */
-    static OptionalInt of(int port) throws IOException, InterruptedException {
+    public static OptionalInt of(int port) throws IOException, InterruptedException {
         Process ss;
         try {
             ss = new ProcessBuilder("ss", "-Hltn", "sport = :" + port).redirectErrorStream(true).start();
@@ -32,7 +32,7 @@ final class ListenBacklog {
     }
 
     /** The kernel caps every backlog at net.core.somaxconn (4096 by default since Linux 5.4). */
-    static int somaxconn() throws IOException {
+    public static int somaxconn() throws IOException {
         // Not Files.readString: on this kernel it returns only the first byte of /proc/sys files.
         try (BufferedReader in = Files.newBufferedReader(Path.of("/proc/sys/net/core/somaxconn"))) {
             return Integer.parseInt(in.readLine().strip());
