@@ -102,14 +102,32 @@ class PitfallBehaviourTest {
         }
     }
 
-    /** The same without the bulkhead waits for the pool and fails there (timeout cut to 500 ms to stay short). */
+    /**
+     * The same without the bulkhead waits for the pool and fails there (the pool's wait cut to
+     * 500 ms to stay short): the same 503, but only after the wait, and counted by the server as
+     * pool timeouts rather than bulkhead refusals.
+     */
     @Test
     void withoutTheBulkheadThePoolQueuesAndTimesOut() {
         try (RunningMvcServer server = RunningMvcServer.start(true, Dialect.POSTGRES, "--loomlab.pool-size=2",
-                "--spring.datasource.hikari.connection-timeout=500")) {
+                "--loomlab.pool-timeout-ms=500")) {
             Burst.Result burst = Burst.fire(server.baseUrl() + "/slow-query?ms=1000", 10, TIMEOUT);
 
-            assertThat(burst.statusCounts()).containsEntry(200, 2).containsEntry(500, 8).doesNotContainKey(503);
+            assertThat(burst.statusCounts()).containsEntry(200, 2).containsEntry(503, 8);
+            assertThat(burst.wallTime()).isGreaterThanOrEqualTo(Duration.ofMillis(500));
+            assertThat(serverErrors(server, "pool-timeout")).isEqualTo(8);
+            assertThat(counter(server, Bulkhead.PROMETHEUS)).isZero();
+        }
+    }
+
+    /** The server's own count of the errors it answered, of one kind (scenario/ServerErrorKind). */
+    private static long serverErrors(RunningMvcServer server, String kind) {
+        try {
+            String text = get("http://127.0.0.1:" + server.managementPort() + "/actuator/prometheus").body();
+            return text.lines().filter(l -> l.startsWith("loomlab_server_errors_total{") && l.contains("kind=\"" + kind + "\""))
+                    .mapToLong(l -> (long) Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).findFirst().orElse(-1);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
         }
     }
 
