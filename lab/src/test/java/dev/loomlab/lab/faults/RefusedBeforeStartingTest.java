@@ -71,9 +71,8 @@ class RefusedBeforeStartingTest {
     void aPlanFileWithAnUnknownFieldNamesItAndTheAllowedOnes() throws Exception {
         Path plan = Files.writeString(tmp.resolve("mine.yaml"), "name: mine\nvus: 10\nthreads: 200\n");
         inProcess("run", "--plan", plan.toString(), "--out", tmp.toString())
-                .isOneLineExitTwo("plan " + plan + ": unknown field 'threads' (allowed: name, description, models, scenarios, "
-                        + "sleepMs, vus, rate, burst, warmup, duration, rounds, poolSize, heap, database, dbUrl, dbUser, "
-                        + "dbPassword, engine, requestTimeout)");
+                .isOneLineExitTwo("plan " + plan + ": unknown field 'threads' (allowed: "
+                        + String.join(", ", dev.loomlab.lab.plan.PlanLoader.FIELDS) + ")");
     }
 
     @Test
