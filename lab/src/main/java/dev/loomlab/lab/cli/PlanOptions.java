@@ -67,6 +67,10 @@ public final class PlanOptions {
     @Option(names = "--jdks", split = ",", paramLabel = "N", description = "the JDK axis: run each model's server on these JDK feature versions, e.g. 21,25; default: each model's own (legacy 17, legacy-virtual 21, others the newest 21+)")
     java.util.List<String> jdks;
 
+    @Option(names = "--jdbc-drivers", split = ",", paramLabel = "ID", description = "the JDBC driver axis of the mvc models (the driver-pinning pitfall, on --db mariadb): "
+            + "mariadb (the server's own), mysql-8.1.0 (seed 000's era: synchronized around socket reads), mysql-9.5.0; default: the server's own")
+    java.util.List<String> jdbcDrivers;
+
     @Option(names = "--tomcat-threads", paramLabel = "N", description = "Tomcat's max threads on the mvc server (mvc-platform's request threads); default " + Defaults.TOMCAT_MAX_THREADS)
     String tomcatThreads;
 
@@ -92,6 +96,7 @@ public final class PlanOptions {
         o.put("poolTimeout", poolTimeout);
         o.put("jdks", jdks == null ? null : String.join(",", jdks));
         o.put("tomcatThreads", tomcatThreads);
+        o.put("jdbcDrivers", jdbcDrivers == null ? null : String.join(",", jdbcDrivers));
         o.values().removeIf(java.util.Objects::isNull);
         return o;
     }

@@ -180,6 +180,12 @@ public final class RunCommand implements Callable<Integer> {
         if (!plan.jdks().isEmpty()) {
             m.put("jdks", plan.jdks());
         }
+        if (!plan.jdbcDrivers().isEmpty()) {
+            // What each driver of the axis is, beside its id in the cell labels.
+            Map<String, String> drivers = new LinkedHashMap<>();
+            plan.jdbcDrivers().forEach(id -> drivers.put(id, dev.loomlab.lab.process.JdbcDriver.byId(id).about()));
+            m.put("jdbcDrivers", drivers);
+        }
         return m;
     }
 

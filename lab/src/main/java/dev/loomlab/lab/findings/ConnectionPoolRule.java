@@ -61,7 +61,9 @@ final class ConnectionPoolRule implements Rule {
         }
         double s = e.serviceS();
         double tps = e.cell.tps();
-        if (s <= 0 || Double.isNaN(pool) || pool <= 0) {
+        // pool / S is a ceiling only where a request holds its connection for all of S (slow-query);
+        // block-query holds one for its fast select alone, so the Little's-law figure would be wrong.
+        if (s <= 0 || Double.isNaN(pool) || pool <= 0 || !holdsConnectionForS(e)) {
             return Optional.of(waited + (origin.isEmpty() ? "" : " (" + origin + ")") + " — the connection pool is the bottleneck");
         }
         double cap = pool / s;
@@ -70,6 +72,14 @@ final class ConnectionPoolRule implements Rule {
                 : f("%s = %.1f %% of %s / %s = %s — the connection pool is the bottleneck", Say.tps(tps), 100 * tps / cap,
                         connections, Say.seconds(s), Say.tps(cap));
         return Optional.of(head + " (" + waited + (origin.isEmpty() ? "" : "; " + origin) + ")");
+    }
+
+    private static boolean holdsConnectionForS(Evidence e) {
+        try {
+            return dev.loomlab.scenario.Scenarios.byId(e.cell.scenario()).holdsConnection();
+        } catch (IllegalArgumentException unknown) {
+            return false;
+        }
     }
 
     /** The pool's size: the most connections seen in use plus idle at once, else the most in use; NaN when unknown. */

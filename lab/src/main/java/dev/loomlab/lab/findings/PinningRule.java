@@ -5,6 +5,7 @@ import static dev.loomlab.lab.findings.Say.f;
 import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,6 +14,9 @@ import java.util.Optional;
  * as the server has cores: requests that pin run at most carriers / S.
  */
 final class PinningRule implements Rule {
+    private static final java.util.Set<String> PINNED_FOR_S = java.util.Set.of(
+            dev.loomlab.scenario.Scenarios.PINNED.id(), dev.loomlab.scenario.Scenarios.NATIVE_PINNED.id());
+
     @Override
     public String id() {
         return "pinning";
@@ -26,20 +30,33 @@ final class PinningRule implements Rule {
         }
         StringBuilder sb = new StringBuilder(f("%s pinning event%s (%s in the window)", Say.count(pinned),
                 pinned == 1 ? "" : "s", JfrCounts.PINNED));
-        // mvc-virtual's launcher sets max(cores, 4) carriers; elsewhere (a target) the JDK's default, one per core.
-        int carriers = "mvc-virtual".equals(e.cell.model()) && e.serverCores() > 0
+        // mvc-virtual's launcher sets max(cores, 4) carriers (its labels may carry a JDK or a driver:
+        // mvc-virtual-jdk21-mysql-8.1.0); elsewhere (a target) the JDK's default, one per core.
+        int carriers = e.cell.model().startsWith("mvc-virtual") && e.serverCores() > 0
                 ? PinnedCeiling.carriers(e.serverCores()) : e.serverCores();
         double s = e.serviceS();
+        // Only where the whole request blocks pinned (the pinned scenarios) is its service time the pin's length.
+        boolean pinnedWholeRequest = PINNED_FOR_S.contains(e.cell.scenario());
         if (carriers > 0) {
             sb.append(carriers == 1
                     ? ": a virtual thread that blocks while pinned holds the server's only carrier thread"
                     : f(": a virtual thread that blocks while pinned holds one of the server's %d carrier threads", carriers));
-            if (s > 0) {
+            if (s > 0 && pinnedWholeRequest) {
                 sb.append(f(", so requests that pin run at most %d carrier%s / %s = %s", carriers, carriers == 1 ? "" : "s",
                         Say.seconds(s), Say.tps(carriers / s)));
+            } else {
+                sb.append(" for as long as it blocks, and no other virtual thread runs there meanwhile");
             }
         }
-        sb.append(" — ").append(advice(e.cell.serverJdk()));
+        Map<String, Long> at = JfrCounts.pinnedAt(e.cell.jfrEvents());
+        String culprit = at.isEmpty() ? null : at.keySet().iterator().next();
+        if (culprit != null) {
+            sb.append(f("; pinned at %s (%s of them)", culprit, Say.count(at.get(culprit))));
+        }
+        sb.append(" — ").append(culprit != null && culprit.startsWith("com.mysql.") && major(e.cell.serverJdk()) < 24
+                ? "mysql-connector-j before 9.0 does its socket I/O inside synchronized: upgrade it to 9.0+ (or use MariaDB"
+                        + " Connector/J), or run on JDK 24+ (JEP 491)"
+                : advice(e.cell.serverJdk()));
         if (e.cell.jfr() != null) {
             sb.append(f("; stack traces: jfr print --events %s %s", JfrCounts.PINNED, e.cell.jfr()));
         }

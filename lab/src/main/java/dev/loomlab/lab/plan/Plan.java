@@ -17,6 +17,8 @@ import java.util.List;
  * @param jdks  the JDK axis: feature versions each model's server runs on (e.g. [21, 25]); empty
  *              = one run per model on its default JDK (see {@code ServerJdks})
  * @param tomcatThreads Tomcat's max threads on the mvc server (mvc-platform's request threads; the seeds' 200)
+ * @param jdbcDrivers the JDBC driver axis of the mvc models (ids of {@code process.JdbcDriver}, e.g.
+ *              [mariadb, mysql-8.1.0]); empty = the server's bundled driver, no axis
  */
 public record Plan(
         String name,
@@ -40,12 +42,14 @@ public record Plan(
         Duration requestTimeout,
         Duration poolTimeout,
         List<Integer> jdks,
-        int tomcatThreads) {
+        int tomcatThreads,
+        List<String> jdbcDrivers) {
 
     public Plan {
         models = List.copyOf(models);
         scenarios = List.copyOf(scenarios);
         jdks = jdks == null ? List.of() : List.copyOf(jdks);
+        jdbcDrivers = jdbcDrivers == null ? List.of() : List.copyOf(jdbcDrivers);
     }
 
     /** A plan without a JDK axis (every model on its default JDK) and the default pool wait. */
@@ -54,7 +58,7 @@ public record Plan(
                 Dialect database, String dbUrl, String dbUser, String dbPassword, String engine, Duration requestTimeout) {
         this(name, description, models, scenarios, sleepMs, vus, rate, burst, warmup, duration, rounds, poolSize, heap,
                 database, dbUrl, dbUser, dbPassword, engine, requestTimeout, Defaults.POOL_TIMEOUT, List.of(),
-                Defaults.TOMCAT_MAX_THREADS);
+                Defaults.TOMCAT_MAX_THREADS, List.of());
     }
 
     /**
@@ -76,11 +80,22 @@ public record Plan(
     /** The same plan in the closed model at another number of virtual users (a saturation level). */
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, newVus, null, null, warmup, duration, rounds, poolSize,
-                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads);
+                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads, jdbcDrivers);
+    }
+
+    /**
+     * The JDBC drivers {@code model}'s server runs with: one null (its bundled driver, unnamed)
+     * without a driver axis or on a server that cannot swap its driver (only mvc can).
+     */
+    public List<String> jdbcDriversFor(Model model) {
+        if (jdbcDrivers.isEmpty() || model == null || !model.server().equals("mvc")) {
+            return java.util.Collections.singletonList(null);
+        }
+        return jdbcDrivers;
     }
 
     public int cellCount() {
-        return models.stream().mapToInt(m -> jdksFor(m).size()).sum() * scenarios.size() * rounds;
+        return models.stream().mapToInt(m -> jdksFor(m).size() * jdbcDriversFor(m).size()).sum() * scenarios.size() * rounds;
     }
 
     /** The open model (a fixed arrival rate) instead of the closed one (VUs). */

@@ -32,7 +32,7 @@ public final class PlanLoader {
     public static final List<String> FIELDS = List.of(
             "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "burst", "warmup", "duration", "rounds",
             "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout", "poolTimeout", "jdks", "tomcatThreads",
-            "parts");
+            "jdbcDrivers", "parts");
 
     /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
     private static final List<String> ENGINES = dev.loomlab.lab.load.Engines.IDS;
@@ -216,7 +216,41 @@ public final class PlanLoader {
                 duration(f, "poolTimeout", Defaults.POOL_TIMEOUT, Duration.ofMillis(250)),
                 jdks(f),
 
-                (int) whole(f, "tomcatThreads", Defaults.TOMCAT_MAX_THREADS, 1, 10_000));
+                (int) whole(f, "tomcatThreads", Defaults.TOMCAT_MAX_THREADS, 1, 10_000),
+                jdbcDrivers(f, database));
+    }
+
+    /**
+     * The JDBC driver axis of the mvc models (the driver-pinning pitfall): ids of
+     * {@code process.JdbcDriver}; every one talks MySQL's protocol, so the database must be MariaDB.
+     */
+    private static List<String> jdbcDrivers(Map<String, Object> f, Dialect database) {
+        Object v = f.get("jdbcDrivers");
+        if (v == null) {
+            return List.of();
+        }
+        List<Object> items = v instanceof List<?> l ? new ArrayList<>(l) : new ArrayList<>(List.of(String.valueOf(v).split(",")));
+        List<String> out = new ArrayList<>();
+        for (Object item : items) {
+            String id = String.valueOf(item).trim();
+            if (id.isEmpty()) {
+                continue;
+            }
+            dev.loomlab.lab.process.JdbcDriver.byId(id);
+            if (out.contains(id)) {
+                throw new PlanException("jdbcDrivers: " + id + " is listed twice");
+            }
+            out.add(id);
+        }
+        if (out.isEmpty()) {
+            throw new PlanException("jdbcDrivers: give at least one driver (" + dev.loomlab.lab.process.JdbcDriver.ids()
+                    + ") or leave the field out");
+        }
+        if (database != Dialect.MARIADB) {
+            throw new PlanException("jdbcDrivers: every driver of the axis speaks MySQL's protocol: set database: mariadb (got "
+                    + database.id() + ")");
+        }
+        return out;
     }
 
     /** The JDK axis: feature versions, e.g. [21, 25] or "21,25"; absent = each model's default JDK. */

@@ -63,8 +63,19 @@ public final class ServerProcess implements ServerHandle {
                     // The database password reaches the server in its environment: a recording must not carry it.
                     + "jdk.InitialEnvironmentVariable#enabled=false,dumponexit=true");
         }
+        JdbcDriver driver = spec.jdbcDriver() == null || spec.jdbcDriver().bundled() ? null : spec.jdbcDriver();
+        if (driver != null && !model.server().equals("mvc")) {
+            throw new ServerStartException(model + " cannot swap its JDBC driver: only the mvc server loads " + driver, "");
+        }
+        if (driver != null) {
+            // The jar's own launcher ignores the class path; PropertiesLauncher adds loader.path to it
+            // and still starts the manifest's Start-Class.
+            command.addAll(List.of("-Dloader.path=" + driver.jar(), "-cp", LabHome.serverJar(model.server()).toString(),
+                    "org.springframework.boot.loader.launch.PropertiesLauncher"));
+        } else {
+            command.addAll(List.of("-jar", LabHome.serverJar(model.server()).toString()));
+        }
         command.addAll(List.of(
-                "-jar", LabHome.serverJar(model.server()).toString(),
                 "--server.port=" + spec.port(),
                 // After its window a cell's in-flight requests are not measured: Boot's graceful
                 // shutdown waited 30 s for requests stuck on a stopped database before the next cell.
@@ -81,7 +92,10 @@ public final class ServerProcess implements ServerHandle {
         } else {
             // The legacy server (Boot 2.7, which has no such property) binds it itself to apply seed 001's recipe.
             command.add("--spring.threads.virtual.enabled=" + model.virtualThreads());
-            env.put("SPRING_DATASOURCE_URL", db.jdbcUrl());
+            env.put("SPRING_DATASOURCE_URL", driver == null ? db.jdbcUrl() : driver.url(db.jdbcUrl()));
+            if (driver != null) {
+                env.put("SPRING_DATASOURCE_DRIVER_CLASS_NAME", driver.driverClass());
+            }
             env.put("SPRING_DATASOURCE_USERNAME", db.user());
             env.put("SPRING_DATASOURCE_PASSWORD", db.password());
         }
@@ -102,6 +116,11 @@ public final class ServerProcess implements ServerHandle {
             throw new ServerStartException("cannot launch " + model + ": " + e.getMessage(), "");
         }
         String[] urls = awaitReady(process, spec);
+        if (spec.jdbcDriver() != null && !spec.jdbcDriver().ranIn(read(spec.log()))) {
+            Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+            throw new ServerStartException(model + " was asked for JDBC driver " + spec.jdbcDriver() + " but ran another",
+                    tail(read(spec.log()), 15));
+        }
         return new ServerProcess(process, spec, urls, Duration.ofNanos(System.nanoTime() - started));
     }
 

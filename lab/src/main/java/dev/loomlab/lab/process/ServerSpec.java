@@ -11,6 +11,7 @@ import java.util.List;
  * How to start one model's server: the same settings for every model but the one that makes it that model.
  *
  * @param jfr where the server's flight recording goes (dumped when it exits), or null for none
+ * @param jdbcDriver the JDBC driver the mvc server loads instead of its own, or null for its own
  */
 public record ServerSpec(
         Model model,
@@ -23,9 +24,16 @@ public record ServerSpec(
         Path log,
         Path jfr,
         Duration startTimeout,
-        List<String> extraArgs) {
+        List<String> extraArgs,
+        JdbcDriver jdbcDriver) {
 
     public ServerSpec {
         extraArgs = List.copyOf(extraArgs);
+    }
+
+    /** A server on its own JDBC driver. */
+    public ServerSpec(Model model, Jdk jdk, String heap, int poolSize, DatabaseEndpoint database, CpuLayout cpus, int port,
+                      Path log, Path jfr, Duration startTimeout, List<String> extraArgs) {
+        this(model, jdk, heap, poolSize, database, cpus, port, log, jfr, startTimeout, extraArgs, null);
     }
 }

@@ -4,6 +4,7 @@ import static dev.loomlab.lab.report.ReportText.cell;
 import static dev.loomlab.lab.report.ReportText.one;
 
 import dev.loomlab.lab.metrics.JfrCounts;
+import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.scenario.Scenarios;
 import java.util.Comparator;
@@ -29,6 +30,78 @@ final class PitfallSections {
         threadLocal(md, of(cells, Set.of(Scenarios.THREADLOCAL.id())));
         cpu(md, of(cells, Set.of(Scenarios.CPU.id())));
         writes(md, of(cells, Set.of(Scenarios.WRITE.id())));
+        drivers(md, cells);
+        fanOut(md, cells);
+    }
+
+    /** The JDBC driver a cell's label names ({@code mvc-virtual-jdk21-mysql-8.1.0}), or null. */
+    static JdbcDriver driverOf(CellResult c) {
+        return JdbcDriver.all().stream().filter(d -> c.model().endsWith("-" + d.id())).findFirst().orElse(null);
+    }
+
+    /**
+     * The driver-pinning pitfall: the same scenario per JDBC driver and JDK, with the pinned
+     * events and where they pinned; cells of the same scenario without a driver (WebFlux) beside them.
+     */
+    private static void drivers(StringBuilder md, List<CellResult> cells) {
+        Set<String> scenarios = cells.stream().filter(c -> driverOf(c) != null).map(CellResult::scenario)
+                .collect(java.util.stream.Collectors.toSet());
+        if (scenarios.isEmpty()) {
+            return;
+        }
+        md.append("## JDBC driver pinning\n\n")
+                .append("Seed 000's virtual threads reached 1,948–2,014 TPS on 1 s block + select where WebFlux reached 2,847–2,888.")
+                .append(" mysql-connector-j before 9.0 reads its socket inside `synchronized`: on JDK 21–23 a virtual thread")
+                .append(" there pins its carrier. Same scenario, one row per driver and JDK (").append(JfrCounts.PINNED)
+                .append(" counts pins over JFR's 20 ms threshold).\n\n")
+                .append("| scenario | model | JDK | JDBC driver | TPS | % ceiling | p99 ms | limited by | pinned events | pinned at |\n")
+                .append("|---|---|---:|---|---:|---:|---:|---|---:|---|\n");
+        List<CellResult> rows = of(cells, scenarios);
+        for (CellResult c : rows) {
+            JdbcDriver driver = driverOf(c);
+            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ")
+                    .append(driver == null ? (c.model().startsWith("webflux") || c.model().startsWith("coroutines") ? "R2DBC" : "its own")
+                            : driver.id()).append(" | ");
+            if (ReportText.succeeded(c)) {
+                Long pinned = c.jfrEvents() == null ? null : c.jfrEvents().get(JfrCounts.PINNED);
+                Map<String, Long> at = JfrCounts.pinnedAt(c.jfrEvents());
+                md.append(String.join(" | ", one(c.tps()),
+                        c.ceilingRatio() == null ? ReportText.NONE : String.format(Locale.ROOT, "%.1f %%", 100 * c.ceilingRatio()),
+                        one(c.p99Ms()), cell(c.limitedBy()), pinned == null ? ReportText.NONE : String.valueOf(pinned),
+                        at.isEmpty() ? ReportText.NONE : cell(at.keySet().iterator().next()))).append(" |\n");
+            } else {
+                md.append(cell(ReportText.failure(c))).append(" | | | | | |\n");
+            }
+        }
+        md.append('\n');
+    }
+
+    /** Seed 003's fan-out: downstream calls per request against the calls each variant must make. */
+    private static void fanOut(StringBuilder md, List<CellResult> cells) {
+        List<CellResult> rows = cells.stream().filter(c -> c.scenario().startsWith("fan-out"))
+                .sorted(Comparator.comparing(CellResult::scenario).thenComparing(CellResult::model).thenComparingInt(CellResult::round))
+                .toList();
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append("## Fan-out: downstream calls per request\n\n")
+                .append("The downstream server counts the calls it receives; a variant that answers without making them")
+                .append(" (seed 003's unsubscribed Mono) looks fast and fails this check.\n\n")
+                .append("| scenario | model | JDK | TPS | p50 ms | calls counted | calls / request | expected | check |\n")
+                .append("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+        for (CellResult c : rows) {
+            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ");
+            if (ReportText.succeeded(c) || "wrong-calls".equals(c.limitedBy())) {
+                Double passed = value(c, "downstreamCallsPassed");
+                md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), count(c, "downstreamCalls"),
+                        metric(c, "downstreamCallsPerRequest"), count(c, "downstreamCallsExpectedPerRequest"),
+                        passed == null || passed.isNaN() ? "inconclusive" : passed == 1.0 ? "calls = expected" : "WRONG CALLS"))
+                        .append(" |\n");
+            } else {
+                md.append(cell(ReportText.failure(c))).append(" | | | | | |\n");
+            }
+        }
+        md.append('\n');
     }
 
     private static List<CellResult> of(List<CellResult> cells, Set<String> scenarios) {

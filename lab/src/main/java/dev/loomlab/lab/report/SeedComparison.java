@@ -47,6 +47,13 @@ public final class SeedComparison {
                     .append(", sleep ").append(part.plan().sleepMs()).append(" ms, ").append(part.plan().tomcatThreads())
                     .append(" Tomcat threads\n");
         }
+        // The pitfalls side by side across the parts (the pitfalls plan keeps its database, VU level
+        // and driver axis per part): each section appears only when some part measured its cells.
+        StringBuilder pitfalls = new StringBuilder();
+        PitfallSections.append(pitfalls, cellsByPart.values().stream().flatMap(List::stream).toList());
+        if (!pitfalls.isEmpty()) {
+            md.append('\n').append(pitfalls);
+        }
         return md.toString();
     }
 

@@ -155,8 +155,9 @@ public final class Runner {
                 for (Scenario scenario : plan.scenarios()) {
                     for (Model model : target != null ? java.util.Collections.<Model>singletonList(null) : plan.models()) {
                       for (Integer feature : model == null ? java.util.Collections.<Integer>singletonList(null) : plan.jdksFor(model)) {
+                       for (String driver : plan.jdbcDriversFor(model)) {
                         index++;
-                        String label = label(model, feature);
+                        String label = label(model, feature, driver);
                         CellResult previous = kept.get(label + "/" + CellResult.stem(scenario.id(), round));
                         if (previous != null) {
                             results.add(previous);
@@ -166,7 +167,7 @@ public final class Runner {
                             continue;
                         }
                         progress.cellStarts(index, label + " / " + scenario + " / round " + round);
-                        CellResult cell = runCell(model, feature, scenario, round, db, progress);
+                        CellResult cell = runCell(model, feature, driver, scenario, round, db, progress);
                         if (interrupted.get()) {
                             return List.copyOf(results);
                         }
@@ -177,6 +178,7 @@ public final class Runner {
                         progress.cellDone(cell.succeeded()
                                 ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", cell.tps(), cell.limitedBy())
                                 : ("skipped".equals(cell.status()) ? "skipped: " : "FAILED: ") + cell.failure());
+                       }
                       }
                     }
                 }
@@ -218,13 +220,20 @@ public final class Runner {
      * one value ({@code mvc-virtual-jdk21}), so that files and summary rows tell them apart.
      */
     String label(Model model, Integer feature) {
+        return label(model, feature, null);
+    }
+
+    /** The label with the JDBC driver too, when the plan has a driver axis ({@code mvc-virtual-jdk21-mysql-8.1.0}). */
+    String label(Model model, Integer feature, String driver) {
         if (model == null) {
             return TARGET;
         }
-        if (!plan.jdkAxis()) {
-            return model.id();
-        }
-        return model.id() + "-jdk" + (feature != null ? feature : serverJdk(model, null).feature());
+        return label(plan, model, plan.jdkAxis() ? (feature != null ? feature : serverJdk(model, null).feature()) : 0, driver);
+    }
+
+    /** A cell's model label in {@code plan} (a seed claim names cells by it): the JDK only on a JDK axis. */
+    public static String label(Plan plan, Model model, int jdkFeature, String driver) {
+        return model.id() + (plan.jdkAxis() ? "-jdk" + jdkFeature : "") + (driver == null ? "" : "-" + driver);
     }
 
     /** The JDK {@code model}'s server runs on in this cell. */
@@ -237,12 +246,17 @@ public final class Runner {
     }
 
     CellResult runCell(Model model, Integer feature, Scenario scenario, int round, RunningDatabase db, Progress progress) {
+        return runCell(model, feature, null, scenario, round, db, progress);
+    }
+
+    CellResult runCell(Model model, Integer feature, String driver, Scenario scenario, int round, RunningDatabase db,
+                       Progress progress) {
         Jdk cellJdk = serverJdk(model, feature);
         // A target's threads and pool are unknown: its ceiling is the load's own (VUs / S, the rate, the burst).
         Model ceilingModel = model == null ? Model.MVC_VIRTUAL : model;
         Scenario ceilingScenario = model == null ? new Scenario(scenario.id(), scenario.method(), scenario.path(),
                 scenario.params(), scenario.sql(), false, scenario.responseShape(), scenario.description()) : scenario;
-        String label = label(model, feature);
+        String label = label(model, feature, driver);
         // The server's JDK feature release: what decides whether synchronized pins (JEP 491).
         int serverJdk = cellJdk.feature();
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
@@ -284,7 +298,8 @@ public final class Runner {
             }
             extraArgs.add("--loomlab.pool-timeout-ms=" + plan.poolTimeout().toMillis());
             ServerSpec spec = new ServerSpec(model, cellJdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
-                    folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, extraArgs);
+                    folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, extraArgs,
+                    driver == null ? null : dev.loomlab.lab.process.JdbcDriver.byId(driver));
             try {
                 server = ServerProcess.start(spec);
             } catch (ServerStartException e) {

@@ -108,6 +108,26 @@ class FindingsRulesTest {
                     + "in 100 % of the window; 50 = 200 busy Tomcat threads − 150 connections)");
         }
 
+        /** block-query holds a connection for its fast select only: pool / S (1 s of sleep) would be no ceiling at all. */
+        @Test
+        void aScenarioThatHoldsItsConnectionBrieflyGetsNoPoolOverSCap() {
+            CellResult query = cell().with(c -> {
+                c.model = "mvc-virtual";
+                c.scenario = "block-query";
+                c.tps = 1988.3;
+            }).build();
+            List<SeriesRow> waiting = rows(10, (i, r) -> {
+                r.poolActive = 150;
+                r.poolIdle = 0;
+                r.poolPending = i == 3 ? 1369 : 500;
+                r.poolTimeouts = 0;
+            });
+
+            assertThat(rule("connection-pool", query, waiting)).hasValueSatisfying(s -> assertThat(s)
+                    .doesNotContain("150 connections / 1.00 s").doesNotContain("capped by")
+                    .endsWith("the connection pool is the bottleneck"));
+        }
+
         @Test
         void timeoutsAnd5xxAreCountedAndConcurrencyCappedAtThePoolSize() {
             CellResult virtual = cell().with(c -> {
@@ -344,18 +364,20 @@ class FindingsRulesTest {
 
     @Nested
     class Pinning {
+        // The pinned scenario: the whole 1 s request blocks pinned, so carriers / S is its cap.
         private final TestCell virtual = cell().with(x -> {
             x.model = "mvc-virtual";
+            x.scenario = "pinned";
             x.jfrEvents = Map.of(JfrCounts.PINNED, 12L, JfrCounts.SUBMIT_FAILED, 0L);
         });
 
         @Test
         void countsThePinnedEventsAndSaysWhatTheyCostInCarriers() {
             assertThat(rule("pinning", virtual.with(x -> x.serverJdk = "21.0.5").build(), NOTHING_MEASURED)).hasValue(
-                    "mvc-virtual / block: 12 pinning events (jdk.VirtualThreadPinned in the window): a virtual thread that blocks "
+                    "mvc-virtual / pinned: 12 pinning events (jdk.VirtualThreadPinned in the window): a virtual thread that blocks "
                             + "while pinned holds one of the server's 4 carrier threads, so requests that"
                             + " pin run at most 4 carriers / 1.00 s = 4.0 TPS — synchronized around a blocking call pins (JEP 444): use a ReentrantLock there; "
-                            + "stack traces: jfr print --events jdk.VirtualThreadPinned cells/mvc-virtual/block-r1.jfr");
+                            + "stack traces: jfr print --events jdk.VirtualThreadPinned cells/mvc-virtual/pinned-r1.jfr");
         }
 
         @Test
@@ -371,7 +393,7 @@ class FindingsRulesTest {
         void fallsBackToThePerSecondCounterWhenTheRecordingWasNotRead() {
             CellResult noJfr = virtual.with(x -> x.jfrEvents = Map.of()).build();
             assertThat(rule("pinning", noJfr, rows(10, (i, r) -> r.pinnedEvents = i == 2 ? 4 : 0)))
-                    .hasValueSatisfying(s -> assertThat(s).startsWith("mvc-virtual / block: 4 pinning events"));
+                    .hasValueSatisfying(s -> assertThat(s).startsWith("mvc-virtual / pinned: 4 pinning events"));
         }
 
         @Test

@@ -32,6 +32,27 @@ class PitfallFindingsTest {
                 .contains("use a ReentrantLock"));
     }
 
+    /** The driver-pinning pitfall: the pin is in the driver's query, not the request's 1 s sleep, so no carriers / S cap. */
+    @Test
+    void pinningInsideTheOldMysqlDriverNamesTheDriverAndItsFix() {
+        CellResult c = cell().with(t -> {
+            t.model = "mvc-virtual-jdk21-mysql-8.1.0";
+            t.scenario = "block-query";
+            t.serverJdk = "21.0.8";
+            t.tps = 1846.2;
+            t.jfrEvents.put(JfrCounts.PINNED, 19L);
+            t.jfrEvents.put(JfrCounts.PINNED_AT + "com.mysql.cj.protocol.a.NativeProtocol.readMessage", 15L);
+            t.jfrEvents.put(JfrCounts.PINNED_AT + "com.zaxxer.hikari.pool.HikariPool.getConnection", 4L);
+        }).build();
+
+        assertThat(finding(c, "pinning")).hasValueSatisfying(s -> assertThat(s)
+                .contains("19 pinning events")
+                .contains("holds one of the server's 4 carrier threads for as long as it blocks")
+                .doesNotContain("carriers / 1.00 s")
+                .contains("pinned at com.mysql.cj.protocol.a.NativeProtocol.readMessage (15 of them)")
+                .contains("upgrade it to 9.0+"));
+    }
+
     @Test
     void nativePinningIsShownByThroughputSinceJfrRecordsNoEvent() {
         CellResult c = cell().with(t -> {

@@ -2,57 +2,83 @@ package dev.loomlab.lab.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Model;
 import dev.loomlab.scenario.Scenarios;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/**
- * The pitfalls plan's own arithmetic: it must make each pitfall show within its short cells. Read
- * as YAML, field by field, because its {@code jdks} axis is resolved by the plan loader of the JDK
- * axis (issue: models), not by this one.
- */
+/** The pitfalls plan's own arithmetic: it must make each pitfall show within its short cells. */
 class PitfallsPlanTest {
-    private static Map<String, Object> plan() throws IOException {
-        try (InputStream in = PitfallsPlanTest.class.getResourceAsStream("/plans/pitfalls.yaml")) {
-            assertThat(in).as("plans/pitfalls.yaml on the classpath").isNotNull();
-            return PlanLoader.parseYaml("pitfalls", new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        }
+    private static final List<PlanParts.Part> PARTS = PlanLoader.parts("pitfalls", Map.of());
+
+    private static Plan part(String name) {
+        return PARTS.stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow().plan();
     }
 
     @Test
-    @SuppressWarnings("unchecked")
-    void runsEveryPitfallOnEveryModelOnJdk21And25() throws IOException {
-        Map<String, Object> plan = plan();
+    void runsEveryPitfallOnEveryModelThatServesItOnJdk21And25() {
+        Plan plan = part("locks-pools");
 
-        assertThat(plan.get("name")).isEqualTo("pitfalls");
-        assertThat((List<Object>) plan.get("jdks")).containsExactly(21, 25);
+        assertThat(plan.jdks()).containsExactly(21, 25);
         // Every model whose server implements the pitfalls (coroutines and legacy serve seed 000's four only).
-        assertThat((List<Object>) plan.get("models")).containsExactlyElementsOf(java.util.Arrays.stream(Model.values())
-                .filter(m -> dev.loomlab.scenario.Scenarios.servedBy(m).contains(dev.loomlab.scenario.Scenarios.CPU))
-                .map(Model::id).toList());
-        assertThat((List<Object>) plan.get("scenarios")).containsExactly("pinned", "locked", "native-pinned", "threadlocal", "cpu",
-                "slow-query", "slow-query-bulkhead", "write");
-        ((List<?>) plan.get("scenarios")).forEach(id -> Scenarios.byId((String) id));
-        assertThat(PlanLoader.FIELDS).containsAll(plan.keySet().stream().filter(k -> !k.equals("jdks")).toList());
+        assertThat(plan.models()).containsExactlyElementsOf(java.util.Arrays.stream(Model.values())
+                .filter(m -> Scenarios.servedBy(m).contains(Scenarios.CPU)).toList());
+        assertThat(plan.scenarios()).containsExactly(Scenarios.PINNED, Scenarios.LOCKED, Scenarios.NATIVE_PINNED,
+                Scenarios.THREADLOCAL, Scenarios.CPU, Scenarios.SLOW_QUERY, Scenarios.SLOW_QUERY_BULKHEAD, Scenarios.WRITE);
     }
 
     /** slow-query's "before" needs requests that wait longer than the pool's 30 s timeout, inside the cell. */
     @Test
-    void thePoolQueueOutlastsItsTimeoutWithinTheCell() throws IOException {
-        Map<String, Object> plan = plan();
-        double sleepS = ((Number) plan.get("sleepMs")).doubleValue() / 1000;
-        int vus = ((Number) plan.get("vus")).intValue();
-        int pool = ((Number) plan.get("poolSize")).intValue();
-        long cellS = Durations.parse("warmup", String.valueOf(plan.get("warmup"))).plus(
-                Durations.parse("duration", String.valueOf(plan.get("duration")))).toSeconds();
+    void thePoolQueueOutlastsItsTimeoutWithinTheCell() {
+        Plan plan = part("locks-pools");
+        double sleepS = plan.sleepMs() / 1000.0;
 
-        assertThat((double) vus / pool * sleepS).as("a request's wait for a connection, s").isGreaterThan(30);
-        assertThat(cellS).as("warm-up + window, s").isGreaterThan(30);
-        assertThat(vus).as("above Tomcat's 200 threads, so the bulkhead is what limits").isGreaterThan(Defaults.TOMCAT_MAX_THREADS);
+        assertThat((double) plan.vus() / plan.poolSize() * sleepS).as("a request's wait for a connection, s").isGreaterThan(30);
+        assertThat(plan.warmup().plus(plan.duration()).toSeconds()).as("warm-up + window, s").isGreaterThan(30);
+        assertThat(plan.vus()).as("above Tomcat's 200 threads, so the bulkhead is what limits").isGreaterThan(Defaults.TOMCAT_MAX_THREADS);
+    }
+
+    /** Seed 000's cell (3,000 VUs, pool 150, 1 s block + select) per JDBC driver and JDK, WebFlux beside it. */
+    @Test
+    void driverPinningRunsSeed000sCellOnTheOldAndNewDriversOnJdk21And25() {
+        Plan plan = part("driver-pinning");
+
+        assertThat(plan.database()).isEqualTo(Dialect.MARIADB);
+        assertThat(plan.scenarios()).containsExactly(Scenarios.BLOCK_QUERY);
+        assertThat(plan.vus()).isEqualTo(3000);
+        assertThat(plan.poolSize()).isEqualTo(150);
+        assertThat(plan.jdks()).containsExactly(21, 25);
+        assertThat(plan.jdbcDriversFor(Model.MVC_VIRTUAL)).containsExactly("mariadb", "mysql-8.1.0", "mysql-9.5.0");
+        assertThat(plan.jdbcDriversFor(Model.WEBFLUX)).as("R2DBC: no JDBC driver to swap").containsExactly((String) null);
+        assertThat(plan.cellCount()).isEqualTo(2 * 3 + 2);
+    }
+
+    @Test
+    void fanOutRunsEveryVariantSoTheCallCheckCanCatchTheUnsubscribedOne() {
+        Plan plan = part("fan-out");
+
+        assertThat(plan.scenarios()).containsExactly(Scenarios.FAN_OUT_SEQUENTIAL, Scenarios.FAN_OUT_PARALLEL,
+                Scenarios.FAN_OUT_UNSUBSCRIBED);
+        assertThat(plan.models()).contains(Model.MVC_VIRTUAL, Model.WEBFLUX);
+    }
+
+    /** Every claim names cells the part really measures: a typo would leave the summary's ratio empty. */
+    @Test
+    void everySeedClaimNamesCellsOfItsPart() {
+        for (PlanParts.Part part : PARTS) {
+            List<String> labels = new java.util.ArrayList<>();
+            for (Model m : part.plan().models()) {
+                for (Integer jdk : part.plan().jdksFor(m)) {
+                    for (String driver : part.plan().jdbcDriversFor(m)) {
+                        labels.add(dev.loomlab.lab.run.Runner.label(part.plan(), m, jdk == null ? 0 : jdk, driver));
+                    }
+                }
+            }
+            for (PlanParts.SeedClaim claim : part.seed()) {
+                assertThat(labels).as(part.name() + ": " + claim.claim()).contains(claim.of(), claim.over());
+            }
+        }
     }
 }

@@ -75,6 +75,40 @@ class PitfallSectionsTest {
     }
 
     @Test
+    void theDriverSectionPutsEachJdbcDriverAndJdkBesideWebFlux() {
+        String md = render(List.of(
+                cell("mvc-virtual-jdk21-mysql-8.1.0", "block-query", "21.0.8", 1846.2, Map.of("ceilingTps", 3000.0,
+                        "ceilingRatio", 0.615, "limitedBy", "cpu", "p99Ms", 3942.6, "jfrEvents", Map.of(JfrCounts.PINNED, 19L,
+                                JfrCounts.PINNED_AT + "com.mysql.cj.NativeSession.execSQL", 19L))),
+                cell("mvc-virtual-jdk21-mysql-9.5.0", "block-query", "21.0.8", 1988.3, Map.of("ceilingRatio", 0.663,
+                        "limitedBy", "cpu", "p99Ms", 2399.1, "jfrEvents", Map.of(JfrCounts.PINNED, 0L))),
+                cell("webflux-jdk21", "block-query", "21.0.8", 2754.0, Map.of("ceilingRatio", 0.918, "limitedBy", "vus",
+                        "p99Ms", 1535.1, "jfrEvents", Map.of(JfrCounts.PINNED, 0L))),
+                cell("mvc-virtual-jdk21", "block", "21.0.8", 2990.0, Map.of())));
+
+        assertThat(md).contains("## JDBC driver pinning")
+                .containsSubsequence(
+                        "| block-query | mvc-virtual-jdk21-mysql-8.1.0 | 21 | mysql-8.1.0 | 1846.2 | 61.5 % | 3942.6 | cpu | 19 | com.mysql.cj.NativeSession.execSQL |",
+                        "| block-query | mvc-virtual-jdk21-mysql-9.5.0 | 21 | mysql-9.5.0 | 1988.3 | 66.3 % | 2399.1 | cpu | 0 | — |",
+                        "| block-query | webflux-jdk21 | 21 | R2DBC | 2754.0 | 91.8 % | 1535.1 | vus | 0 | — |")
+                .as("a scenario no driver ran is not in the section").doesNotContain("| block | mvc-virtual-jdk21 |");
+    }
+
+    @Test
+    void theFanOutSectionFlagsAVariantThatMadeTooFewCalls() {
+        String md = render(List.of(
+                cell("webflux", "fan-out-unsubscribed", "25.0.1", 99.0, Map.of("limitedBy", "wrong-calls", "status", "ok",
+                        "metrics", Map.of("downstreamCalls", 3000.0, "downstreamCallsPerRequest", 1.0,
+                                "downstreamCallsExpectedPerRequest", 2.0, "downstreamCallsPassed", 0.0))),
+                cell("webflux", "fan-out-parallel", "25.0.1", 99.0, Map.of("metrics", Map.of("downstreamCalls", 6000.0,
+                        "downstreamCallsPerRequest", 2.0, "downstreamCallsExpectedPerRequest", 2.0, "downstreamCallsPassed", 1.0)))));
+
+        assertThat(md).contains("## Fan-out: downstream calls per request")
+                .containsSubsequence("| fan-out-parallel | webflux | 25 | 99.0 | 1000.0 | 6000 | 2.0 | 2 | calls = expected |",
+                        "| fan-out-unsubscribed | webflux | 25 | 99.0 | 1000.0 | 3000 | 1.0 | 2 | WRONG CALLS |");
+    }
+
+    @Test
     void noPitfallCellsNoSections() {
         assertThat(render(List.of(cell("mvc-virtual", "block", "25.0.1", 990.0, Map.of())))).isEmpty();
     }

@@ -68,6 +68,16 @@ class StartupReport {
         }
     }
 
+    /** The driver's own name and version, e.g. "MySQL Connector/J mysql-connector-j-8.1.0 (Revision: ...)". */
+    private String jdbcDriver() {
+        try (var connection = dataSource.getConnection()) {
+            var meta = connection.getMetaData();
+            return meta.getDriverName() + " " + meta.getDriverVersion();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("cannot read the JDBC driver's name: " + e.getMessage(), e);
+        }
+    }
+
     @EventListener
     void ready(ApplicationReadyEvent event) {
         WebServerApplicationContext context = (WebServerApplicationContext) event.getApplicationContext();
@@ -93,6 +103,8 @@ class StartupReport {
                 model, System.getProperty("java.version"), System.getProperty("java.vm.vendor"), virtualServing,
                 threads, connector.getProperty("acceptCount"), connector.getProperty("maxConnections"),
                 pool, dialect.dialect(), dialect.url());
+        // The lab may swap the JDBC driver (the driver-pinning pitfall): this line is its proof of which one ran.
+        System.out.println("loomlab-jdbc-driver " + jdbcDriver());
         String host = connector.getProperty("address") instanceof java.net.InetAddress a ? a.getHostAddress() : "127.0.0.1";
         System.out.println("loomlab-ready http://" + host + ":" + tomcat.getPort()
                 + (managementPort > 0 ? " management=http://" + host + ":" + managementPort : ""));
