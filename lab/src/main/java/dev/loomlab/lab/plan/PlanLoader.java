@@ -225,47 +225,39 @@ public final class PlanLoader {
      * {@code process.JdbcDriver}; every one talks MySQL's protocol, so the database must be MariaDB.
      */
     private static List<String> jdbcDrivers(Map<String, Object> f, Dialect database) {
-        Object v = f.get("jdbcDrivers");
-        if (v == null) {
-            return List.of();
-        }
-        List<Object> items = v instanceof List<?> l ? new ArrayList<>(l) : new ArrayList<>(List.of(String.valueOf(v).split(",")));
         List<String> out = new ArrayList<>();
-        for (Object item : items) {
-            String id = String.valueOf(item).trim();
-            if (id.isEmpty()) {
-                continue;
-            }
+        for (String id : axis(f, "jdbcDrivers")) {
             dev.loomlab.lab.process.JdbcDriver.byId(id);
             if (out.contains(id)) {
                 throw new PlanException("jdbcDrivers: " + id + " is listed twice");
             }
             out.add(id);
         }
-        if (out.isEmpty()) {
+        if (f.get("jdbcDrivers") != null && out.isEmpty()) {
             throw new PlanException("jdbcDrivers: give at least one driver (" + dev.loomlab.lab.process.JdbcDriver.ids()
                     + ") or leave the field out");
         }
-        if (database != Dialect.MARIADB) {
+        if (!out.isEmpty() && database != Dialect.MARIADB) {
             throw new PlanException("jdbcDrivers: every driver of the axis speaks MySQL's protocol: set database: mariadb (got "
                     + database.id() + ")");
         }
         return out;
     }
 
-    /** The JDK axis: feature versions, e.g. [21, 25] or "21,25"; absent = each model's default JDK. */
-    private static List<Integer> jdks(Map<String, Object> f) {
-        Object v = f.get("jdks");
+    /** An axis' values as given: a YAML list or a comma-separated flag; blanks dropped; empty when absent. */
+    private static List<String> axis(Map<String, Object> f, String field) {
+        Object v = f.get(field);
         if (v == null) {
             return List.of();
         }
-        List<Object> items = v instanceof List<?> l ? new ArrayList<>(l) : new ArrayList<>(List.of(String.valueOf(v).split(",")));
+        List<?> items = v instanceof List<?> l ? l : List.of(String.valueOf(v).split(","));
+        return items.stream().map(item -> String.valueOf(item).trim()).filter(item -> !item.isEmpty()).toList();
+    }
+
+    /** The JDK axis: feature versions, e.g. [21, 25] or "21,25"; absent = each model's default JDK. */
+    private static List<Integer> jdks(Map<String, Object> f) {
         List<Integer> out = new ArrayList<>();
-        for (Object item : items) {
-            String s = String.valueOf(item).trim();
-            if (s.isEmpty()) {
-                continue;
-            }
+        for (String s : axis(f, "jdks")) {
             int feature;
             try {
                 feature = Integer.parseInt(s);
@@ -281,7 +273,7 @@ public final class PlanLoader {
             }
             out.add(feature);
         }
-        if (out.isEmpty()) {
+        if (f.get("jdks") != null && out.isEmpty()) {
             throw new PlanException("jdks: give at least one feature version (e.g. jdks: [21, 25]) or leave the field out");
         }
         return out;

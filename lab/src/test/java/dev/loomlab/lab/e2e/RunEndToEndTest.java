@@ -8,10 +8,10 @@ import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.RunFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,10 +30,7 @@ class RunEndToEndTest {
                 "--heap", "512m", "--out", out.toString());
 
         assertThat(exit).isZero();
-        Path runDir;
-        try (Stream<Path> runs = Files.list(out)) {
-            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path runDir = RunFolders.only(out);
         RunFolder run = new RunFolder(runDir);
         List<CellResult> cells = run.readCells();
         assertThat(cells).extracting(c -> c.model() + "/" + c.scenario() + "/r" + c.round())

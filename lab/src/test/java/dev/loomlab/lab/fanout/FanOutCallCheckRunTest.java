@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.RunFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,10 +27,7 @@ class FanOutCallCheckRunTest {
                 "--burst", "40", "--sleep-ms", "200", "--heap", "512m", "--out", out.toString());
 
         assertThat(exit).isZero();
-        Path runDir;
-        try (Stream<Path> runs = Files.list(out)) {
-            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path runDir = RunFolders.only(out);
         List<CellResult> cells = new RunFolder(runDir).readCells();
         assertThat(cells).hasSize(6).allMatch(CellResult::succeeded);
         for (CellResult cell : cells) {

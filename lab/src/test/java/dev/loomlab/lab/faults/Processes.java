@@ -80,9 +80,7 @@ final class Processes {
     }
 
     static Path onlyRunFolder(Path out) throws IOException {
-        try (Stream<Path> runs = Files.list(out)) {
-            return runs.filter(Files::isDirectory).findFirst().orElseThrow(() -> new AssertionError("no run folder in " + out));
-        }
+        return dev.loomlab.lab.testing.RunFolders.only(out);
     }
 
     static void sleep(long ms) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.RunFolders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,10 +32,7 @@ class MetricSourcesRealRunTest {
                 "--vus", "300", "--sleep-ms", "500", "--warmup", "3s", "--duration", WINDOW_S + "s",
                 "--heap", "512m", "--out", out.toString());
         assertThat(exit).isZero();
-        Path runDir;
-        try (Stream<Path> runs = Files.list(out)) {
-            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path runDir = RunFolders.only(out);
         List<CellResult> cells = new RunFolder(runDir).readCells();
         assertThat(cells).extracting(CellResult::model).containsExactly("mvc-platform", "mvc-virtual");
         assertThat(cells).allMatch(CellResult::succeeded);

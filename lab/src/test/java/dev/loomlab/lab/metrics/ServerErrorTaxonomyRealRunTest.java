@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.RunFolders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,10 +28,7 @@ class ServerErrorTaxonomyRealRunTest {
                 "--vus", "20", "--sleep-ms", "500", "--pool-size", "2", "--pool-timeout", "1s",
                 "--warmup", "3s", "--duration", "6s", "--heap", "512m", "--out", out.toString());
         assertThat(exit).isZero();
-        Path runDir;
-        try (Stream<Path> runs = Files.list(out)) {
-            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+        Path runDir = RunFolders.only(out);
         List<CellResult> cells = new RunFolder(runDir).readCells();
         assertThat(cells).extracting(CellResult::model).containsExactly("mvc-virtual", "webflux");
 
