@@ -94,8 +94,11 @@ public final class RunCommand implements Callable<Integer> {
             throw new dev.loomlab.lab.plan.PlanException("a plan of parts cannot measure a --target: run one part's settings with --plan and flags instead");
         }
         Jdk jdk = Jdk.current();
+        // Every part's JDKs are found before the first part starts: a missing one stops here (exit 2).
+        ServerJdks serverJdks = ServerJdks.discover();
         for (PlanParts.Part part : parts) {
             Preflight.check(part.plan(), out, jdk, Preflight.openFilesLimit());
+            serverJdks.require(part.plan());
         }
         CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
         String planName = parts.getFirst().plan().name().substring(0, parts.getFirst().plan().name().length() - parts.getFirst().name().length() - 1);
@@ -107,10 +110,16 @@ public final class RunCommand implements Callable<Integer> {
             System.out.println("loomlab: part " + part.name() + " of " + planName + " (" + parts.size() + " parts)");
             LoadEngine engine = Engines.byId(part.plan().engine(), jdk, cpus);
             RunFolder folder = new RunFolder(root.resolve(part.name()));
-            List<CellResult> cells = new Runner(part.plan(), folder, jdk, cpus, engine,
-                    manifest(runId + "/" + part.name(), part.plan(), jdk, cpus), System.out).run();
+            Runner runner = new Runner(part.plan(), folder, jdk, cpus, engine,
+                    manifest(runId + "/" + part.name(), part.plan(), jdk, cpus).jdks(jdks(part.plan(), jdk, serverJdks)),
+                    System.out).serverJdks(serverJdks);
+            List<CellResult> cells = runner.run();
             cellsByPart.put(part.name(), cells);
             allOk &= cells.stream().allMatch(CellResult::succeeded);
+            if (runner.interrupted()) {
+                // The part kept its partial report; the next parts must not start while the JVM exits.
+                return Loomlab.FAILED;
+            }
         }
         String summary = SeedComparison.render(planName, PlanLoader.presetDescription(options.plan), parts, cellsByPart);
         try {

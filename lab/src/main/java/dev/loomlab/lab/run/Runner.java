@@ -120,6 +120,13 @@ public final class Runner {
         return this;
     }
 
+    private volatile boolean interrupted;
+
+    /** Whether the run was cut short (Ctrl-C, SIGTERM): the JVM is going down, nothing more should start. */
+    public boolean interrupted() {
+        return interrupted;
+    }
+
     /** Runs every cell; returns the cells, failed ones included. */
     public List<CellResult> run() {
         folder.create();
@@ -132,6 +139,7 @@ public final class Runner {
         Thread keepPartial = new Thread(() -> {
             // First: a cell cut short by Ctrl-C is not a measured (nor a failed) cell, and is not written.
             interrupted.set(true);
+            this.interrupted = true;
             if (!finished.get() && manifest.get() != null) {
                 writeEnd(manifest.get().withStatus("interrupted", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
             }

@@ -53,4 +53,37 @@ class JdkAxisEndToEndTest {
         assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY)))
                 .contains("| mvc-virtual-jdk21 |").contains("| mvc-virtual-jdk25 |");
     }
+
+    /** A plan of parts (pitfalls, seed-notes) runs each part's servers on the part's own JDK axis, not on the lab's JDK. */
+    @Test
+    void eachPartOfAPlanRunsItsServersOnItsOwnJdks(@TempDir Path out) throws Exception {
+        Path plan = out.resolve("two-jdks.yaml");
+        Files.writeString(plan, """
+                name: two-jdks
+                models: [mvc-virtual]
+                scenarios: [block]
+                vus: 20
+                sleepMs: 100
+                warmup: 1s
+                duration: 2s
+                heap: 256m
+                parts:
+                  - part: on-21
+                    jdks: [21]
+                  - part: on-25
+                    jdks: [25]
+                """);
+
+        int exit = Loomlab.commandLine().execute("run", "--plan", plan.toString(), "--out", out.resolve("runs").toString());
+
+        assertThat(exit).isZero();
+        Path runDir = RunFolders.only(out.resolve("runs"));
+        for (String[] part : new String[][] {{"on-21", "21."}, {"on-25", "25."}}) {
+            RunFolder run = new RunFolder(runDir.resolve(part[0]));
+            CellResult cell = run.readCells().getFirst();
+            assertThat(cell.serverJdk()).as(part[0]).startsWith(part[1]);
+            assertThat(run.root().resolve(cell.serverLog())).content().contains("model=mvc-virtual jdk=" + part[1]);
+            assertThat(run.readManifest().jdks().get("server mvc-virtual")).startsWith(part[1]);
+        }
+    }
 }
