@@ -9,6 +9,7 @@ import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
+import dev.loomlab.server.testkit.ClearedSystemProperty;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,9 +20,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The legacy model runs where it claims to: on JDK 17 (the tests themselves run on the build JDK),
@@ -32,22 +32,8 @@ class LauncherTest {
     static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
     private static final Pattern READY = Pattern.compile("loomlab-ready (http://\\S+)");
 
-    private String saved;
-
-    @BeforeEach
-    void save() {
-        saved = System.getProperty(Launcher.CARRIERS);
-        System.clearProperty(Launcher.CARRIERS);
-    }
-
-    @AfterEach
-    void restore() {
-        if (saved == null) {
-            System.clearProperty(Launcher.CARRIERS);
-        } else {
-            System.setProperty(Launcher.CARRIERS, saved);
-        }
-    }
+    @RegisterExtension
+    final ClearedSystemProperty carriers = new ClearedSystemProperty(Launcher.CARRIERS);
 
     @Test
     void carriersAreAtLeastFourAsOnTheMvcServer() {
@@ -98,8 +84,8 @@ class LauncherTest {
         DatabaseEndpoint db = SharedDatabases.get(Dialect.POSTGRES);
         List<String> classpath = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            if (!entry.contains("test-classes") && !entry.matches(".*loomlab-(scenario|database).*")
-                    && !entry.matches(".*/(scenario|database)/target/classes.*")) {
+            if (!entry.contains("test-classes") && !entry.matches(".*loomlab-(scenario|database|server-testkit).*")
+                    && !entry.matches(".*/(scenario|database|servers/testkit)/target/classes.*")) {
                 classpath.add(entry);
             }
         }

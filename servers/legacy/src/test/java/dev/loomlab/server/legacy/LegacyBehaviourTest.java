@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Seed 001's question, bounded: does a team on Spring Boot 2.7 get the virtual-thread gain on
  * {@code block} from the recipe alone, without upgrading Boot? 600 requests of 2 s at once.
+ * Alike MvcBehaviourTest's bursts by design: the same bounds, written out, are the question asked.
  */
 class LegacyBehaviourTest {
 

@@ -1,56 +1,15 @@
 package dev.loomlab.server.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.loomlab.scenario.Dialect;
-import dev.loomlab.scenario.ThreadKind;
 import dev.loomlab.scenario.verify.ContractVerifier;
-import dev.loomlab.scenario.verify.Verification;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.stream.Stream;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
+import dev.loomlab.server.testkit.ServletContractTest;
 
 /**
  * Every scenario on legacy and legacy-virtual against both real databases, checked by the same
  * verifier the lab runs before every cell: parity with the mvc and webflux servers.
  */
-class LegacyContractTest {
-
-    static Stream<Arguments> modelsAndDatabases() {
-        return Stream.of(
-                Arguments.of(false, Dialect.POSTGRES, ThreadKind.TOMCAT_PLATFORM),
-                Arguments.of(false, Dialect.MARIADB, ThreadKind.TOMCAT_PLATFORM),
-                Arguments.of(true, Dialect.POSTGRES, ThreadKind.VIRTUAL),
-                Arguments.of(true, Dialect.MARIADB, ThreadKind.VIRTUAL));
-    }
-
-    @ParameterizedTest(name = "virtual={0} on {1}")
-    @MethodSource("modelsAndDatabases")
-    void keepsTheContractOnTheThreadsItClaims(boolean virtual, Dialect dialect, ThreadKind expected) throws Exception {
-        try (RunningLegacyServer server = RunningLegacyServer.start(virtual, dialect)) {
-            Verification v = new ContractVerifier().verify(server.baseUrl());
-
-            assertThat(v.failures()).isEmpty();
-            assertThat(v.threadKind()).isEqualTo(expected);
-            assertThat(timeOf(server.baseUrl() + "/slow-query?ms=300"))
-                    .as("the database itself slept")
-                    .isGreaterThanOrEqualTo(Duration.ofMillis(300));
-        }
-    }
-
-    private static Duration timeOf(String url) throws Exception {
-        HttpClient http = HttpClient.newHttpClient();
-        long start = System.nanoTime();
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString());
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.body()).isEqualTo("db slept 300 ms");
-        return took;
+class LegacyContractTest extends ServletContractTest {
+    LegacyContractTest() {
+        // The seeds' scenarios: the contract the legacy server claims.
+        super(RunningLegacyServer::start, (url, virtual) -> new ContractVerifier().verify(url));
     }
 }

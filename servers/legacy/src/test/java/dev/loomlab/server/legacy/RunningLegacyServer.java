@@ -1,15 +1,17 @@
 package dev.loomlab.server.legacy;
 
-import dev.loomlab.database.DatabaseEndpoint;
-import dev.loomlab.database.SharedDatabases;
 import dev.loomlab.scenario.Dialect;
-import java.util.ArrayList;
-import java.util.List;
+import dev.loomlab.server.testkit.RunningServer;
+import dev.loomlab.server.testkit.ServletServerArgs;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
-/** A real legacy (Boot 2.7) server, in this JVM, on an ephemeral port against a real embedded database; closing it stops it. */
-final class RunningLegacyServer implements AutoCloseable {
+/**
+ * A real legacy (Boot 2.7) server, in this JVM, on an ephemeral port against a real embedded
+ * database; closing it stops it. Alike RunningMvcServer by design: Spring 5's context type here,
+ * Spring 7's there, so the few lines that touch it cannot live in one shared class.
+ */
+final class RunningLegacyServer implements RunningServer {
     private final ConfigurableApplicationContext context;
 
     private RunningLegacyServer(ConfigurableApplicationContext context) {
@@ -17,25 +19,12 @@ final class RunningLegacyServer implements AutoCloseable {
     }
 
     static RunningLegacyServer start(boolean virtualThreads, Dialect dialect, String... extraArgs) {
-        DatabaseEndpoint db = SharedDatabases.get(dialect);
-        List<String> args = new ArrayList<>(List.of(
-                "--server.port=0",
-                "--spring.threads.virtual.enabled=" + virtualThreads,
-                "--spring.datasource.url=" + db.jdbcUrl(),
-                "--spring.datasource.username=" + db.user(),
-                "--spring.datasource.password=" + db.password(),
-                // Small pools: several servers share one test database.
-                "--loomlab.pool-size=10"));
-        args.addAll(List.of(extraArgs));
-        return new RunningLegacyServer(new SpringApplicationBuilder(LegacyServer.class).run(args.toArray(String[]::new)));
+        return new RunningLegacyServer(new SpringApplicationBuilder(LegacyServer.class).run(ServletServerArgs.of(virtualThreads, dialect, extraArgs)));
     }
 
-    int port() {
+    @Override
+    public int port() {
         return Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
-    }
-
-    String baseUrl() {
-        return "http://127.0.0.1:" + port();
     }
 
     @Override

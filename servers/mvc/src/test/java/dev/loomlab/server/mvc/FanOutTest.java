@@ -1,48 +1,20 @@
 package dev.loomlab.server.mvc;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.scenario.FanOut;
-import dev.loomlab.scenario.Scenarios;
-import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.server.downstream.Downstream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.util.List;
+import dev.loomlab.server.testkit.FanOutChecks;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Seed 003's fan-out on both mvc models against a real downstream server: the calls each variant really makes. */
 class FanOutTest {
-    private static final long MS = 300;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @ParameterizedTest(name = "virtual={0}")
     @ValueSource(booleans = {false, true})
     void eachVariantMakesTheCallsItClaims(boolean virtual) throws Exception {
         try (Downstream downstream = Downstream.start(0);
-             RunningMvcServer server = RunningMvcServer.start(virtual, Dialect.POSTGRES,
-                     "--" + FanOut.DOWNSTREAM_URL_PROPERTY + "=" + downstream.url())) {
-            assertThat(new ContractVerifier().verify(server.baseUrl(), List.of(
-                    Scenarios.FAN_OUT_SEQUENTIAL, Scenarios.FAN_OUT_PARALLEL, Scenarios.FAN_OUT_UNSUBSCRIBED)).failures()).isEmpty();
-
-            long before = downstream.calls();
-            Duration sequential = timeOf(server.baseUrl() + "/fan-out-sequential?ms=" + MS);
-            assertThat(downstream.calls() - before).isEqualTo(2);
-            assertThat(sequential).isGreaterThanOrEqualTo(Duration.ofMillis(2 * MS));
-
-            before = downstream.calls();
-            Duration parallel = timeOf(server.baseUrl() + "/fan-out-parallel?ms=" + MS);
-            assertThat(downstream.calls() - before).isEqualTo(2);
-            assertThat(parallel).isGreaterThanOrEqualTo(Duration.ofMillis(MS)).isLessThan(sequential);
-
-            before = downstream.calls();
-            timeOf(server.baseUrl() + "/fan-out-unsubscribed?ms=" + MS);
-            assertThat(downstream.calls() - before).as("the bug on purpose: the first call is never made").isEqualTo(1);
+             RunningMvcServer server = RunningMvcServer.start(virtual, Dialect.POSTGRES, FanOutChecks.downstreamArg(downstream.url()))) {
+            FanOutChecks.eachVariantMakesTheCallsItClaims(server.baseUrl(), downstream::calls);
         }
     }
 
@@ -50,24 +22,7 @@ class FanOutTest {
     @ValueSource(booleans = {true})
     void withoutADownstreamAFanOutSaysSoAndStillChecksItsParameters(boolean virtual) throws Exception {
         try (RunningMvcServer server = RunningMvcServer.start(virtual, Dialect.POSTGRES)) {
-            HttpResponse<String> r = http.send(get(server.baseUrl() + "/fan-out-parallel?ms=10"), HttpResponse.BodyHandlers.ofString());
-            assertThat(r.statusCode()).isEqualTo(503);
-            assertThat(r.body()).contains(FanOut.DOWNSTREAM_URL_PROPERTY);
-            assertThat(http.send(get(server.baseUrl() + "/fan-out-parallel?ms=-1"), HttpResponse.BodyHandlers.ofString()).statusCode())
-                    .isEqualTo(400);
+            FanOutChecks.withoutADownstreamAFanOutSaysSoAndStillChecksItsParameters(server.baseUrl());
         }
-    }
-
-    private Duration timeOf(String url) throws Exception {
-        long start = System.nanoTime();
-        HttpResponse<String> r = http.send(get(url), HttpResponse.BodyHandlers.ofString());
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        assertThat(r.body()).startsWith("called downstream 2 x " + MS + " ms");
-        return took;
-    }
-
-    private static HttpRequest get(String url) {
-        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build();
     }
 }

@@ -2,28 +2,14 @@ package dev.loomlab.server.mvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import dev.loomlab.server.testkit.ClearedSystemProperty;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The carrier count the launcher gives virtual threads, and that a user's own value wins. */
 class LauncherTest {
-    private String saved;
-
-    @BeforeEach
-    void save() {
-        saved = System.getProperty(Launcher.CARRIERS);
-        System.clearProperty(Launcher.CARRIERS);
-    }
-
-    @AfterEach
-    void restore() {
-        if (saved == null) {
-            System.clearProperty(Launcher.CARRIERS);
-        } else {
-            System.setProperty(Launcher.CARRIERS, saved);
-        }
-    }
+    @RegisterExtension
+    final ClearedSystemProperty carriers = new ClearedSystemProperty(Launcher.CARRIERS);
 
     @Test
     void carriersAreAtLeastFourLikeNettysEventLoops() {

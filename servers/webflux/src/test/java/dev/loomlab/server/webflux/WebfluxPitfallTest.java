@@ -7,6 +7,7 @@ import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Responses;
 import dev.loomlab.scenario.Scenarios;
 import dev.loomlab.scenario.verify.Burst;
+import dev.loomlab.server.testkit.BlockHoundSupport;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,4 +1,4 @@
-package dev.loomlab.server.coroutines;
+package dev.loomlab.server.testkit;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -12,13 +12,14 @@ import reactor.blockhound.BlockingOperationError;
  * ({@code reactor-http-*} for the server, {@code reactor-tcp-*} for the R2DBC drivers) and the
  * parallel scheduler behind {@code Mono.delay} — plus what Netty's own integration adds. Each call
  * is recorded (tests assert there were none) and then fails, as BlockHound's default does.
- * Needs {@code -XX:+AllowRedefinitionToAddDeleteMethods} (surefire argLine); runs on JDK 25.
+ * Needs {@code -XX:+AllowRedefinitionToAddDeleteMethods} (each server's surefire argLine); runs on JDK 25.
+ * Shared by the webflux and coroutines servers: the same event loops, drivers and allowances.
  */
-final class BlockHoundSupport {
-    /** Threads of {@link BlockHoundTest}'s own loop, whose blocking calls are deliberate. */
-    static final String PROBE_THREAD_PREFIX = "blockhound-probe";
+public final class BlockHoundSupport {
+    /** Threads of {@link EventLoopBlockHoundTest}'s own loop, whose blocking calls are deliberate. */
+    public static final String PROBE_THREAD_PREFIX = "blockhound-probe";
 
-    record Violation(String method, String thread) {
+    public record Violation(String method, String thread) {
     }
 
     private static final List<Violation> VIOLATIONS = new CopyOnWriteArrayList<>();
@@ -27,7 +28,7 @@ final class BlockHoundSupport {
     private BlockHoundSupport() {
     }
 
-    static synchronized void install() {
+    public static synchronized void install() {
         if (installed) {
             return;
         }
@@ -51,11 +52,11 @@ final class BlockHoundSupport {
     }
 
     /** Blocking calls seen on non-blocking threads, except the probe's. */
-    static List<Violation> violations() {
+    public static List<Violation> violations() {
         return VIOLATIONS.stream().filter(v -> !v.thread().startsWith(PROBE_THREAD_PREFIX)).toList();
     }
 
-    static List<Violation> probeViolations() {
+    public static List<Violation> probeViolations() {
         return VIOLATIONS.stream().filter(v -> v.thread().startsWith(PROBE_THREAD_PREFIX)).toList();
     }
 }
