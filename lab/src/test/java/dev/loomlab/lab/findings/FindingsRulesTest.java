@@ -4,6 +4,7 @@ import static dev.loomlab.lab.findings.TestCell.cell;
 import static dev.loomlab.lab.findings.TestCell.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.findings.TestCell.Row;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
@@ -28,6 +29,46 @@ class FindingsRulesTest {
 
     private static List<String> ids(CellResult cell, List<SeriesRow> rows) {
         return Findings.fired(cell, rows, 1).stream().map(Finding::rule).toList();
+    }
+
+    /** A scenario without a sleep (thread-name): no S, so no ceiling to compare the TPS with. */
+    private static TestCell noSleep() {
+        return cell().with(x -> {
+            x.scenario = "thread-name";
+            x.serviceTimeMs = 0;
+            x.ceilingTps = null;
+        });
+    }
+
+    /** Virtual threads at S = 0.5 s and 300 VUs: a load ceiling of 600 TPS. */
+    private static TestCell virtualAtHalfASecond() {
+        return cell().with(x -> {
+            x.model = "mvc-virtual";
+            x.serviceTimeMs = 500;
+            x.vus = 300;
+            x.ceilingTps = 600.0;
+        });
+    }
+
+    /** The open model: requests sent at {@code rate} per second instead of by VUs. */
+    private static TestCell open(double rate) {
+        return cell().with(x -> {
+            x.vus = null;
+            x.rate = rate;
+        });
+    }
+
+    /** Every one of Tomcat's 200 threads busy in this second. */
+    private static void allThreadsBusy(Row r) {
+        r.tomcatBusy = 200;
+        r.tomcatMax = 200;
+    }
+
+    /** All 150 connections of the pool in use, {@code pending} requests waiting for one. */
+    private static void poolExhausted(Row r, double pending) {
+        r.poolActive = 150;
+        r.poolIdle = 0;
+        r.poolPending = pending;
     }
 
     @Nested
@@ -62,10 +103,7 @@ class FindingsRulesTest {
                 c.scenario = "slow-query";
                 c.tps = 148.9;
             }).build();
-            List<SeriesRow> busy = rows(10, r -> {
-                r.tomcatBusy = 200;
-                r.tomcatMax = 200;
-            });
+            List<SeriesRow> busy = rows(10, FindingsRulesTest::allThreadsBusy);
 
             assertThat(rule("thread-pool", pooled, busy)).isEmpty();
         }
@@ -73,15 +111,7 @@ class FindingsRulesTest {
         @Test
         void silentOnVirtualThreadsWhereTomcatHasNoPoolAndWithoutASleep() {
             assertThat(rule("thread-pool", cell().with(c -> c.model = "mvc-virtual").build(), NOTHING_MEASURED)).isEmpty();
-            CellResult noSleep = cell().with(c -> {
-                c.scenario = "thread-name";
-                c.serviceTimeMs = 0;
-                c.ceilingTps = null;
-            }).build();
-            assertThat(rule("thread-pool", noSleep, rows(10, r -> {
-                r.tomcatBusy = 200;
-                r.tomcatMax = 200;
-            }))).isEmpty();
+            assertThat(rule("thread-pool", noSleep().build(), rows(10, FindingsRulesTest::allThreadsBusy))).isEmpty();
         }
     }
 
@@ -95,11 +125,8 @@ class FindingsRulesTest {
                 c.ceilingTps = 150.0;
             }).build();
             List<SeriesRow> waiting = rows(10, (i, r) -> {
-                r.tomcatBusy = 200;
-                r.tomcatMax = 200;
-                r.poolActive = 150;
-                r.poolIdle = 0;
-                r.poolPending = i == 3 ? 40 : 50;
+                allThreadsBusy(r);
+                poolExhausted(r, i == 3 ? 40 : 50);
                 r.poolTimeouts = 0;
             });
 
@@ -117,9 +144,7 @@ class FindingsRulesTest {
                 c.tps = 1988.3;
             }).build();
             List<SeriesRow> waiting = rows(10, (i, r) -> {
-                r.poolActive = 150;
-                r.poolIdle = 0;
-                r.poolPending = i == 3 ? 1369 : 500;
+                poolExhausted(r, i == 3 ? 1369 : 500);
                 r.poolTimeouts = 0;
             });
 
@@ -138,9 +163,7 @@ class FindingsRulesTest {
                 c.ceilingTps = 150.0;
             }).error("status5xx", 264).build();
             List<SeriesRow> collapse = rows(10, (i, r) -> {
-                r.poolActive = 150;
-                r.poolIdle = 0;
-                r.poolPending = 350;
+                poolExhausted(r, 350);
                 r.poolTimeouts = i < 2 ? 0 : 33;
             });
 
@@ -152,19 +175,13 @@ class FindingsRulesTest {
 
         @Test
         void belowThePoolCapItSaysTheShare() {
-            CellResult slow = cell().with(c -> {
-                c.model = "mvc-virtual";
+            // The pool, not the VUs, sets slow-query's ceiling: 150 connections / 0.5 s.
+            CellResult slow = virtualAtHalfASecond().with(c -> {
                 c.scenario = "slow-query";
-                c.serviceTimeMs = 500;
-                c.vus = 300;
                 c.tps = 225;
                 c.ceilingTps = 300.0;
             }).build();
-            List<SeriesRow> waiting = rows(4, r -> {
-                r.poolActive = 150;
-                r.poolIdle = 0;
-                r.poolPending = 150;
-            });
+            List<SeriesRow> waiting = rows(4, r -> poolExhausted(r, 150));
 
             assertThat(rule("connection-pool", slow, waiting)).hasValueSatisfying(s -> assertThat(s)
                     .startsWith("mvc-virtual / slow-query: 225.0 TPS = 75.0 % of 150 connections / 0.50 s = 300.0 TPS — the connection pool is the bottleneck")
@@ -174,11 +191,7 @@ class FindingsRulesTest {
         @Test
         void silentWhenRequestsWaitedOnlyPartOfTheWindowOrThePoolIsNotMeasured() {
             CellResult c = cell().with(x -> x.scenario = "slow-query").build();
-            assertThat(rule("connection-pool", c, rows(10, (i, r) -> {
-                r.poolActive = 150;
-                r.poolIdle = 0;
-                r.poolPending = i < 5 ? 20 : 0;
-            }))).isEmpty();
+            assertThat(rule("connection-pool", c, rows(10, (i, r) -> poolExhausted(r, i < 5 ? 20 : 0)))).isEmpty();
             assertThat(rule("connection-pool", c, rows(10, r -> {
                 r.poolActive = 90;
                 r.poolIdle = 60;
@@ -192,12 +205,7 @@ class FindingsRulesTest {
     class Cpu {
         @Test
         void firesAtOrAbove85PercentOfTheServersCores() {
-            CellResult c = cell().with(x -> {
-                x.model = "webflux";
-                x.scenario = "thread-name";
-                x.serviceTimeMs = 0;
-                x.ceilingTps = null;
-            }).build();
+            CellResult c = noSleep().with(x -> x.model = "webflux").build();
 
             assertThat(rule("cpu", c, rows(10, r -> r.serverCpuCores = 1.0)))
                     .hasValue("webflux / thread-name: server CPU at 100 % of its core (1.00 cores on average) — CPU-bound");
@@ -222,12 +230,7 @@ class FindingsRulesTest {
     class LoadDriver {
         @Test
         void firesWhenTheDriverUsedAtLeast90PercentOfItsCpus() {
-            CellResult c = cell().with(x -> {
-                x.model = "webflux";
-                x.scenario = "thread-name";
-                x.serviceTimeMs = 0;
-                x.ceilingTps = null;
-            }).build();
+            CellResult c = noSleep().with(x -> x.model = "webflux").build();
 
             assertThat(rule("load-driver", c, rows(10, r -> r.driverCpuCores = 0.95))).hasValue("webflux / thread-name: the load "
                     + "driver used 0.95 of its core (95 %) — load-driver-bound: the driver, not the server, set this cell's pace, "
@@ -236,9 +239,7 @@ class FindingsRulesTest {
 
         @Test
         void firesWhenTheOpenModelCouldNotSendWhatItScheduled() {
-            CellResult open = cell().with(x -> {
-                x.vus = null;
-                x.rate = 500.0;
+            CellResult open = open(500.0).with(x -> {
                 x.achievedRate = 420.3;
                 x.unsent = 1234L;
             }).build();
@@ -286,9 +287,7 @@ class FindingsRulesTest {
 
         @Test
         void firesWhenTheOpenModelGotItsOfferedRate() {
-            CellResult open = cell().with(x -> {
-                x.vus = null;
-                x.rate = 100.0;
+            CellResult open = open(100.0).with(x -> {
                 x.unsent = 0L;
                 x.tps = 99.0;
                 x.ceilingTps = 100.0;
@@ -305,9 +304,7 @@ class FindingsRulesTest {
                 x.serviceTimeMs = 0;
                 x.tps = 9000;
             }).build(), NOTHING_MEASURED)).isEmpty();
-            assertThat(rule("load-ceiling", cell().with(x -> {
-                x.vus = null;
-                x.rate = 100.0;
+            assertThat(rule("load-ceiling", open(100.0).with(x -> {
                 x.unsent = 5L;
                 x.tps = 99.0;
             }).build(), NOTHING_MEASURED)).isEmpty();
@@ -316,13 +313,7 @@ class FindingsRulesTest {
 
     @Nested
     class CarrierBacklog {
-        private final CellResult virtual = cell().with(x -> {
-            x.model = "mvc-virtual";
-            x.serviceTimeMs = 500;
-            x.vus = 300;
-            x.tps = 378.3;
-            x.ceilingTps = 600.0;
-        }).build();
+        private final CellResult virtual = virtualAtHalfASecond().with(x -> x.tps = 378.3).build();
 
         @Test
         void queuedVirtualThreadsAreTimeWaitingToRunByLittlesLaw() {
@@ -488,12 +479,8 @@ class FindingsRulesTest {
 
     @Nested
     class Unexplained {
-        private final CellResult below = cell().with(x -> {
-            x.model = "mvc-virtual";
-            x.serviceTimeMs = 500;
-            x.vus = 300;
+        private final CellResult below = virtualAtHalfASecond().with(x -> {
             x.tps = 508.8;
-            x.ceilingTps = 600.0;
             x.p50Ms = 541;
         }).build();
 
@@ -516,12 +503,7 @@ class FindingsRulesTest {
 
         @Test
         void withoutACeilingAndWithoutASaturatedCpuItIsUnexplainedToo() {
-            CellResult noSleep = cell().with(x -> {
-                x.scenario = "thread-name";
-                x.serviceTimeMs = 0;
-                x.ceilingTps = null;
-                x.tps = 5000;
-            }).build();
+            CellResult noSleep = noSleep().with(x -> x.tps = 5000).build();
             assertThat(ids(noSleep, rows(10, r -> r.serverCpuCores = 0.6))).containsExactly("unexplained");
             assertThat(rule("unexplained", noSleep, NOTHING_MEASURED)).hasValue("mvc-platform / thread-name: 5000.0 TPS with no sleep "
                     + "to bound it and no measured cause (no errors) — unexplained: read logs/mvc-platform-thread-name-r1.server.log");
@@ -567,9 +549,7 @@ class FindingsRulesTest {
             r.serverCpuCores = 0.99;
             r.virtualQueued = 25;
             r.gcPauseMs = 100;
-            r.poolActive = 150;
-            r.poolIdle = 0;
-            r.poolPending = 350;
+            poolExhausted(r, 350);
         });
 
         List<String> fired = ids(everything, rows);
