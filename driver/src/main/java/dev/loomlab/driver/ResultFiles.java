@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -34,26 +36,38 @@ final class ResultFiles {
     }
 
     static void writeHlog(Path file, WindowSummary w) throws IOException {
+        LoadSpec spec = w.spec;
+        writeHlog(file, w.measureStartEpochMs, w.intervals.stream().map(WindowSummary.Interval::histogram).toList(),
+                "loomlab-driver: units=nanoseconds (response time) url=" + spec.target().url()
+                        + " method=" + spec.method() + " model=" + spec.model()
+                        + (spec.closed() ? " vus=" + spec.vus() : " rate=" + spec.rate())
+                        + (spec.isRamp() ? " ramp=" + java.util.Arrays.toString(spec.rampVus()).replace(" ", "") + " stepS=" + spec.stepMs() / 1000 : ""),
+                "loomlab-driver: engine=hyperfoil-" + HyperfoilEngine.hyperfoilVersion()
+                        + " histograms: " + WindowSummary.SIGNIFICANT_DIGITS + " significant digits, max "
+                        + WindowSummary.HIGHEST_TRACKABLE_NS + " ns; one interval per second of the measurement window",
+                "loomlab-driver: an interval holds the requests started in it that got a status "
+                        + "(timeouts and connection errors are counted in the .driver.json only)");
+    }
+
+    /**
+     * The one .hlog layout of a steady run, a ramp and a burst: the comments, then one interval
+     * histogram each, times relative to {@code baseEpochMs} (the start of what was measured).
+     */
+    private static void writeHlog(Path file, long baseEpochMs, List<? extends AbstractHistogram> intervals, String... comments)
+            throws IOException {
         Path tmp = tempSibling(file);
         try (OutputStream out = Files.newOutputStream(tmp); PrintStream ps = new PrintStream(out, false, StandardCharsets.UTF_8)) {
             HistogramLogWriter writer = new HistogramLogWriter(ps);
-            LoadSpec spec = w.spec;
-            writer.outputComment("loomlab-driver: units=nanoseconds (response time) url=" + spec.target().url()
-                    + " method=" + spec.method() + " model=" + spec.model()
-                    + (spec.closed() ? " vus=" + spec.vus() : " rate=" + spec.rate())
-                    + (spec.isRamp() ? " ramp=" + java.util.Arrays.toString(spec.rampVus()).replace(" ", "") + " stepS=" + spec.stepMs() / 1000 : ""));
-            writer.outputComment("loomlab-driver: engine=hyperfoil-" + HyperfoilEngine.hyperfoilVersion()
-                    + " histograms: " + WindowSummary.SIGNIFICANT_DIGITS + " significant digits, max "
-                    + WindowSummary.HIGHEST_TRACKABLE_NS + " ns; one interval per second of the measurement window");
-            writer.outputComment("loomlab-driver: an interval holds the requests started in it that got a status "
-                    + "(timeouts and connection errors are counted in the .driver.json only)");
+            for (String comment : comments) {
+                writer.outputComment(comment);
+            }
             writer.outputLogFormatVersion();
-            writer.setBaseTime(w.measureStartEpochMs);
-            writer.outputBaseTime(w.measureStartEpochMs);
-            writer.outputStartTime(w.measureStartEpochMs);
+            writer.setBaseTime(baseEpochMs);
+            writer.outputBaseTime(baseEpochMs);
+            writer.outputStartTime(baseEpochMs);
             writer.outputLegend();
-            for (WindowSummary.Interval interval : w.intervals) {
-                writer.outputIntervalHistogram(interval.histogram());
+            for (AbstractHistogram interval : intervals) {
+                writer.outputIntervalHistogram(interval);
             }
             ps.flush();
             if (ps.checkError()) {
@@ -74,11 +88,7 @@ final class ResultFiles {
     static Map<String, Object> json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings,
             List<WindowSummary> levels) {
         LoadSpec s = w.spec;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("engine", "hyperfoil");
-        m.put("engineVersion", HyperfoilEngine.hyperfoilVersion());
-        m.put("url", s.target().url());
-        m.put("method", s.method());
+        Map<String, Object> m = header(s);
         m.put("model", s.model());
         m.put("vus", s.vus());
         m.put("rate", s.rate());
@@ -89,12 +99,7 @@ final class ResultFiles {
         m.put("requests", w.requests());
         m.put("ok", w.ok);
         m.put("tps", round3(w.tps()));
-        m.put("p50Ms", round3(w.percentileMs(50)));
-        m.put("p90Ms", round3(w.percentileMs(90)));
-        m.put("p99Ms", round3(w.percentileMs(99)));
-        m.put("p999Ms", round3(w.percentileMs(99.9)));
-        m.put("maxMs", round3(w.maxMs()));
-        m.put("meanMs", round3(w.meanMs()));
+        putLatencies(m, w::percentileMs, w.maxMs(), w.meanMs());
         m.put("errors", errors(w));
         m.put("requestedRate", s.rate());
         m.put("achievedRate", round3(w.achievedRate()));
@@ -129,23 +134,10 @@ final class ResultFiles {
             m.put("levels", null);
         }
         // Not part of the required schema: what the numbers above were measured with.
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("responses", w.responses);
-        d.put("histogramCount", w.histogram.getTotalCount());
-        d.put("sent", w.sent);
-        d.put("status3xx", w.status3xx);
-        d.put("internalErrors", w.internalErrors);
-        d.put("hyperfoilConnectionErrors", w.rawConnectionErrors);
-        d.put("connectionWaitMs", round3(w.blockedNs / 1e6));
-        d.put("completedAfterWindow", w.afterWindow);
-        d.put("sessionLimitReached", sessionLimitExceeded);
-        d.put("hyperfoilWarnings", hyperfoilWarnings);
-        d.put("connections", s.connections());
-        d.put("maxSessions", s.closed() ? s.vus() : s.maxSessions());
-        d.put("threads", s.threads());
-        d.put("timeoutS", round3(s.timeoutMs() / 1000.0));
-        d.put("phaseStartEpochMs", w.phaseStartEpochMs);
-        m.put("diagnostics", d);
+        Map<String, Object> own = new LinkedHashMap<>();
+        own.put("completedAfterWindow", w.afterWindow);
+        own.put("sessionLimitReached", sessionLimitExceeded);
+        m.put("diagnostics", diagnostics(w, w.histogram, own, hyperfoilWarnings, s.closed() ? s.vus() : s.maxSessions()));
         return m;
     }
 
@@ -162,35 +154,30 @@ final class ResultFiles {
         l.put("requests", w.requests());
         l.put("ok", w.ok);
         l.put("completedInWindow", w.completedInWindow);
-        l.put("p50Ms", round3(w.percentileMs(50)));
-        l.put("p90Ms", round3(w.percentileMs(90)));
-        l.put("p99Ms", round3(w.percentileMs(99)));
-        l.put("p999Ms", round3(w.percentileMs(99.9)));
-        l.put("maxMs", round3(w.maxMs()));
-        l.put("meanMs", round3(w.meanMs()));
+        putLatencies(l, w::percentileMs, w.maxMs(), w.meanMs());
         l.put("errors", errors(w));
         l.put("errorsByCompletion", completedErrors(w));
         l.put("okPerSecond", w.okPerSecond);
         return l;
     }
 
+    /** "errors": the requests started in the window, by kind. */
     private static Map<String, Object> errors(WindowSummary w) {
-        Map<String, Object> errors = new LinkedHashMap<>();
-        errors.put("connect", w.connectErrors);
-        errors.put("timeout", w.timeouts);
-        errors.put("status4xx", w.status4xx);
-        errors.put("status5xx", w.status5xx);
-        errors.put("other", w.otherErrors());
-        return errors;
+        return errorKinds(w.connectErrors, w.timeouts, w.status4xx, w.status5xx, w.otherErrors());
     }
 
+    /** "errorsByCompletion": the same kinds, counted by when the request ended. */
     private static Map<String, Object> completedErrors(WindowSummary w) {
+        return errorKinds(w.completedConnect, w.completedTimeout, w.completedStatus4xx, w.completedStatus5xx, w.completedOther);
+    }
+
+    private static Map<String, Object> errorKinds(long connect, long timeout, long status4xx, long status5xx, long other) {
         Map<String, Object> errors = new LinkedHashMap<>();
-        errors.put("connect", w.completedConnect);
-        errors.put("timeout", w.completedTimeout);
-        errors.put("status4xx", w.completedStatus4xx);
-        errors.put("status5xx", w.completedStatus5xx);
-        errors.put("other", w.completedOther);
+        errors.put("connect", connect);
+        errors.put("timeout", timeout);
+        errors.put("status4xx", status4xx);
+        errors.put("status5xx", status5xx);
+        errors.put("other", other);
         return errors;
     }
 
@@ -198,15 +185,56 @@ final class ResultFiles {
         return cpuS < 0 || requests <= 0 ? 0 : round3(cpuS * 1000.0 / requests);
     }
 
-    /** A burst: the same top-level fields as a steady run (all present), measured over the whole burst. */
-    static Map<String, Object> burstJson(BurstSummary b, double driverCpuS, int hyperfoilWarnings) {
-        LoadSpec s = b.spec;
-        WindowSummary w = b.all;
+    /** The first fields of every .driver.json (a LinkedHashMap: the file keeps this order). */
+    private static Map<String, Object> header(LoadSpec s) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", "hyperfoil");
         m.put("engineVersion", HyperfoilEngine.hyperfoilVersion());
         m.put("url", s.target().url());
         m.put("method", s.method());
+        return m;
+    }
+
+    /** The latency fields of a run, a ramp level and a burst, in ms, in the schema's order. */
+    private static void putLatencies(Map<String, Object> m, DoubleUnaryOperator percentileMs, double maxMs, double meanMs) {
+        m.put("p50Ms", round3(percentileMs.applyAsDouble(50)));
+        m.put("p90Ms", round3(percentileMs.applyAsDouble(90)));
+        m.put("p99Ms", round3(percentileMs.applyAsDouble(99)));
+        m.put("p999Ms", round3(percentileMs.applyAsDouble(99.9)));
+        m.put("maxMs", round3(maxMs));
+        m.put("meanMs", round3(meanMs));
+    }
+
+    /**
+     * "diagnostics": what the numbers were measured with; {@code own} holds the fields only a steady
+     * run or only a burst has, placed between the shared counters and the shared settings.
+     */
+    private static Map<String, Object> diagnostics(WindowSummary w, AbstractHistogram histogram, Map<String, Object> own,
+            int hyperfoilWarnings, Object maxSessions) {
+        LoadSpec s = w.spec;
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("responses", w.responses);
+        d.put("histogramCount", histogram.getTotalCount());
+        d.put("sent", w.sent);
+        d.put("status3xx", w.status3xx);
+        d.put("internalErrors", w.internalErrors);
+        d.put("hyperfoilConnectionErrors", w.rawConnectionErrors);
+        d.put("connectionWaitMs", round3(w.blockedNs / 1e6));
+        d.putAll(own);
+        d.put("hyperfoilWarnings", hyperfoilWarnings);
+        d.put("connections", s.connections());
+        d.put("maxSessions", maxSessions);
+        d.put("threads", s.threads());
+        d.put("timeoutS", round3(s.timeoutMs() / 1000.0));
+        d.put("phaseStartEpochMs", w.phaseStartEpochMs);
+        return d;
+    }
+
+    /** A burst: the same top-level fields as a steady run (all present), measured over the whole burst. */
+    static Map<String, Object> burstJson(BurstSummary b, double driverCpuS, int hyperfoilWarnings) {
+        LoadSpec s = b.spec;
+        WindowSummary w = b.all;
+        Map<String, Object> m = header(s);
         m.put("model", "burst");
         m.put("vus", null);
         m.put("rate", null);
@@ -217,12 +245,7 @@ final class ResultFiles {
         m.put("requests", w.requests());
         m.put("ok", w.ok);
         m.put("tps", round3(b.tps()));
-        m.put("p50Ms", round3(b.percentileMs(50)));
-        m.put("p90Ms", round3(b.percentileMs(90)));
-        m.put("p99Ms", round3(b.percentileMs(99)));
-        m.put("p999Ms", round3(b.percentileMs(99.9)));
-        m.put("maxMs", round3(b.maxMs()));
-        m.put("meanMs", round3(b.meanMs()));
+        putLatencies(m, b::percentileMs, b.maxMs(), b.meanMs());
         m.put("errors", errors(w));
         m.put("requestedRate", null);
         m.put("achievedRate", round3(b.wallTimeMs > 0 ? w.sent / b.wallTimeS() : 0));
@@ -240,50 +263,22 @@ final class ResultFiles {
         m.put("wallTimeMs", round3(b.wallTimeMs));
         m.put("ramp", null);
         m.put("levels", null);
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("responses", w.responses);
-        d.put("histogramCount", b.histogram.getTotalCount());
-        d.put("sent", w.sent);
-        d.put("status3xx", w.status3xx);
-        d.put("internalErrors", w.internalErrors);
-        d.put("hyperfoilConnectionErrors", w.rawConnectionErrors);
-        d.put("connectionWaitMs", round3(w.blockedNs / 1e6));
-        d.put("sendSpreadMs", round3(b.sendSpreadMs));
-        d.put("hyperfoilWarnings", hyperfoilWarnings);
-        d.put("connections", s.connections());
-        d.put("maxSessions", s.maxSessions());
-        d.put("threads", s.threads());
-        d.put("timeoutS", round3(s.timeoutMs() / 1000.0));
-        d.put("phaseStartEpochMs", w.phaseStartEpochMs);
-        m.put("diagnostics", d);
+        m.put("diagnostics", diagnostics(w, b.histogram, Map.of("sendSpreadMs", round3(b.sendSpreadMs)), hyperfoilWarnings,
+                s.maxSessions()));
         return m;
     }
 
     /** A burst's .hlog: one interval, first send to last completion, holding every response with a status. */
     static void writeBurstHlog(Path file, BurstSummary b) throws IOException {
-        Path tmp = tempSibling(file);
-        try (OutputStream out = Files.newOutputStream(tmp); PrintStream ps = new PrintStream(out, false, StandardCharsets.UTF_8)) {
-            HistogramLogWriter writer = new HistogramLogWriter(ps);
-            LoadSpec spec = b.spec;
-            writer.outputComment("loomlab-driver: units=nanoseconds (response time) url=" + spec.target().url()
-                    + " method=" + spec.method() + " model=burst burst=" + spec.burst());
-            writer.outputComment("loomlab-driver: engine=hyperfoil-" + HyperfoilEngine.hyperfoilVersion()
-                    + " histogram: " + WindowSummary.SIGNIFICANT_DIGITS + " significant digits, max "
-                    + Completions.HIGHEST_TRACKABLE_NS + " ns; ONE interval: first send to last completion");
-            writer.outputComment("loomlab-driver: the interval holds every request of the burst that got a status "
-                    + "(timeouts and connection errors are counted in the .driver.json only)");
-            writer.outputLogFormatVersion();
-            writer.setBaseTime(b.firstSendEpochMs);
-            writer.outputBaseTime(b.firstSendEpochMs);
-            writer.outputStartTime(b.firstSendEpochMs);
-            writer.outputLegend();
-            writer.outputIntervalHistogram(b.histogram);
-            ps.flush();
-            if (ps.checkError()) {
-                throw new IOException("error writing " + tmp);
-            }
-        }
-        moveIntoPlace(tmp, file);
+        LoadSpec spec = b.spec;
+        writeHlog(file, b.firstSendEpochMs, List.of(b.histogram),
+                "loomlab-driver: units=nanoseconds (response time) url=" + spec.target().url()
+                        + " method=" + spec.method() + " model=burst burst=" + spec.burst(),
+                "loomlab-driver: engine=hyperfoil-" + HyperfoilEngine.hyperfoilVersion()
+                        + " histogram: " + WindowSummary.SIGNIFICANT_DIGITS + " significant digits, max "
+                        + Completions.HIGHEST_TRACKABLE_NS + " ns; ONE interval: first send to last completion",
+                "loomlab-driver: the interval holds every request of the burst that got a status "
+                        + "(timeouts and connection errors are counted in the .driver.json only)");
     }
 
     static void writeJson(Path file, Map<String, Object> json) throws IOException {
