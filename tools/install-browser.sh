@@ -8,18 +8,7 @@
 # Needs root or passwordless sudo. No stdin is read (CI calls it as root on a fresh machine).
 set -euo pipefail
 
-say() { printf 'install-browser: %s\n' "$*" >&2; }
-
-as_root() {
-  if [ "$(id -u)" = 0 ]; then
-    "$@"
-  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    sudo -n "$@"
-  else
-    say "needs root to run: $* (run this script as root, or with passwordless sudo)"
-    return 1
-  fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/install-common.sh"  # say, quietly, as_root
 
 if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
   exit 0

@@ -16,31 +16,7 @@ HOME_DIR="${LOOMLAB_HOME:-$HERE}"
 K6_VERSION=1.1.0
 K6_DIR="$HOME_DIR/.loomlab/tools/k6"
 
-say() { printf 'install-engines: %s\n' "$*" >&2; }
-
-# Runs a command quietly; on failure prints its output and fails.
-quietly() {
-  local log
-  log=$(mktemp)
-  if ! "$@" >"$log" 2>&1; then
-    say "failed: $*"
-    cat "$log" >&2
-    rm -f "$log"
-    return 1
-  fi
-  rm -f "$log"
-}
-
-as_root() {
-  if [ "$(id -u)" = 0 ]; then
-    "$@"
-  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    sudo -n "$@"
-  else
-    say "needs root to run: $* (run this script as root, or with passwordless sudo)"
-    return 1
-  fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/install-common.sh"  # say, quietly, as_root
 
 APT_UPDATED=""
 apt_install() {

