@@ -9,6 +9,7 @@ import java.lang.reflect.InvocationTargetException;
  * reaches this check instead of dying with {@code UnsupportedClassVersionError}. For the same
  * reason it names {@code WebfluxServer} only reflectively.
  */
+// Kept per server on purpose: a shared launcher would need its own module compiled for release 17 (scenario is 21).
 public final class Launcher {
     /** The oldest JDK the lab compares on: virtual threads are final from JDK 21 (JEP 444). */
     public static final int MIN_JDK = 21;
