@@ -17,6 +17,8 @@ import java.util.List;
  * @param jdks  the JDK axis: feature versions each model's server runs on (e.g. [21, 25]); empty
  *              = one run per model on its default JDK (see {@code ServerJdks})
  * @param tomcatThreads Tomcat's max threads on the mvc server (mvc-platform's request threads; the seeds' 200)
+ * @param topology where driver, server and database run: one namespace (local) or one each, with delays (split)
+ * @param drivers load drivers that generate each cell's load together (VUs or rate shared out)
  */
 public record Plan(
         String name,
@@ -40,9 +42,13 @@ public record Plan(
         Duration requestTimeout,
         Duration poolTimeout,
         List<Integer> jdks,
-        int tomcatThreads) {
+        int tomcatThreads,
+        Topology topology,
+        int drivers) {
 
     public Plan {
+        topology = topology == null ? Topology.LOCAL : topology;
+        drivers = Math.max(1, drivers);
         models = List.copyOf(models);
         scenarios = List.copyOf(scenarios);
         jdks = jdks == null ? List.of() : List.copyOf(jdks);
@@ -54,7 +60,7 @@ public record Plan(
                 Dialect database, String dbUrl, String dbUser, String dbPassword, String engine, Duration requestTimeout) {
         this(name, description, models, scenarios, sleepMs, vus, rate, burst, warmup, duration, rounds, poolSize, heap,
                 database, dbUrl, dbUser, dbPassword, engine, requestTimeout, Defaults.POOL_TIMEOUT, List.of(),
-                Defaults.TOMCAT_MAX_THREADS);
+                Defaults.TOMCAT_MAX_THREADS, Topology.LOCAL, 1);
     }
 
     /**
@@ -76,7 +82,8 @@ public record Plan(
     /** The same plan in the closed model at another number of virtual users (a saturation level). */
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, newVus, null, null, warmup, duration, rounds, poolSize,
-                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads);
+                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads,
+                topology, drivers);
     }
 
     public int cellCount() {
