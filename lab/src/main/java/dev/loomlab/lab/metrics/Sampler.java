@@ -100,7 +100,7 @@ public final class Sampler implements AutoCloseable {
                 lastScrape = previous.metrics;
                 windowBaseline = previous.metrics;
             }
-            listenBaseline = ListenQueue.read();
+            listenBaseline = ListenQueue.read(serverPid);
             windowOpen = true;
         });
     }
@@ -108,7 +108,7 @@ public final class Sampler implements AutoCloseable {
     /** Stops sampling; returns the rows taken. */
     public synchronized List<SeriesRow> stop() {
         if (timer != null && windowOpen && listenEnd == null) {
-            listenEnd = ListenQueue.read();
+            listenEnd = ListenQueue.read(serverPid);
         }
         if (timer != null) {
             timer.shutdownNow();

@@ -11,6 +11,7 @@ import java.util.List;
  * How to start one model's server: the same settings for every model but the one that makes it that model.
  *
  * @param jfr where the server's flight recording goes (dumped when it exits), or null for none
+ * @param launchPrefix put before the (CPU-pinned) command, e.g. {@code ip netns exec NAME} in the split topology; empty locally
  */
 public record ServerSpec(
         Model model,
@@ -23,9 +24,16 @@ public record ServerSpec(
         Path log,
         Path jfr,
         Duration startTimeout,
-        List<String> extraArgs) {
+        List<String> extraArgs,
+        List<String> launchPrefix) {
 
     public ServerSpec {
         extraArgs = List.copyOf(extraArgs);
+        launchPrefix = launchPrefix == null ? List.of() : List.copyOf(launchPrefix);
+    }
+
+    public ServerSpec(Model model, Jdk jdk, String heap, int poolSize, DatabaseEndpoint database, CpuLayout cpus, int port,
+                      Path log, Path jfr, Duration startTimeout, List<String> extraArgs) {
+        this(model, jdk, heap, poolSize, database, cpus, port, log, jfr, startTimeout, extraArgs, List.of());
     }
 }
