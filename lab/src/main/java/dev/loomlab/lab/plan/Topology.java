@@ -78,16 +78,10 @@ public record Topology(String mode, Duration appLatency, Duration appJitter, Dur
         return d;
     }
 
-    /** The shortest spelling {@link #parseDelay} reads back: {@code 0}, {@code 2ms}, {@code 0.2ms}, {@code 500us}. */
+    /** In milliseconds, as {@link #parseDelay} reads it back: {@code 0}, {@code 2ms}, {@code 0.2ms}, {@code 1.25ms}. */
     public static String format(Duration d) {
         long micros = d.toNanos() / 1_000;
-        if (micros == 0) {
-            return "0";
-        }
-        if (micros % 1_000 == 0) {
-            return micros / 1_000 + "ms";
-        }
-        return micros >= 1_000 ? java.math.BigDecimal.valueOf(micros, 3).stripTrailingZeros().toPlainString() + "ms" : micros + "us";
+        return micros == 0 ? "0" : java.math.BigDecimal.valueOf(micros, 3).stripTrailingZeros().toPlainString() + "ms";
     }
 
     /** For the manifest and each cell: the mode and, when split, each link's delay. */

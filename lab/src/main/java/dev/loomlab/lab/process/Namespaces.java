@@ -389,12 +389,8 @@ public final class Namespaces implements AutoCloseable {
         return LabHome.root().resolve("tools").resolve("netns-wire.py");
     }
 
-    /** The effective uid (owner of /proc/self), -1 if unknown; tests may pretend otherwise with {@code loomlab.uid}. */
+    /** The effective uid (owner of /proc/self), -1 if unknown. */
     static int uid() {
-        String forced = System.getProperty("loomlab.uid");
-        if (forced != null) {
-            return Integer.parseInt(forced);
-        }
         try {
             return (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
         } catch (IOException | UnsupportedOperationException | ClassCastException e) {
