@@ -128,6 +128,11 @@ public final class Runner {
 
     /** Runs every cell; returns the cells, failed ones included. */
     public List<CellResult> run() {
+        // First: a machine that cannot make the namespaces refuses the run before it writes anything (exit 2).
+        if (plan.topology().split() && target == null) {
+            namespaces = Namespaces.create(plan.topology(), plan.drivers(), cpus);
+            cellEngine = null;
+        }
         folder.create();
         List<CellResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -150,9 +155,7 @@ public final class Runner {
         } else {
             out.println("loomlab: measuring the running server at " + target + " (no server or database started)");
         }
-        if (plan.topology().split() && target == null) {
-            namespaces = Namespaces.create(plan.topology(), plan.drivers(), cpus);
-            cellEngine = null;
+        if (namespaces != null) {
             out.println("loomlab: split topology: drivers, server and database in network namespaces of their own on " + namespaces.summary());
         }
         try (Namespaces held = namespaces;
