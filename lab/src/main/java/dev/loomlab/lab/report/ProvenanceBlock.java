@@ -42,7 +42,10 @@ final class ProvenanceBlock {
         line(md, "versions", join(m.versions(), List.of("loomlab")));
         line(md, "machine", machine(m.machine()));
         line(md, "CPU layout", cpuLayout(m.cpus()) + " — " + sharing(m.cpus()));
-        line(md, "topology", topology(m.topology()));
+        if (m.topology() != null) {
+            // Runs recorded before the split topology have none: they ran on loopback, and their summaries stay as they were.
+            line(md, "topology", topology(m.topology()));
+        }
         line(md, "git commit", orUnknown(m.gitCommit()));
         line(md, "status", (run.partial() ? "**PARTIAL** (" + orUnknown(m.status()) + ")" : orUnknown(m.status()))
                 + ", " + SummaryMarkdown.cellCount(run, cells));
