@@ -66,6 +66,32 @@ class SplitTopologyRunTest {
         assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).contains("**topology:** split: network namespaces on 10.231.");
     }
 
+    @Test
+    void mariaDbRunsInItsOwnNamespaceAndTheDatabaseLinkDelaysEveryQuery(@TempDir Path out) throws Exception {
+        int dbLatencyMs = 3;
+        int sleepMs = 10;
+        int exit = Loomlab.commandLine().execute("run", "--models", "mvc-virtual", "--scenarios", "block-query",
+                "--sleep-ms", String.valueOf(sleepMs), "--vus", "5", "--warmup", "1s", "--duration", "2s", "--heap", "256m",
+                "--db", "mariadb", "--topology", "split", "--db-latency", dbLatencyMs + "ms", "--out", out.toString());
+
+        assertThat(exit).isZero();
+        Path runDir;
+        try (Stream<Path> runs = Files.list(out)) {
+            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        RunFolder run = new RunFolder(runDir);
+        CellResult cell = run.readCells().getFirst();
+        assertThat(cell.succeeded()).as(String.valueOf(cell.failure())).isTrue();
+        // The sleep, then select now() on a pooled connection: one round trip over the database link, 3 ms each way.
+        assertThat(cell.p50Ms()).isGreaterThanOrEqualTo(sleepMs + 2.0 * dbLatencyMs * 0.9);
+        assertThat(run.readManifest().database()).contains("MariaDB");
+        @SuppressWarnings("unchecked")
+        Map<String, String> spaces = (Map<String, String>) run.readManifest().topology().get("namespaces");
+        // The server listens only on the database namespace's address: it could not have bound it anywhere else.
+        assertThat(Files.readString(runDir.resolve(cell.serverLog()))).contains("jdbc:mariadb://" + spaces.get("db").split(" ")[1] + ":");
+        assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
+    }
+
     static String links() throws Exception {
         Process p = new ProcessBuilder("ip", "-o", "link", "show").redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
