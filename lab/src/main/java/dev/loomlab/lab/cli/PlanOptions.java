@@ -74,6 +74,24 @@ public final class PlanOptions {
     @Option(names = "--tomcat-threads", paramLabel = "N", description = "Tomcat's max threads on the mvc server (mvc-platform's request threads); default " + Defaults.TOMCAT_MAX_THREADS)
     String tomcatThreads;
 
+    @Option(names = "--topology", paramLabel = "local|split", description = "local: driver, server and database on loopback (default); split: each in a network namespace of its own (needs root and iproute2)")
+    String topology;
+
+    @Option(names = "--app-latency", paramLabel = "DELAY", description = "split topology: one-way delay between the load driver and the server, e.g. 2ms, 0.5ms, 500us")
+    String appLatency;
+
+    @Option(names = "--app-jitter", paramLabel = "DELAY", description = "split topology: uniform jitter around --app-latency, e.g. 0.2ms")
+    String appJitter;
+
+    @Option(names = "--db-latency", paramLabel = "DELAY", description = "split topology: one-way delay between the server and the database, e.g. 1ms")
+    String dbLatency;
+
+    @Option(names = "--db-jitter", paramLabel = "DELAY", description = "split topology: uniform jitter around --db-latency, e.g. 0.1ms")
+    String dbJitter;
+
+    @Option(names = "--drivers", paramLabel = "N", description = "load drivers that generate each cell's load together (VUs shared out, latency merged from their histograms); default 1")
+    String drivers;
+
     Map<String, Object> overrides() {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("models", models == null ? null : String.join(",", models));
@@ -97,6 +115,12 @@ public final class PlanOptions {
         o.put("jdks", jdks == null ? null : String.join(",", jdks));
         o.put("tomcatThreads", tomcatThreads);
         o.put("jdbcDrivers", jdbcDrivers == null ? null : String.join(",", jdbcDrivers));
+        o.put("topology", topology);
+        o.put("appLatency", appLatency);
+        o.put("appJitter", appJitter);
+        o.put("dbLatency", dbLatency);
+        o.put("dbJitter", dbJitter);
+        o.put("drivers", drivers);
         o.values().removeIf(java.util.Objects::isNull);
         return o;
     }

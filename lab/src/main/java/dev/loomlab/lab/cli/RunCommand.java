@@ -62,6 +62,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         Plan plan = parts.getFirst().plan();
         Jdk jdk = Jdk.current();
+        if (target != null && plan.topology().split()) {
+            throw new dev.loomlab.lab.plan.PlanException("--target measures a server already running: it cannot be moved into the split topology's namespaces (use --topology local)");
+        }
+        // Not root, no ip binary, no TUN device for a delay: exit 2 before anything starts.
+        dev.loomlab.lab.process.Namespaces.check(plan.topology());
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
             Preflight.checkTarget(plan, out, Preflight.openFilesLimit());
@@ -195,6 +200,13 @@ public final class RunCommand implements Callable<Integer> {
             plan.jdbcDrivers().forEach(id -> drivers.put(id, dev.loomlab.lab.process.JdbcDriver.byId(id).about()));
             m.put("jdbcDrivers", drivers);
         }
+        // Flat plan fields, so that --resume reads them back as it reads the others.
+        m.put("topology", plan.topology().mode());
+        if (plan.topology().split()) {
+            m.putAll(plan.topology().describe());
+            m.remove("mode");
+        }
+        m.put("drivers", plan.drivers());
         return m;
     }
 

@@ -55,6 +55,9 @@ public final class SaturateCommand implements Callable<Integer> {
         overrides.putIfAbsent("scenarios", "block");
         overrides.putIfAbsent("rounds", "1");
         Plan plan = PlanLoader.load(options.plan, overrides);
+        if (plan.topology().split()) {
+            throw new PlanException("saturate runs in the local topology only: drop --topology split (run --topology split at each level instead)");
+        }
         if (plan.scenarios().size() != 1) {
             throw new PlanException("saturate searches one scenario at a time: give --scenarios with one id");
         }

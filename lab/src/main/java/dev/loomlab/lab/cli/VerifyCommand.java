@@ -49,8 +49,10 @@ public final class VerifyCommand implements Callable<Integer> {
             return;
         }
         try {
-            if (!InetAddress.getByName(uri.getHost()).isLoopbackAddress()) {
-                throw new PlanException("refusing " + uri.getHost() + ": not a loopback address (127.0.0.0/8); pass --allow-remote-target to allow it");
+            InetAddress host = InetAddress.getByName(uri.getHost());
+            // A server in a network namespace the lab made on this machine (--topology split) is not remote.
+            if (!host.isLoopbackAddress() && !dev.loomlab.lab.process.Namespaces.isLabAddress(host)) {
+                throw new PlanException("refusing " + uri.getHost() + ": not a loopback address (127.0.0.0/8) nor one of the lab's own namespaces; pass --allow-remote-target to allow it");
             }
         } catch (UnknownHostException e) {
             throw new PlanException("unknown host '" + uri.getHost() + "'");

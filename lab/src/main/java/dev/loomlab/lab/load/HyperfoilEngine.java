@@ -33,10 +33,17 @@ public final class HyperfoilEngine implements LoadEngine {
 
     private final Jdk jdk;
     private final CpuLayout cpus;
+    private final List<String> launchPrefix;
 
     public HyperfoilEngine(Jdk jdk, CpuLayout cpus) {
+        this(jdk, cpus, List.of());
+    }
+
+    /** @param launchPrefix put before the pinned command, e.g. {@code ip netns exec NAME} for a driver namespace */
+    public HyperfoilEngine(Jdk jdk, CpuLayout cpus, List<String> launchPrefix) {
         this.jdk = jdk;
         this.cpus = cpus;
+        this.launchPrefix = List.copyOf(launchPrefix);
     }
 
     @Override
@@ -52,6 +59,11 @@ public final class HyperfoilEngine implements LoadEngine {
             command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"));
         }
         command.addAll(List.of("-jar", LabHome.driverJar().toString(), "--url", spec.url()));
+        if (labNamespaceTarget(spec.url())) {
+            // The driver refuses anything but loopback; a server in a namespace the lab made here (the split
+            // topology) is checked from the root namespace, where the lab's bridge is, and allowed.
+            command.add("--allow-remote-target");
+        }
         if (!spec.method().equals("GET")) {
             command.addAll(List.of("--method", spec.method()));
         }
@@ -72,7 +84,9 @@ public final class HyperfoilEngine implements LoadEngine {
         try {
             Files.createDirectories(spec.outDir());
             Files.createDirectories(spec.log().getParent());
-            process = Children.track(new ProcessBuilder(Taskset.prefix(cpus, cpus.driver(), command))
+            List<String> launch = new ArrayList<>(launchPrefix);
+            launch.addAll(Taskset.prefix(cpus, cpus.driver(), command));
+            process = Children.track(new ProcessBuilder(launch)
                     .redirectError(spec.log().toFile())
                     .start());
         } catch (IOException e) {
@@ -98,6 +112,14 @@ public final class HyperfoilEngine implements LoadEngine {
             Children.stop(process, java.time.Duration.ofSeconds(5));
         }
         return read(spec.outDir().resolve(spec.name() + ".driver.json"));
+    }
+
+    private static boolean labNamespaceTarget(String url) {
+        try {
+            return dev.loomlab.lab.process.Namespaces.isLabAddress(java.net.InetAddress.getByName(java.net.URI.create(url).getHost()));
+        } catch (java.net.UnknownHostException | IllegalArgumentException e) {
+            return false;
+        }
     }
 
     static void progress(String line, LoadProgress.Listener listener) {

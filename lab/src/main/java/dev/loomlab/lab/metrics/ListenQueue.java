@@ -18,8 +18,19 @@ final class ListenQueue {
 
     /** {overflows, drops}, or null where the kernel does not expose them. */
     static long[] read() {
+        return read(-1);
+    }
+
+    /**
+     * The counters of the network namespace {@code pid} lives in ({@code /proc/PID/net/netstat}):
+     * in the split topology the server's accept queue is in its own namespace, which the lab's
+     * {@code /proc/net} does not show. A pid of -1 (or a process gone) reads the lab's own.
+     */
+    static long[] read(long pid) {
+        Path file = pid > 0 && Files.isReadable(Path.of("/proc", String.valueOf(pid), "net", "netstat"))
+                ? Path.of("/proc", String.valueOf(pid), "net", "netstat") : NETSTAT;
         try {
-            return parse(Files.readAllLines(NETSTAT));
+            return parse(Files.readAllLines(file));
         } catch (IOException | RuntimeException e) {
             return null;
         }

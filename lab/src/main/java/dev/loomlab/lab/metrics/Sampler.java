@@ -100,7 +100,7 @@ public final class Sampler implements AutoCloseable {
                 lastScrape = previous.metrics;
                 windowBaseline = previous.metrics;
             }
-            listenBaseline = ListenQueue.read();
+            listenBaseline = ListenQueue.read(serverPid);
             windowOpen = true;
         });
     }
@@ -108,7 +108,7 @@ public final class Sampler implements AutoCloseable {
     /** Stops sampling; returns the rows taken. */
     public synchronized List<SeriesRow> stop() {
         if (timer != null && windowOpen && listenEnd == null) {
-            listenEnd = ListenQueue.read();
+            listenEnd = ListenQueue.read(serverPid);
         }
         if (timer != null) {
             timer.shutdownNow();
@@ -126,8 +126,9 @@ public final class Sampler implements AutoCloseable {
     /**
      * Totals over the window that the per-second rows cannot carry: the server's errors by kind
      * ({@code serverErrors.pool-timeout} …, from the server's own counter) and the kernel's
-     * listen-queue overflows and drops (machine-wide TCP counters; during a cell only the server
-     * under test accepts connections at this rate). Call after {@link #stop()}; kinds the server
+     * listen-queue overflows and drops (TCP counters of the server's network namespace, read from
+     * /proc/PID/net: machine-wide in the local topology; during a cell only the server under test
+     * accepts connections at this rate). Call after {@link #stop()}; kinds the server
      * does not count are absent, never zero.
      */
     public java.util.Map<String, Double> windowTotals() {

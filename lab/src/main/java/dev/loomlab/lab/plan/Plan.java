@@ -19,6 +19,8 @@ import java.util.List;
  * @param tomcatThreads Tomcat's max threads on the mvc server (mvc-platform's request threads; the seeds' 200)
  * @param jdbcDrivers the JDBC driver axis of the mvc models (ids of {@code process.JdbcDriver}, e.g.
  *              [mariadb, mysql-8.1.0]); empty = the server's bundled driver, no axis
+ * @param topology where driver, server and database run: one namespace (local) or one each, with delays (split)
+ * @param drivers load drivers that generate each cell's load together (VUs or rate shared out)
  */
 public record Plan(
         String name,
@@ -43,9 +45,13 @@ public record Plan(
         Duration poolTimeout,
         List<Integer> jdks,
         int tomcatThreads,
-        List<String> jdbcDrivers) {
+        List<String> jdbcDrivers,
+        Topology topology,
+        int drivers) {
 
     public Plan {
+        topology = topology == null ? Topology.LOCAL : topology;
+        drivers = Math.max(1, drivers);
         models = List.copyOf(models);
         scenarios = List.copyOf(scenarios);
         jdks = jdks == null ? List.of() : List.copyOf(jdks);
@@ -58,7 +64,7 @@ public record Plan(
                 Dialect database, String dbUrl, String dbUser, String dbPassword, String engine, Duration requestTimeout) {
         this(name, description, models, scenarios, sleepMs, vus, rate, burst, warmup, duration, rounds, poolSize, heap,
                 database, dbUrl, dbUser, dbPassword, engine, requestTimeout, Defaults.POOL_TIMEOUT, List.of(),
-                Defaults.TOMCAT_MAX_THREADS, List.of());
+                Defaults.TOMCAT_MAX_THREADS, List.of(), Topology.LOCAL, 1);
     }
 
     /**
@@ -80,7 +86,8 @@ public record Plan(
     /** The same plan in the closed model at another number of virtual users (a saturation level). */
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, newVus, null, null, warmup, duration, rounds, poolSize,
-                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads, jdbcDrivers);
+                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads,
+                jdbcDrivers, topology, drivers);
     }
 
     /**

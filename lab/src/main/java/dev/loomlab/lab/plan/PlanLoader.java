@@ -32,7 +32,7 @@ public final class PlanLoader {
     public static final List<String> FIELDS = List.of(
             "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "burst", "warmup", "duration", "rounds",
             "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout", "poolTimeout", "jdks", "tomcatThreads",
-            "jdbcDrivers", "parts");
+            "jdbcDrivers", "parts", "topology", "appLatency", "appJitter", "dbLatency", "dbJitter", "drivers");
 
     /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
     private static final List<String> ENGINES = dev.loomlab.lab.load.Engines.IDS;
@@ -90,6 +90,27 @@ public final class PlanLoader {
                 throw new PlanException("jdks: " + model + " needs JDK " + model.minJdk() + "+, but jdks lists only "
                         + plan.jdks() + ": add a JDK " + model.minJdk() + "+ or drop " + model);
             }
+        }
+        if (plan.drivers() > 1 && !plan.engine().equals("hyperfoil")) {
+            // k6's --execution-segment could share one script's VUs, but wrk cannot and the lab merges
+            // the drivers' HdrHistogram logs, which only the hyperfoil driver writes (docs/engines.md).
+            throw new PlanException("drivers: " + plan.drivers() + " load drivers need --engine hyperfoil (" + plan.engine()
+                    + " runs as one driver; its latencies are not histogram logs the lab can merge)");
+        }
+        if (plan.drivers() > 1 && plan.burstShape()) {
+            throw new PlanException("drivers: a burst is timed from its first send to its last answer by one driver: use --drivers 1 with --burst");
+        }
+        if (plan.drivers() > 1 && !plan.openModel() && !plan.burstShape() && plan.vus() < plan.drivers()) {
+            throw new PlanException("drivers: " + plan.drivers() + " drivers need at least as many VUs, got " + plan.vus());
+        }
+        if (plan.topology().split() && plan.externalDatabase()) {
+            throw new PlanException("topology split starts its own embedded database in a namespace of its own: drop --db-url, or use --topology local");
+        }
+        if (plan.topology().split() && plan.scenarios().stream().anyMatch(dev.loomlab.scenario.FanOut::needsDownstream)) {
+            throw new PlanException("topology split does not run the fan-out scenarios yet (their downstream server binds loopback only): drop them, or use --topology local");
+        }
+        if (plan.topology().split() && !plan.engine().equals("hyperfoil")) {
+            throw new PlanException("topology split drives load with the hyperfoil driver only: use --engine hyperfoil");
         }
         if (plan.burstShape() && !plan.engine().equals("hyperfoil")) {
             throw new PlanException(plan.engine() + " has no burst shape: use --engine hyperfoil");
@@ -217,7 +238,21 @@ public final class PlanLoader {
                 jdks(f),
 
                 (int) whole(f, "tomcatThreads", Defaults.TOMCAT_MAX_THREADS, 1, 10_000),
-                jdbcDrivers(f, database));
+                jdbcDrivers(f, database),
+                topology(f),
+                (int) whole(f, "drivers", 1, 1, MAX_DRIVERS));
+    }
+
+    /** At most this many load drivers per cell: each is a JVM (or a namespace) of its own. */
+    static final int MAX_DRIVERS = 16;
+
+    private static Topology topology(Map<String, Object> f) {
+        return new Topology(choice(f, "topology", Topology.LOCAL_MODE, t -> {
+            if (!t.equals(Topology.LOCAL_MODE) && !t.equals(Topology.SPLIT_MODE)) {
+                throw new IllegalArgumentException();
+            }
+            return t;
+        }, "local, split"), delay(f, "appLatency"), delay(f, "appJitter"), delay(f, "dbLatency"), delay(f, "dbJitter"));
     }
 
     /**
@@ -252,6 +287,11 @@ public final class PlanLoader {
         }
         List<?> items = v instanceof List<?> l ? l : List.of(String.valueOf(v).split(","));
         return items.stream().map(item -> String.valueOf(item).trim()).filter(item -> !item.isEmpty()).toList();
+    }
+
+    private static Duration delay(Map<String, Object> f, String key) {
+        Object v = f.get(key);
+        return v == null ? Duration.ZERO : Topology.parseDelay(key, v);
     }
 
     /** The JDK axis: feature versions, e.g. [21, 25] or "21,25"; absent = each model's default JDK. */

@@ -100,7 +100,9 @@ public final class ServerProcess implements ServerHandle {
             env.put("SPRING_DATASOURCE_PASSWORD", db.password());
         }
         command.addAll(spec.extraArgs());
-        builder.command(Taskset.prefix(spec.cpus(), spec.cpus().server(), command))
+        List<String> launch = new ArrayList<>(spec.launchPrefix());
+        launch.addAll(Taskset.prefix(spec.cpus(), spec.cpus().server(), command));
+        builder.command(launch)
                 .redirectErrorStream(true)
                 .redirectOutput(spec.log().toFile());
         long started = System.nanoTime();

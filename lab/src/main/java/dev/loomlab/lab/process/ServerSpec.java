@@ -12,6 +12,7 @@ import java.util.List;
  *
  * @param jfr where the server's flight recording goes (dumped when it exits), or null for none
  * @param jdbcDriver the JDBC driver the mvc server loads instead of its own, or null for its own
+ * @param launchPrefix put before the (CPU-pinned) command, e.g. {@code ip netns exec NAME} in the split topology; empty locally
  */
 public record ServerSpec(
         Model model,
@@ -25,15 +26,17 @@ public record ServerSpec(
         Path jfr,
         Duration startTimeout,
         List<String> extraArgs,
-        JdbcDriver jdbcDriver) {
+        JdbcDriver jdbcDriver,
+        List<String> launchPrefix) {
 
     public ServerSpec {
         extraArgs = List.copyOf(extraArgs);
+        launchPrefix = launchPrefix == null ? List.of() : List.copyOf(launchPrefix);
     }
 
-    /** A server on its own JDBC driver. */
+    /** A server on its own JDBC driver, in the lab's own network namespace. */
     public ServerSpec(Model model, Jdk jdk, String heap, int poolSize, DatabaseEndpoint database, CpuLayout cpus, int port,
                       Path log, Path jfr, Duration startTimeout, List<String> extraArgs) {
-        this(model, jdk, heap, poolSize, database, cpus, port, log, jfr, startTimeout, extraArgs, null);
+        this(model, jdk, heap, poolSize, database, cpus, port, log, jfr, startTimeout, extraArgs, null, List.of());
     }
 }

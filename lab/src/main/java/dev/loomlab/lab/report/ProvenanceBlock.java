@@ -42,11 +42,43 @@ final class ProvenanceBlock {
         line(md, "versions", join(m.versions(), List.of("loomlab")));
         line(md, "machine", machine(m.machine()));
         line(md, "CPU layout", cpuLayout(m.cpus()) + " — " + sharing(m.cpus()));
+        if (m.topology() != null) {
+            // Runs recorded before the split topology have none: they ran on loopback, and their summaries stay as they were.
+            line(md, "topology", topology(m.topology()));
+        }
         line(md, "git commit", orUnknown(m.gitCommit()));
         line(md, "status", (run.partial() ? "**PARTIAL** (" + orUnknown(m.status()) + ")" : orUnknown(m.status()))
                 + ", " + SummaryMarkdown.cellCount(run, cells));
         line(md, "started / finished", orUnknown(m.startedAt()) + " / " + (m.finishedAt() == null ? "not finished" : m.finishedAt()));
         md.append('\n');
+    }
+
+    /** Where load, server and database ran: loopback, or the namespaces, their addresses and each link's delay. */
+    static String topology(Map<String, Object> t) {
+        if (t == null || t.isEmpty() || !"split".equals(t.get("mode"))) {
+            Object drivers = t == null ? null : t.get("drivers");
+            return "local: load driver, server and database on this machine's loopback"
+                    + (drivers == null || "1".equals(String.valueOf(drivers)) ? "" : "; " + drivers + " load drivers, their histograms merged");
+        }
+        StringBuilder sb = new StringBuilder("split: network namespaces on " + t.get("subnet") + " joined by a bridge — ");
+        if (t.get("namespaces") instanceof Map<?, ?> spaces) {
+            List<String> parts = new ArrayList<>();
+            spaces.forEach((role, where) -> parts.add(role + " " + where));
+            sb.append(String.join(", ", parts));
+        }
+        if (t.get("links") instanceof Map<?, ?> links) {
+            List<String> parts = new ArrayList<>();
+            links.forEach((link, delay) -> parts.add(link + " " + delay));
+            sb.append("; delays ").append(String.join(", ", parts));
+        }
+        if (t.get("delayedBy") != null) {
+            sb.append(" (").append(t.get("delayedBy")).append(')');
+        }
+        Object drivers = t.get("drivers");
+        if (drivers != null && !"1".equals(String.valueOf(drivers))) {
+            sb.append("; ").append(drivers).append(" load drivers, their histograms merged");
+        }
+        return sb.toString();
     }
 
     static String cpuLayout(Map<String, String> cpus) {

@@ -35,6 +35,8 @@ import java.util.Map;
  * @param metrics      figures of the time series (means, maxima, totals over the window)
  * @param jfrEvents    counts of jdk.VirtualThreadPinned and jdk.VirtualThreadSubmitFailed in the window
  * @param findings     one sentence per finding, each naming its evidence
+ * @param topology     where the drivers, the server and the database ran (mode, namespaces, addresses, delays)
+ *                     and how many drivers made the load with each one's share; null in cells written before it
  */
 public record CellResult(
         int schema,
@@ -77,9 +79,32 @@ public record CellResult(
         String jfr,
         Map<String, Double> metrics,
         Map<String, Long> jfrEvents,
-        java.util.List<String> findings) {
+        java.util.List<String> findings,
+        Map<String, Object> topology) {
 
     public static final int SCHEMA = 1;
+
+    /** A cell without a topology record (the local topology, one driver, as every cell before it). */
+    public CellResult(int schema, String status, String failure, String model, String scenario, int round, String engine,
+                      String path, long serviceTimeMs, Integer vus, Double rate, Double achievedRate, Long unsent, Integer burst,
+                      Double wallTimeMs, double warmupS, double durationS, long requests, long ok, double tps, double p50Ms,
+                      double p90Ms, double p99Ms, double maxMs, Map<String, Long> errors, Double ceilingTps, Double ceilingRatio,
+                      String ceilingFormula, String limitedBy, String limitNote, Double serverCpuCores, Double driverCpuS,
+                      Map<String, String> cpus, String serverJdk, String hlog, String serverLog, String timeseries, String jfr,
+                      Map<String, Double> metrics, Map<String, Long> jfrEvents, java.util.List<String> findings) {
+        this(schema, status, failure, model, scenario, round, engine, path, serviceTimeMs, vus, rate, achievedRate, unsent, burst,
+                wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps, ceilingRatio,
+                ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog, serverLog, timeseries, jfr,
+                metrics, jfrEvents, findings, null);
+    }
+
+    /** The same cell with where it ran recorded. */
+    public CellResult withTopology(Map<String, Object> newTopology) {
+        return new CellResult(schema, status, failure, model, scenario, round, engine, path, serviceTimeMs, vus, rate,
+                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
+                serverLog, timeseries, jfr, metrics, jfrEvents, findings, newTopology);
+    }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
     public boolean succeeded() {
@@ -90,7 +115,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, model, scenario, round, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
-                serverLog, timeseries, jfr, metrics, jfrEvents, java.util.List.copyOf(newFindings));
+                serverLog, timeseries, jfr, metrics, jfrEvents, java.util.List.copyOf(newFindings), topology);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -98,7 +123,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, model, scenario, round, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
-                serverLog, timeseries, jfr, metrics, jfrEvents, findings);
+                serverLog, timeseries, jfr, metrics, jfrEvents, findings, topology);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

@@ -13,6 +13,7 @@ import java.util.Map;
  * @param versions  loomlab, Spring Boot, Hyperfoil, database server …
  * @param cpus      role → CPU list, e.g. server → "1", driver → "0", database → "0"
  * @param cells     the stems of the cells in run order, e.g. mvc-virtual/block-r1
+ * @param topology  where drivers, server and database ran: mode, namespaces, addresses, delays, drivers
  */
 public record Manifest(
         int schema,
@@ -29,13 +30,21 @@ public record Manifest(
         Map<String, String> cpus,
         String engine,
         String gitCommit,
-        List<String> cells) {
+        List<String> cells,
+        Map<String, Object> topology) {
+
+    public Manifest(int schema, String runId, String status, String startedAt, String finishedAt, String command,
+                    Map<String, Object> plan, Map<String, String> machine, Map<String, String> jdks, Map<String, String> versions,
+                    String database, Map<String, String> cpus, String engine, String gitCommit, List<String> cells) {
+        this(schema, runId, status, startedAt, finishedAt, command, plan, machine, jdks, versions, database, cpus, engine,
+                gitCommit, cells, null);
+    }
 
     public static final int SCHEMA = 1;
 
     public Manifest withStatus(String newStatus, String finished, List<String> doneCells) {
         return new Manifest(schema, runId, newStatus, startedAt, finished, command, plan, machine, jdks, versions,
-                database, cpus, engine, gitCommit, doneCells);
+                database, cpus, engine, gitCommit, doneCells, topology);
     }
 
     /** Collects a manifest's parts as a run learns them (the database is known only once started). */
@@ -51,6 +60,7 @@ public record Manifest(
         private Map<String, String> cpus = Map.of();
         private String engine;
         private String gitCommit;
+        private Map<String, Object> topology;
 
         public Builder runId(String v) { runId = v; return this; }
         public Builder startedAt(String v) { startedAt = v; return this; }
@@ -63,10 +73,11 @@ public record Manifest(
         public Builder cpus(Map<String, String> v) { cpus = v; return this; }
         public Builder engine(String v) { engine = v; return this; }
         public Builder gitCommit(String v) { gitCommit = v; return this; }
+        public Builder topology(Map<String, Object> v) { topology = v; return this; }
 
         public Manifest build() {
             return new Manifest(SCHEMA, runId, "running", startedAt, null, command, plan, machine, jdks, versions,
-                    database, cpus, engine, gitCommit, List.of());
+                    database, cpus, engine, gitCommit, List.of(), topology);
         }
     }
 }

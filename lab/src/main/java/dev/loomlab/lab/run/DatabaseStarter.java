@@ -2,9 +2,11 @@ package dev.loomlab.lab.run;
 
 import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.database.Databases;
+import dev.loomlab.database.EmbeddedOptions;
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.process.Taskset;
 
 /** The run's one database: the embedded server of the plan's dialect, or the user's own. */
@@ -13,11 +15,21 @@ public final class DatabaseStarter {
     }
 
     public static RunningDatabase start(Plan plan, CpuLayout cpus) {
+        return start(plan, cpus, null);
+    }
+
+    /** In the split topology ({@code namespaces} not null) the embedded server runs in the database's namespace, on its address. */
+    public static RunningDatabase start(Plan plan, CpuLayout cpus, Namespaces namespaces) {
         if (plan.externalDatabase()) {
             return Databases.external(new DatabaseEndpoint(plan.database(), plan.dbUrl(), r2dbcUrl(plan.dbUrl()),
                     plan.dbUser() == null ? "loomlab" : plan.dbUser(), plan.dbPassword() == null ? "" : plan.dbPassword()));
         }
-        RunningDatabase db = Databases.startEmbedded(plan.database());
+        EmbeddedOptions options = EmbeddedOptions.defaults();
+        if (namespaces != null) {
+            options = options.withBindAddress(namespaces.dbAddress())
+                    .withLaunchPrefix(namespaces.exec(namespaces.dbNamespace(), java.util.List.of()));
+        }
+        RunningDatabase db = Databases.startEmbedded(plan.database(), options);
         if (cpus.pinned()) {
             db.pid().ifPresent(pid -> pinTree(pid, cpus.database()));
         }

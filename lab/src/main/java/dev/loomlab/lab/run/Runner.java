@@ -6,6 +6,7 @@ import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.jdk.ServerJdks;
+import dev.loomlab.lab.load.DistributedLoad;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadProgress;
@@ -19,6 +20,7 @@ import dev.loomlab.lab.metrics.SeriesSummary;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
@@ -63,6 +65,10 @@ public final class Runner {
     private Map<String, CellResult> kept = Map.of();
     // Seed 003's downstream server: started on the first fan-out cell, shared by the run's cells.
     private final FanOutDownstream downstream;
+    /** The split topology's namespaces while a run holds them (null: the local topology). */
+    private Namespaces namespaces;
+    /** The engine the cells use: {@link #engine}, or one driver per namespace / --drivers N together. */
+    private LoadEngine cellEngine;
 
     public Runner(Plan plan, RunFolder folder, Jdk jdk, CpuLayout cpus, LoadEngine engine,
                   Manifest.Builder manifestBuilder, PrintStream out) {
@@ -129,6 +135,11 @@ public final class Runner {
 
     /** Runs every cell; returns the cells, failed ones included. */
     public List<CellResult> run() {
+        // First: a machine that cannot make the namespaces refuses the run before it writes anything (exit 2).
+        if (plan.topology().split() && target == null) {
+            namespaces = Namespaces.create(plan.topology(), plan.drivers(), cpus);
+            cellEngine = null;
+        }
         folder.create();
         List<CellResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -152,9 +163,13 @@ public final class Runner {
         } else {
             out.println("loomlab: measuring the running server at " + target + " (no server or database started)");
         }
-        try (RunningDatabase db = target != null ? TargetDatabase.INSTANCE : DatabaseStarter.start(plan, cpus)) {
+        if (namespaces != null) {
+            out.println("loomlab: split topology: drivers, server and database in network namespaces of their own on " + namespaces.summary());
+        }
+        try (Namespaces held = namespaces;
+             RunningDatabase db = target != null ? TargetDatabase.INSTANCE : DatabaseStarter.start(plan, cpus, namespaces)) {
             out.println("loomlab: database " + db.description() + (db.endpoint() == null ? "" : " at " + db.endpoint().describe()));
-            manifest.set(manifestBuilder.database(db.description()).build());
+            manifest.set(manifestBuilder.database(db.description()).topology(topologyRecord(null)).build());
             folder.writeManifest(manifest.get());
             Progress progress = new Progress(out, plan.cellCount(),
                     plan.warmup().plus(plan.duration()).plusSeconds(10));
@@ -176,6 +191,9 @@ public final class Runner {
                         }
                         progress.cellStarts(index, label + " / " + scenario + " / round " + round);
                         CellResult cell = runCell(model, feature, driver, scenario, round, db, progress);
+                        if (cell.topology() == null) {
+                            cell = cell.withTopology(topologyRecord(null));
+                        }
                         if (interrupted.get()) {
                             return List.copyOf(results);
                         }
@@ -202,6 +220,8 @@ public final class Runner {
             throw e;
         } finally {
             downstream.close();
+            namespaces = null;
+            cellEngine = null;
             try {
                 Runtime.getRuntime().removeShutdownHook(keepPartial);
             } catch (IllegalStateException shuttingDown) {
@@ -213,6 +233,37 @@ public final class Runner {
         out.println();
         out.println("loomlab: summary in " + folder.root().resolve(RunFolder.SUMMARY) + ", charts in " + folder.root().resolve(ReportFiles.HTML));
         return List.copyOf(results);
+    }
+
+    /**
+     * Where the load and the server ran, for the manifest ({@code shares} null) and for each cell
+     * (with each driver's share of its load).
+     */
+    Map<String, Object> topologyRecord(List<Map<String, Object>> shares) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>(namespaces != null ? namespaces.describe() : plan.topology().describe());
+        m.put("drivers", plan.drivers());
+        if (shares != null && !shares.isEmpty()) {
+            m.put("driverShares", shares);
+        }
+        return m;
+    }
+
+    /** The cells' engine: the plan's, or one hyperfoil driver per namespace and several drivers merged. */
+    LoadEngine cellEngine() {
+        if (cellEngine != null) {
+            return cellEngine;
+        }
+        if (namespaces == null && plan.drivers() == 1) {
+            cellEngine = engine;
+        } else {
+            List<LoadEngine> drivers = new ArrayList<>();
+            for (int i = 1; i <= plan.drivers(); i++) {
+                drivers.add(new dev.loomlab.lab.load.HyperfoilEngine(jdk, cpus,
+                        namespaces == null ? List.of() : namespaces.exec(namespaces.driverNamespace(i), List.of())));
+            }
+            cellEngine = drivers.size() == 1 ? drivers.getFirst() : new DistributedLoad(drivers);
+        }
+        return cellEngine;
     }
 
     private void writeEnd(Manifest manifest, List<CellResult> results) {
@@ -305,9 +356,16 @@ public final class Runner {
                 extraArgs.add("--server.tomcat.threads.max=" + plan.tomcatThreads());
             }
             extraArgs.add("--loomlab.pool-timeout-ms=" + plan.poolTimeout().toMillis());
+            if (namespaces != null) {
+                // Both ports on the app namespace's address: the drivers reach the server through the bridge
+                // (and the delayed link), the lab its management port from the root namespace.
+                extraArgs.add("--server.address=" + namespaces.appAddress());
+                extraArgs.add("--management.server.address=" + namespaces.appAddress());
+            }
             ServerSpec spec = new ServerSpec(model, cellJdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0,
                     folder.root().resolve(serverLog), folder.root().resolve(jfr), Defaults.SERVER_START_TIMEOUT, extraArgs,
-                    driver == null ? null : dev.loomlab.lab.process.JdbcDriver.byId(driver));
+                    driver == null ? null : dev.loomlab.lab.process.JdbcDriver.byId(driver),
+                    namespaces == null ? List.of() : namespaces.exec(namespaces.appNamespace(), List.of()));
             try {
                 server = ServerProcess.start(spec);
             } catch (ServerStartException e) {
@@ -386,7 +444,7 @@ public final class Runner {
             }
             loadSpec = loadSpec.withMethod(scenario.method());
             try {
-                load = engine.run(loadSpec, listener);
+                load = cellEngine().run(loadSpec, listener);
             } catch (LoadException e) {
                 if (!server.alive()) {
                     return cells.failed(serverExited(server));
@@ -441,7 +499,8 @@ public final class Runner {
                 verdict = new Verdict("wrong-calls", check.finding() + "; " + verdict.note());
             }
         }
-        CellResult cell = cells.measured(load, verdict, serverCores, timeseries, jfr, metrics, jfrEvents);
+        CellResult cell = cells.measured(load, verdict, serverCores, timeseries, jfr, metrics, jfrEvents)
+                .withTopology(topologyRecord(cellEngine() instanceof DistributedLoad d ? d.lastShares() : null));
         fanOutFindings.addAll(Findings.evaluate(cell, rows, cpus.serverCores()));
         cell = cell.withFindings(fanOutFindings);
         return writeCheck.map(cell::failedBecause).orElse(cell);

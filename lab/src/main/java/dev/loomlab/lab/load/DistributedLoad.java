@@ -1,0 +1,237 @@
+package dev.loomlab.lab.load;
+
+import dev.loomlab.lab.result.RunFolder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One cell's load from several drivers at once ({@code --drivers N}): each driver — a hyperfoil
+ * JVM of its own, in a network namespace of its own in the split topology — gets VUs / N (the
+ * remainder one each to the first drivers) or rate / N, the same warm-up and window, and all are
+ * launched together. Their results are merged as one driver's would be: counts, errors and TPS
+ * summed; every percentile from the sum of their HdrHistogram logs ({@link HlogMerge}), never an
+ * average of their percentiles.
+ *
+ * <p>The lab is the controller: Hyperfoil's own controller and agents would need an SSH or
+ * Kubernetes deployment, would run the benchmark on their own clock and report percentiles the lab
+ * could not merge from histograms; the lab already owns the timing, the namespaces and the
+ * processes, so N of its one-JVM drivers give the same load with the files it already reads.
+ */
+public final class DistributedLoad implements LoadEngine {
+    private final List<LoadEngine> drivers;
+    private volatile List<Map<String, Object>> lastShares = List.of();
+
+    public DistributedLoad(List<LoadEngine> drivers) {
+        if (drivers.size() < 2) {
+            throw new IllegalArgumentException("a distributed load needs at least two drivers");
+        }
+        this.drivers = List.copyOf(drivers);
+    }
+
+    @Override
+    public String id() {
+        return drivers.getFirst().id();
+    }
+
+    public int size() {
+        return drivers.size();
+    }
+
+    /** Each driver's share of the last cell: VUs or rate, requests, ok, TPS, p50 and p99 (its own). */
+    public List<Map<String, Object>> lastShares() {
+        return lastShares;
+    }
+
+    /** VUs / n for driver {@code i} (0-based), the remainder one each to the first drivers. */
+    static int share(int total, int n, int i) {
+        return total / n + (i < total % n ? 1 : 0);
+    }
+
+    @Override
+    public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
+        if (spec.burstShape()) {
+            throw new LoadException("a burst is one driver's: it is timed from its first send to its last answer");
+        }
+        int n = drivers.size();
+        List<LoadSpec> specs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            String name = spec.name() + ".d" + (i + 1);
+            Path log = spec.log().resolveSibling(spec.log().getFileName().toString().replace(".driver.log", ".d" + (i + 1) + ".driver.log"));
+            specs.add(new LoadSpec(spec.url(), spec.openModel() ? null : share(spec.vus(), n, i), spec.openModel() ? spec.rate() / n : null,
+                    null, spec.warmup(), spec.duration(), spec.requestTimeout(), spec.outDir(), name, log, spec.method()));
+        }
+        // The window opens and closes by the first driver's progress; the console shows all of them summed.
+        AtomicReferenceArray<LoadProgress> latest = new AtomicReferenceArray<>(n);
+        CountDownLatch go = new CountDownLatch(1);
+        List<CompletableFuture<LoadResult>> running = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int k = i;
+            LoadProgress.Listener own = new LoadProgress.Listener() {
+                @Override
+                public void onProgress(LoadProgress p) {
+                    latest.set(k, p);
+                    if (k == 0) {
+                        double tps = 0;
+                        long requests = 0;
+                        long errors = 0;
+                        for (int j = 0; j < n; j++) {
+                            LoadProgress q = latest.get(j);
+                            if (q != null) {
+                                tps += q.tps();
+                                requests += q.requests();
+                                errors += q.errors();
+                            }
+                        }
+                        listener.onProgress(new LoadProgress(p.phase(), p.elapsedS(), tps, requests, errors));
+                    }
+                }
+
+                @Override
+                public void engineStarted(long pid) {
+                    // The sampler follows one driver's CPU: the first one's.
+                    if (k == 0) {
+                        listener.engineStarted(pid);
+                    }
+                }
+            };
+            running.add(CompletableFuture.supplyAsync(() -> {
+                await(go);
+                return drivers.get(k).run(specs.get(k), own);
+            }, r -> Thread.ofPlatform().name("loomlab-driver-" + (k + 1)).start(r)));
+        }
+        go.countDown();
+        List<LoadResult> results = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            try {
+                results.add(running.get(i).get());
+            } catch (ExecutionException e) {
+                failures.add("driver " + (i + 1) + ": " + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LoadException("interrupted");
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new LoadException(String.join("; ", failures));
+        }
+        List<Path> hlogs = specs.stream().map(s -> s.outDir().resolve(s.name() + ".hlog")).toList();
+        Histogram merged = HlogMerge.merge(hlogs);
+        HlogMerge.write(merged, spec.outDir().resolve(spec.name() + ".hlog"),
+                "loomlab: units=nanoseconds (response time); the sum of " + n + " drivers' logs " + hlogs.stream().map(p -> p.getFileName().toString()).toList());
+        LoadResult result = merge(results, merged);
+        List<Map<String, Object>> shares = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            LoadResult r = results.get(i);
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("driver", i + 1);
+            if (specs.get(i).openModel()) {
+                s.put("rate", specs.get(i).rate());
+            } else {
+                s.put("vus", specs.get(i).vus());
+            }
+            s.put("requests", r.requests());
+            s.put("ok", r.ok());
+            s.put("tps", r.tps());
+            s.put("p50Ms", r.p50Ms());
+            s.put("p99Ms", r.p99Ms());
+            s.put("hlog", specs.get(i).name() + ".hlog");
+            shares.add(s);
+        }
+        lastShares = List.copyOf(shares);
+        writeMergedJson(spec, result, specs, shares);
+        return result;
+    }
+
+    /** Counts summed; latencies from the merged histogram (ns); the window is the drivers' common one. */
+    static LoadResult merge(List<LoadResult> results, Histogram merged) {
+        long requests = 0;
+        long ok = 0;
+        double tps = 0;
+        double achieved = 0;
+        long unsent = 0;
+        double cpu = 0;
+        double duration = 0;
+        Double requestedRate = null;
+        Map<String, Long> errors = new LinkedHashMap<>();
+        for (LoadResult r : results) {
+            requests += r.requests();
+            ok += r.ok();
+            tps += r.tps();
+            achieved += r.achievedRate();
+            unsent += r.unsent();
+            cpu += r.driverCpuS();
+            duration = Math.max(duration, r.durationS());
+            if (r.requestedRate() != null) {
+                requestedRate = (requestedRate == null ? 0 : requestedRate) + r.requestedRate();
+            }
+            r.errors().forEach((k, v) -> errors.merge(k, v, Long::sum));
+        }
+        LoadResult first = results.getFirst();
+        return new LoadResult(first.engine(), first.engineVersion(), duration, requests, ok, tps,
+                ms(merged.getValueAtPercentile(50)), ms(merged.getValueAtPercentile(90)), ms(merged.getValueAtPercentile(99)),
+                ms(merged.getValueAtPercentile(99.9)), ms(merged.getMaxValue()), merged.getMean() / 1e6,
+                errors, requestedRate, achieved, unsent, cpu, first.driverJvm(), null);
+    }
+
+    private static double ms(long ns) {
+        return Math.round(ns / 1e3) / 1e3;
+    }
+
+    /**
+     * {@code <name>.driver.json} as one driver would write it (what the write check reads:
+     * {@code okWholeRun}, summed), plus each driver's share.
+     */
+    private static void writeMergedJson(LoadSpec spec, LoadResult r, List<LoadSpec> specs, List<Map<String, Object>> shares) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", r.engine());
+        m.put("engineVersion", r.engineVersion());
+        m.put("url", spec.url());
+        m.put("drivers", shares.size());
+        m.put("durationS", r.durationS());
+        m.put("requests", r.requests());
+        m.put("ok", r.ok());
+        m.put("tps", r.tps());
+        m.put("p50Ms", r.p50Ms());
+        m.put("p90Ms", r.p90Ms());
+        m.put("p99Ms", r.p99Ms());
+        m.put("p999Ms", r.p999Ms());
+        m.put("maxMs", r.maxMs());
+        m.put("meanMs", r.meanMs());
+        m.put("errors", r.errors());
+        m.put("requestedRate", r.requestedRate());
+        m.put("achievedRate", r.achievedRate());
+        m.put("unsent", r.unsent());
+        m.put("driverCpuS", r.driverCpuS());
+        m.put("driverJvm", r.driverJvm());
+        long okWholeRun = 0;
+        for (LoadSpec s : specs) {
+            okWholeRun += RunFolder.json().readTree(s.outDir().resolve(s.name() + ".driver.json").toFile()).path("okWholeRun").asLong();
+        }
+        m.put("okWholeRun", okWholeRun);
+        m.put("shares", shares);
+        try {
+            java.nio.file.Files.writeString(spec.outDir().resolve(spec.name() + ".driver.json"),
+                    RunFolder.json().writerWithDefaultPrettyPrinter().writeValueAsString(m));
+        } catch (java.io.IOException e) {
+            throw new LoadException("cannot write the merged driver result: " + e.getMessage());
+        }
+    }
+
+    private static void await(CountDownLatch go) {
+        try {
+            go.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LoadException("interrupted");
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.loomlab.lab.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.process.Namespaces;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+/**
+ * What the split topology and several drivers cannot do is refused before anything starts: exit 2,
+ * one line naming what is wrong and what to do, no namespace made, no folder written.
+ */
+class TopologyRefusedTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aLabThatIsNotRootIsToldTheSplitTopologyNeedsRoot() throws Exception {
+        // A real lab JVM in a user namespace of its own: uid 65534 there, no right to make network namespaces.
+        Path err = tmp.resolve("err.txt");
+        Process lab = new ProcessBuilder("unshare", "-U", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Loomlab.class.getName(),
+                "run", "--models", "mvc-virtual", "--scenarios", "block", "--topology", "split", "--out", tmp.resolve("results").toString())
+                .redirectError(err.toFile()).redirectOutput(tmp.resolve("out.txt").toFile()).start();
+        try {
+            assertThat(lab.waitFor(60, TimeUnit.SECONDS)).as("the lab exits at once").isTrue();
+        } finally {
+            lab.destroyForcibly();
+        }
+        List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
+        assertThat(lab.exitValue()).as(String.join("\n", lines)).isEqualTo(2);
+        assertThat(lines).containsExactly("loomlab: topology split needs root: it creates network namespaces (ip netns add)"
+                + " and a bridge — run as root, or use --topology local");
+        assertThat(tmp.resolve("results")).doesNotExist();
+        assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + lab.pid() + "-"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--topology mesh                                   | topology: unknown value 'mesh' (allowed: local, split)",
+        "--app-latency 5ms                                 | appLatency, appJitter, dbLatency and dbJitter need topology: split",
+        "--topology split --app-latency fast               | appLatency: cannot read 'fast' as a delay (examples: 2ms, 0.2ms, 500us, 0)",
+        "--topology split --db-latency 2s                  | dbLatency must be at most 1s, got 2s",
+        "--topology split --app-latency 1ms --app-jitter 2ms | a jitter must not exceed its latency",
+        "--topology split --app-latency 0.5us              | appLatency: '0.5us' is finer than a microsecond",
+        "--drivers 0                                       | drivers must be between 1 and 16, got 0",
+        "--drivers 2 --engine k6                           | drivers: 2 load drivers need --engine hyperfoil",
+        "--drivers 4 --vus 3                               | drivers: 4 drivers need at least as many VUs, got 3",
+        "--drivers 2 --burst 100                           | drivers: a burst is timed from its first send to its last answer by one driver",
+        "--topology split --engine wrk                     | topology split drives load with the hyperfoil driver only",
+        "--topology split --scenarios fan-out-parallel     | topology split does not run the fan-out scenarios yet",
+        "--topology split --target http://127.0.0.1:8080   | --target measures a server already running",
+    })
+    void badValuesAreOneLineExitTwo(String flags, String expected) {
+        StringWriter err = new StringWriter();
+        CommandLine cli = Loomlab.commandLine();
+        cli.setErr(new PrintWriter(err, true));
+        cli.getSubcommands().values().forEach(c -> c.setErr(new PrintWriter(err, true)));
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--models", "mvc-virtual", "--scenarios", "block"));
+        args.addAll(List.of(flags.trim().split("\\s+")));
+        args.addAll(List.of("--out", tmp.resolve("results").toString()));
+
+        int exit = cli.execute(args.toArray(String[]::new));
+
+        assertThat(exit).as(err.toString()).isEqualTo(2);
+        assertThat(err.toString().lines().toList()).as("one line").hasSize(1).first().asString()
+                .startsWith("loomlab: ").contains(expected);
+        assertThat(tmp.resolve("results")).doesNotExist();
+    }
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Installs what loomlab's split topology (--topology split) needs; idempotent and quiet (one line
+# per install, nothing when all is there; the tools' own output only when something fails).
+#
+#   ip, tc     iproute2 from Debian's packages (apt-get; needs root or passwordless sudo): network
+#              namespaces, veth pairs, the bridge.
+#   python3    runs tools/netns-wire.py, the delayed link (--app-latency / --db-latency).
+#   sch_netem  loaded with modprobe where the kernel has it as a module. The lab does not need it
+#              (netns-wire.py delays the server's link in user space), so a kernel without netem —
+#              CONFIG_NET_SCH_NETEM unset, as on the Firecracker guests here — is not an error.
+#
+# No stdin is read (CI calls it as root on a fresh machine).
+set -euo pipefail
+
+say() { printf 'install-netns: %s\n' "$*" >&2; }
+
+quietly() {
+  local log
+  log=$(mktemp)
+  if ! "$@" >"$log" 2>&1; then
+    say "failed: $*"
+    cat "$log" >&2
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
+}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sudo -n "$@"
+  else
+    say "needs root to run: $* (run this script as root, or with passwordless sudo)"
+    return 1
+  fi
+}
+
+have() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/sbin/$1" ]; }
+
+packages=()
+if ! have ip || ! have tc; then
+  packages+=(iproute2)
+fi
+if ! [ -x /usr/bin/python3 ]; then
+  packages+=(python3)
+fi
+if [ "${#packages[@]}" -gt 0 ]; then
+  say "installing ${packages[*]} (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  quietly as_root apt-get update -q
+  quietly as_root apt-get install -y -q --no-install-recommends "${packages[@]}"
+fi
+
+# netem: only where the kernel has it as a loadable module and it is not loaded yet.
+if ! grep -qw sch_netem /proc/modules 2>/dev/null && command -v modprobe >/dev/null 2>&1 \
+   && [ -d "/lib/modules/$(uname -r)" ] && modprobe -n sch_netem >/dev/null 2>&1; then
+  as_root modprobe sch_netem 2>/dev/null || true
+fi
