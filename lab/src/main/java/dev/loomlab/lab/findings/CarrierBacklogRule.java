@@ -29,9 +29,14 @@ final class CarrierBacklogRule implements Rule {
         if (carriers <= 0 || Double.isNaN(share) || share < Findings.MOST_OF_WINDOW || mean < Findings.BACKLOG_PER_CARRIER * carriers) {
             return Optional.empty();
         }
+        // mvc-virtual's launcher runs max(cores, 4) carriers on the server's cores (its labels may carry a JDK or a
+        // JDBC driver); elsewhere the JDK's default, one per core. The backlog is judged per core: the CPU runs them.
+        int threads = e.cell.model().startsWith("mvc-virtual") ? dev.loomlab.lab.ceiling.PinnedCeiling.carriers(carriers) : carriers;
+        String queuedFor = threads == carriers
+                ? (carriers == 1 ? "the server's only carrier thread" : "its " + carriers + " carrier threads")
+                : "its " + threads + " carrier threads on " + (carriers == 1 ? "the server's only core" : carriers + " cores");
         StringBuilder sb = new StringBuilder(f("up to %s virtual threads (mean %s) were queued for %s in %s of the window",
-                Say.count(e.max(SeriesRow::virtualQueued)), Say.count(mean),
-                carriers == 1 ? "the server's only carrier thread" : "its " + carriers + " carrier threads", Say.percent(share)));
+                Say.count(e.max(SeriesRow::virtualQueued)), Say.count(mean), queuedFor, Say.percent(share)));
         double tps = e.cell.tps();
         if (tps > 0) {
             sb.append(f(": ≈ %.0f ms of each request spent waiting to run (mean queued / TPS, Little's law)", 1000 * mean / tps));

@@ -20,7 +20,7 @@ final class NativePinningRule implements Rule {
 
     @Override
     public Optional<String> sentence(Evidence e) {
-        if (!Scenarios.NATIVE_PINNED.id().equals(e.cell.scenario()) || !"mvc-virtual".equals(e.cell.model())
+        if (!Scenarios.NATIVE_PINNED.id().equals(e.cell.scenario()) || !e.cell.model().startsWith("mvc-virtual")
                 || e.serverCores() <= 0 || e.serviceS() <= 0) {
             return Optional.empty();
         }

@@ -327,7 +327,7 @@ class FindingsRulesTest {
             });
 
             assertThat(rule("carrier-backlog", virtual, backlog)).hasValue("mvc-virtual / block: up to 248 virtual threads (mean "
-                    + "148) were queued for the server's only carrier thread in 80 % of the window: ≈ 392 ms of each request spent "
+                    + "148) were queued for its 4 carrier threads on the server's only core in 80 % of the window: ≈ 392 ms of each request spent "
                     + "waiting to run (mean queued / TPS, Little's law) — the carrier was the bottleneck: GC pauses stopped it; and "
                     + "the server used only 25 % of its core, so the core was likely busy with other work (other processes on this "
                     + "machine, or CPU throttling)");
@@ -341,7 +341,7 @@ class FindingsRulesTest {
                 r.serverCpuCores = 1.9;
             });
             assertThat(Findings.fired(virtual, busy, 2)).filteredOn(f -> f.rule().equals("carrier-backlog")).singleElement()
-                    .satisfies(f -> assertThat(f.text()).contains("queued for its 2 carrier threads")
+                    .satisfies(f -> assertThat(f.text()).contains("queued for its 4 carrier threads on 2 cores")
                             .endsWith("the carriers were the bottleneck: the CPU is saturated"));
         }
 

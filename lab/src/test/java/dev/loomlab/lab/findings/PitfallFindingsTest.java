@@ -53,6 +53,18 @@ class PitfallFindingsTest {
                 .contains("upgrade it to 9.0+"));
     }
 
+    /** On a JDK axis the cell is labelled mvc-virtual-jdk25: still mvc-virtual, still its launcher's carriers. */
+    @Test
+    void nativePinningIsFoundOnAJdkAxisCellToo() {
+        CellResult c = cell().with(t -> {
+            t.model = "mvc-virtual-jdk25";
+            t.scenario = "native-pinned";
+            t.tps = 4.0;
+        }).build();
+
+        assertThat(finding(c, "native-pinning")).hasValueSatisfying(s -> assertThat(s).contains("against 4 carriers / 1.00 s = 4.0 TPS"));
+    }
+
     @Test
     void nativePinningIsShownByThroughputSinceJfrRecordsNoEvent() {
         CellResult c = cell().with(t -> {
