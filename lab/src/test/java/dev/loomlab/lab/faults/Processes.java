@@ -22,9 +22,12 @@ final class Processes {
     /** Waits for a live descendant of {@code root} whose command line matches. */
     static ProcessHandle awaitDescendant(ProcessHandle root, Predicate<String> command, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
+        // A child forked but not yet exec'd still shows its parent's command line: the lab's, whose
+        // class path names every server jar. It is not the process looked for.
+        String rootCommand = commandLine(root);
         while (System.nanoTime() < deadline) {
             Optional<ProcessHandle> found = root.descendants().filter(ProcessHandle::isAlive)
-                    .filter(p -> command.test(commandLine(p))).findFirst();
+                    .filter(p -> { String c = commandLine(p); return !c.equals(rootCommand) && command.test(c); }).findFirst();
             if (found.isPresent()) {
                 return found.get();
             }
