@@ -22,14 +22,17 @@ class FanOutCallCheckRunTest {
     @Test
     void theCallCheckCatchesTheUnsubscribedCallAndPassesTheCorrectVariants(@TempDir Path out) throws Exception {
         int exit = Loomlab.commandLine().execute("run", "--plan", "quick",
-                "--models", "mvc-virtual,webflux",
-                "--scenarios", "fan-out-sequential,fan-out-parallel,fan-out-unsubscribed",
+                // Seed 003's bug was WebFlux's; one correct variant beside it is enough here: every
+                // variant on every model is the pitfalls plan's fan-out part, each server's FanOutTest
+                // checks its own calls.
+                "--models", "webflux",
+                "--scenarios", "fan-out-parallel,fan-out-unsubscribed",
                 "--burst", "40", "--sleep-ms", "200", "--heap", "512m", "--out", out.toString());
 
         assertThat(exit).isZero();
         Path runDir = RunFolders.only(out);
         List<CellResult> cells = new RunFolder(runDir).readCells();
-        assertThat(cells).hasSize(6).allMatch(CellResult::succeeded);
+        assertThat(cells).hasSize(2).allMatch(CellResult::succeeded);
         for (CellResult cell : cells) {
             assertThat(cell.ok()).as(cell.model() + "/" + cell.scenario()).isEqualTo(40);
             assertThat(cell.metrics()).containsEntry("downstreamCallsExpectedPerRequest", 2.0);
