@@ -12,30 +12,7 @@
 # No stdin is read (CI calls it as root on a fresh machine).
 set -euo pipefail
 
-say() { printf 'install-netns: %s\n' "$*" >&2; }
-
-quietly() {
-  local log
-  log=$(mktemp)
-  if ! "$@" >"$log" 2>&1; then
-    say "failed: $*"
-    cat "$log" >&2
-    rm -f "$log"
-    return 1
-  fi
-  rm -f "$log"
-}
-
-as_root() {
-  if [ "$(id -u)" = 0 ]; then
-    "$@"
-  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-    sudo -n "$@"
-  else
-    say "needs root to run: $* (run this script as root, or with passwordless sudo)"
-    return 1
-  fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/lib/install-common.sh"  # say, quietly, as_root
 
 have() { command -v "$1" >/dev/null 2>&1 || [ -x "/usr/sbin/$1" ] || [ -x "/sbin/$1" ]; }
 
