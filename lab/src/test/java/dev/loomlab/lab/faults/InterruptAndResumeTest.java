@@ -61,8 +61,10 @@ class InterruptAndResumeTest {
             System.out.println("after SIGINT every child was gone in " + tookMs + " ms (" + everything.size() + " processes: " + kinds + ")");
             assertThat(alive).as("processes alive 10 s after SIGINT").isEmpty();
         } finally {
-            // Should an assertion fail before the SIGINT: a SIGKILLed lab runs no hooks, so its children go first, by PID.
-            lab.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+            // Should an assertion fail before the SIGINT: a SIGKILLed lab runs no hooks, so its children go first, by PID —
+            // all but the database guard, which stops the run's PostgreSQL (daemonised: no descendant) once the lab is gone.
+            lab.toHandle().descendants().filter(p -> !Processes.commandLine(p).contains("loomlab-db-guard"))
+                    .forEach(ProcessHandle::destroyForcibly);
             lab.destroyForcibly();
         }
 
