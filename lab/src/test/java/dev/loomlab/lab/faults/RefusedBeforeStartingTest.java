@@ -3,16 +3,15 @@ package dev.loomlab.lab.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.testing.LabJvm;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -41,19 +40,10 @@ class RefusedBeforeStartingTest {
     @Test
     void anOpenFilesLimitTooLowForTheVusIsRefusedByARealLab() throws Exception {
         // A real lab JVM under a hard limit of 512 (the JVM raises its soft limit to the hard one).
-        Path err = tmp.resolve("err.txt");
-        Process lab = new ProcessBuilder("bash", "-c", "ulimit -n 512 && exec \"$0\" \"$@\"",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Loomlab.class.getName(),
-                "run", "--vus", "3000", "--out", tmp.resolve("results").toString())
-                .redirectError(err.toFile()).redirectOutput(tmp.resolve("out.txt").toFile()).start();
-        try {
-            assertThat(lab.waitFor(60, TimeUnit.SECONDS)).as("the lab exits at once").isTrue();
-        } finally {
-            lab.destroyForcibly();
-        }
-        List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
-        assertThat(lab.exitValue()).as(String.join("\n", lines)).isEqualTo(2);
+        LabJvm.Exit exit = LabJvm.run(tmp, List.of("bash", "-c", "ulimit -n 512 && exec \"$0\" \"$@\""),
+                "run", "--vus", "3000", "--out", tmp.resolve("results").toString());
+        List<String> lines = exit.stderr();
+        assertThat(exit.status()).as(String.join("\n", lines)).isEqualTo(2);
         assertThat(lines).containsExactly(
                 "loomlab: the open-files limit 512 is too low for 3000 VUs: run 'ulimit -n 4096' (or higher) in this shell first");
         assertThat(tmp.resolve("results")).doesNotExist();

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.testing.LabJvm;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,22 +26,14 @@ class TopologyRefusedTest {
     @Test
     void aLabThatIsNotRootIsToldTheSplitTopologyNeedsRoot() throws Exception {
         // A real lab JVM in a user namespace of its own: uid 65534 there, no right to make network namespaces.
-        Path err = tmp.resolve("err.txt");
-        Process lab = new ProcessBuilder("unshare", "-U", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Loomlab.class.getName(),
-                "run", "--models", "mvc-virtual", "--scenarios", "block", "--topology", "split", "--out", tmp.resolve("results").toString())
-                .redirectError(err.toFile()).redirectOutput(tmp.resolve("out.txt").toFile()).start();
-        try {
-            assertThat(lab.waitFor(60, TimeUnit.SECONDS)).as("the lab exits at once").isTrue();
-        } finally {
-            lab.destroyForcibly();
-        }
-        List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
-        assertThat(lab.exitValue()).as(String.join("\n", lines)).isEqualTo(2);
+        LabJvm.Exit exit = LabJvm.run(tmp, List.of("unshare", "-U"),
+                "run", "--models", "mvc-virtual", "--scenarios", "block", "--topology", "split", "--out", tmp.resolve("results").toString());
+        List<String> lines = exit.stderr();
+        assertThat(exit.status()).as(String.join("\n", lines)).isEqualTo(2);
         assertThat(lines).containsExactly("loomlab: topology split needs root: it creates network namespaces (ip netns add)"
                 + " and a bridge — run as root, or use --topology local");
         assertThat(tmp.resolve("results")).doesNotExist();
-        assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + lab.pid() + "-"));
+        assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + exit.pid() + "-"));
     }
 
     @ParameterizedTest
