@@ -14,7 +14,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
+import java.time.Duration;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.loomlab.load.DriverRequest;
+import dev.loomlab.load.DriverResult;
+import dev.loomlab.load.Durations;
+import dev.loomlab.load.InvalidLoadException;
+import dev.loomlab.load.Window;
+import dev.loomlab.load.Workload;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -41,13 +52,16 @@ import picocli.CommandLine.Spec;
                 + "Progress: one JSON line per second on stdout; logs on stderr.")
 public final class DriverMain implements Callable<Integer> {
     static final String LOG_CONFIG = "loomlab-driver-log4j2.xml";
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
-    private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
-    static final int MAX_DEFAULT_SESSIONS = 200_000;
-    /** Open model: default connection cap, below Tomcat's default maxConnections (8192). */
-    static final int MAX_DEFAULT_CONNECTIONS = 8000;
-    /** --burst: the timeout may exceed Hyperfoil's 1-minute histograms (the burst keeps its own, up to 1 hour). */
-    static final long MAX_BURST_TIMEOUT_MS = 600_000;
+    /** Strict: an unknown key, a duplicate key or a number that does not fit is refused, not guessed. */
+    static final ObjectMapper REQUEST_JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
+                    DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    /** The flags a request file replaces. */
+    private static final List<String> LOAD_OPTIONS = List.of("--url", "--method", "--body", "--content-type", "--vus", "--rate",
+            "--burst", "--ramp", "--step-duration", "--max-sessions", "--connections", "--threads", "--warmup", "--duration",
+            "--timeout", "--out", "--name", "--allow-remote-target");
     static final int MAX_RAMP_STEPS = 1000;
     /** Sessions of the burst's driver warm-up (see DriverWarmup). */
     static final int DRIVER_WARMUP_VUS = 100;
@@ -56,7 +70,12 @@ public final class DriverMain implements Callable<Integer> {
     @Spec
     CommandSpec commandSpec;
 
-    @Option(names = "--url", required = true, paramLabel = "URL",
+    @Option(names = "--request", paramLabel = "FILE",
+            description = "The whole run as JSON (what the lab writes: url, method, workload, window, timeout, outDir, name, ...); "
+                    + "replaces the load options below.")
+    Path requestFile;
+
+    @Option(names = "--url", paramLabel = "URL",
             description = "Target, e.g. http://127.0.0.1:8080/block?ms=1000. Must be loopback unless --allow-remote-target.")
     String url;
 
@@ -100,6 +119,9 @@ public final class DriverMain implements Callable<Integer> {
 
     /** --driver-warmup, validated by {@link #toLoadSpec}. */
     private long driverWarmupMs;
+    /** --ramp, read by {@link #toLoadSpec}: the VUs of each level, or null. */
+    private int[] rampVus;
+    private long stepMs;
 
     @Option(names = "--max-sessions", paramLabel = "N",
             description = "Open model: requests that may be in flight at once (Hyperfoil sessions; default: rate x timeout, "
@@ -197,17 +219,54 @@ public final class DriverMain implements Callable<Integer> {
         return new ParameterException(commandSpec.commandLine(), message);
     }
 
-    /** Validates the arguments and applies defaults. Throws a ParameterException (exit 2) on bad input. */
+    /**
+     * The run: from {@code --request FILE}, or built from the flags; either way the one validation is the
+     * {@link DriverRequest}'s. Throws a ParameterException (exit 2) on bad input.
+     */
     LoadSpec toLoadSpec() {
+        if (!LOG_LEVELS.contains(logLevel.toUpperCase(Locale.ROOT))) {
+            throw usage("unknown --log-level '" + logLevel + "' (allowed: OFF, ERROR, WARN, INFO, DEBUG, TRACE)");
+        }
+        DriverRequest request;
+        try {
+            request = requestFile != null ? readRequest(requestFile) : requestFromFlags();
+        } catch (InvalidLoadException e) {
+            throw usage(e.getMessage());
+        }
+        if (!(request.workload() instanceof Workload.Burst) && matched("--driver-warmup")) {
+            throw usage("--driver-warmup applies to --burst only (the other shapes have --warmup)");
+        }
+        driverWarmupMs = durationArg("--driver-warmup", driverWarmup);
         Target target;
         try {
-            target = Target.parse(url, allowRemoteTarget);
+            target = Target.parse(request.url(), request.allowRemoteTarget());
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        String m = method.toUpperCase(Locale.ROOT);
-        if (!METHODS.contains(m)) {
-            throw usage("unsupported --method '" + method + "' (allowed: GET, POST, PUT, DELETE, PATCH, HEAD)");
+        return LoadSpec.of(request, target, rampVus, stepMs);
+    }
+
+    /** {@code --request FILE}: the lab's way in; the load flags are not mixed in. */
+    private DriverRequest readRequest(Path file) {
+        List<String> mixed = LOAD_OPTIONS.stream().filter(this::matched).toList();
+        if (!mixed.isEmpty()) {
+            throw usage("--request holds the whole run: drop " + String.join(", ", mixed));
+        }
+        try {
+            return REQUEST_JSON.readValue(file.toFile(), DriverRequest.class);
+        } catch (com.fasterxml.jackson.databind.exc.ValueInstantiationException e) {
+            throw usage("--request " + file + ": " + (e.getCause() instanceof InvalidLoadException i ? i.getMessage() : e.getOriginalMessage()));
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            throw usage("--request " + file + ": " + e.getOriginalMessage());
+        } catch (java.io.IOException e) {
+            throw usage("--request: cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** The flags of a person running the driver by hand, as the request the lab would have written. */
+    private DriverRequest requestFromFlags() {
+        if (url == null) {
+            throw usage("give --url (or --request FILE)");
         }
         int shapes = (vus != null ? 1 : 0) + (rate != null ? 1 : 0) + (burst != null ? 1 : 0) + (ramp != null ? 1 : 0);
         if (shapes != 1) {
@@ -216,44 +275,15 @@ public final class DriverMain implements Callable<Integer> {
         if (stepDuration != null && ramp == null) {
             throw usage("--step-duration applies to --ramp only");
         }
-        if (burst == null && matched("--driver-warmup")) {
-            throw usage("--driver-warmup applies to --burst only (the other shapes have --warmup)");
-        }
-        driverWarmupMs = durationArg("--driver-warmup", driverWarmup);
+        Workload workload;
+        Window window;
         if (burst != null) {
             if (matched("--warmup") || matched("--duration")) {
                 throw usage("--burst has no warm-up and no window: drop --warmup/--duration (the run lasts until the last request completes)");
             }
-            if (maxSessions != null) {
-                throw usage("--max-sessions does not apply to --burst (it uses one session per request)");
-            }
-        }
-        long warmupMs = burst != null ? 0 : durationArg("--warmup", warmup);
-        long durationMs = burst != null ? 0 : durationArg("--duration", duration);
-        long timeoutMs = durationArg("--timeout", timeout);
-        if (burst == null && ramp == null && durationMs < 1000) {
-            throw usage("--duration must be at least 1s (statistics are kept per second), got '" + duration + "'");
-        }
-        if (timeoutMs < 1) {
-            throw usage("--timeout must be positive, got '" + timeout + "'");
-        }
-        if (burst != null) {
-            if (timeoutMs > MAX_BURST_TIMEOUT_MS) {
-                throw usage("--timeout must be at most 10m for --burst, got '" + timeout + "'");
-            }
-        } else if (timeoutMs > WindowSummary.HIGHEST_TRACKABLE_NS / 1_000_000) {
-            throw usage("--timeout must be at most 60s (Hyperfoil's histograms end at 1 minute), got '" + timeout + "'");
-        }
-        if (!LOG_LEVELS.contains(logLevel.toUpperCase(Locale.ROOT))) {
-            throw usage("unknown --log-level '" + logLevel + "' (allowed: OFF, ERROR, WARN, INFO, DEBUG, TRACE)");
-        }
-        if (!NAME.matcher(name).matches()) {
-            throw usage("--name must be a file-name-safe word ([A-Za-z0-9._-], starting with a letter or digit), got '" + name + "'");
-        }
-        int[] rampVus = null;
-        long stepMs = 0;
-        Integer closedVus = vus;
-        if (ramp != null) {
+            workload = new Workload.Burst(burst);
+            window = Window.NONE;
+        } else if (ramp != null) {
             rampVus = parseRamp(ramp);
             if (stepDuration == null) {
                 throw usage("--ramp needs --step-duration (the duration of each level, e.g. 10s)");
@@ -266,52 +296,19 @@ public final class DriverMain implements Callable<Integer> {
                 throw usage("--step-duration must be a whole number of seconds, at least 1s (statistics are kept per second), got '"
                         + stepDuration + "'");
             }
+            long warmupMs = durationArg("--warmup", warmup);
             if (warmupMs % 1000 != 0) {
                 throw usage("--warmup must be a whole number of seconds with --ramp (levels start on a statistics second), got '"
                         + warmup + "'");
             }
-            durationMs = stepMs * rampVus.length;
-            closedVus = Arrays.stream(rampVus).max().getAsInt();
-        }
-        int sessions;
-        if (burst != null) {
-            if (burst < 1) {
-                throw usage("--burst must be at least 1");
-            }
-            sessions = burst;
-        } else if (closedVus != null) {
-            if (closedVus < 1) {
-                throw usage("--vus must be at least 1");
-            }
-            if (maxSessions != null) {
-                throw usage("--max-sessions applies to the open model (--rate) only");
-            }
-            sessions = closedVus;
+            workload = new Workload.Closed(Arrays.stream(rampVus).max().getAsInt());
+            window = new Window(Duration.ofMillis(warmupMs), Duration.ofMillis(stepMs * rampVus.length));
         } else {
-            if (!(rate > 0) || rate.isInfinite()) {
-                throw usage("--rate must be a positive number of requests per second");
-            }
-            sessions = maxSessions != null ? maxSessions : defaultMaxSessions(rate, timeoutMs);
-            if (sessions < 1) {
-                throw usage("--max-sessions must be at least 1");
-            }
+            workload = vus != null ? new Workload.Closed(vus) : new Workload.Open(rate);
+            window = new Window(Durations.parse("--warmup", warmup), Durations.parse("--duration", duration));
         }
-        int conns = connections != null ? connections
-                : closedVus != null ? closedVus : Math.min(sessions, MAX_DEFAULT_CONNECTIONS);
-        if (conns < 1) {
-            throw usage("--connections must be at least 1");
-        }
-        int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        if (t < 1) {
-            throw usage("--threads must be at least 1");
-        }
-        t = Math.min(t, Math.min(conns, sessions));
-        if (body != null && (m.equals("GET") || m.equals("HEAD"))) {
-            throw usage("--body needs a method with a body (e.g. --method POST)");
-        }
-        String b = body == null && (m.equals("POST") || m.equals("PUT") || m.equals("PATCH")) ? "" : body;
-        return new LoadSpec(target, m, b, contentType, closedVus, rate, sessions, conns, t, warmupMs, durationMs, timeoutMs,
-                burst, rampVus, stepMs);
+        return new DriverRequest(url, method, body, contentType, workload, window, Durations.parse("--timeout", timeout), maxSessions,
+                connections, threads, allowRemoteTarget, out.toString(), name);
     }
 
     private boolean matched(String option) {
@@ -347,25 +344,11 @@ public final class DriverMain implements Callable<Integer> {
         return RampGate.linear(from, to, steps);
     }
 
-    /**
-     * Open model: enough sessions that arrivals are never delayed while every request resolves
-     * within the timeout (Little's law: in flight <= rate x timeout), at least 1000, at most 200000
-     * (about 8 KB of heap each).
-     */
-    static int defaultMaxSessions(double rate, long timeoutMs) {
-        double littles = Math.ceil(rate * timeoutMs / 1000.0);
-        return (int) Math.max(1000, Math.min(MAX_DEFAULT_SESSIONS, littles));
-    }
-
     private long durationArg(String option, String value) {
         try {
-            long ms = Durations.parseMillis(value);
-            if (ms < 0) {
-                throw new IllegalArgumentException("negative");
-            }
-            return ms;
-        } catch (IllegalArgumentException e) {
-            throw usage(option + ": " + e.getMessage());
+            return Durations.parse(option, value).toMillis();
+        } catch (InvalidLoadException e) {
+            throw usage(e.getMessage());
         }
     }
 
@@ -412,7 +395,7 @@ public final class DriverMain implements Callable<Integer> {
         // Hyperfoil's watchdogs (event-loop jitter, CPU) report through the runner's error handler
         // after logging the same message: count them, do not repeat them.
 
-        Map<String, Object> doc;
+        DriverResult doc;
         long errorCount;
         if (spec.isBurst()) {
             BurstSummary b = new BurstSummary(spec, result);
@@ -446,15 +429,15 @@ public final class DriverMain implements Callable<Integer> {
         Map<String, Object> done = new LinkedHashMap<>();
         done.put("phase", "done");
         done.put("elapsedS", ResultFiles.round3((System.currentTimeMillis() - result.phaseStartEpochMs()) / 1000.0));
-        done.put("durationS", doc.get("durationS"));
-        done.put("tps", doc.get("tps"));
-        done.put("requests", doc.get("requests"));
+        done.put("durationS", doc.durationS());
+        done.put("tps", doc.tps());
+        done.put("requests", doc.requests());
         done.put("errors", errorCount);
-        done.put("p50Ms", doc.get("p50Ms"));
-        done.put("p99Ms", doc.get("p99Ms"));
-        done.put("tpsByStart", doc.get("tpsByStart"));
+        done.put("p50Ms", doc.p50Ms());
+        done.put("p99Ms", doc.p99Ms());
+        done.put("tpsByStart", doc.tpsByStart());
         if (spec.isBurst()) {
-            done.put("wallTimeMs", doc.get("wallTimeMs"));
+            done.put("wallTimeMs", doc.wallTimeMs());
         }
         done.put("json", json.toString());
         done.put("hlog", hlog.toString());

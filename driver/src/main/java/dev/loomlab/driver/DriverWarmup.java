@@ -1,5 +1,9 @@
 package dev.loomlab.driver;
 
+import dev.loomlab.load.DriverRequest;
+import dev.loomlab.load.Window;
+import dev.loomlab.load.Workload;
+import java.time.Duration;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -40,8 +44,11 @@ final class DriverWarmup {
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/warmup";
             Target target = Target.parse(url, false);
-            LoadSpec spec = new LoadSpec(target, burst.method(), burst.body(), burst.contentType(), vus, null, vus, vus,
-                    Math.min(burst.threads(), vus), 0, ms, 5_000);
+            // a window is at least a second (statistics are kept per second): a shorter warm-up runs for one
+            DriverRequest request = new DriverRequest(url, burst.method(), burst.body(), burst.contentType(), new Workload.Closed(vus),
+                    new Window(Duration.ZERO, Duration.ofMillis(Math.max(ms, 1000))), Duration.ofSeconds(5), null, vus,
+                    Math.min(burst.threads(), vus), false, burst.request().outDir(), "driver-warmup");
+            LoadSpec spec = LoadSpec.of(request, target, null, 0);
             HyperfoilEngine.run(spec, (elapsedMs, newlyDone, completions) -> {
             });
         } finally {

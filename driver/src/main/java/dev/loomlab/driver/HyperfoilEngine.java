@@ -1,5 +1,6 @@
 package dev.loomlab.driver;
 
+import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -120,22 +121,19 @@ final class HyperfoilEngine {
                 .sharedConnections(spec.connections())
                 .requestTimeout(spec.timeoutMs());
 
-        PhaseBuilder<?> phase;
-        if (spec.isBurst()) {
+        PhaseBuilder<?> phase = switch (spec.workload()) {
             // N sessions started together, one request each; the phase ends when they all have
-            phase = bb.addPhase(PHASE).atOnce(spec.burst());
-        } else if (spec.closed()) {
-            phase = bb.addPhase(PHASE).always(spec.vus());
-        } else {
-            phase = bb.addPhase(PHASE).constantRate(0)
-                    .usersPerSec(spec.rate())
+            case Workload.Burst b -> bb.addPhase(PHASE).atOnce(b.requests());
+            case Workload.Closed c -> bb.addPhase(PHASE).always(c.vus());
+            case Workload.Open o -> bb.addPhase(PHASE).constantRate(0)
+                    .usersPerSec(o.ratePerSec())
                     // fixed (metronome) inter-arrival times, like k6's constant-arrival-rate
                     .variance(false)
                     .maxSessions(spec.maxSessions())
                     // do not fail the run when all sessions are busy: the arrival is delayed
                     // until a session frees up, and the shortfall shows as "unsent"
                     .sessionLimitPolicy(SessionLimitPolicy.CONTINUE);
-        }
+        };
         phase.duration(spec.phaseMs()).maxDuration(maxPhaseMs(spec));
 
         SequenceBuilder sequence = phase.scenario().initialSequence("request");

@@ -1,60 +1,106 @@
 package dev.loomlab.driver;
 
+import dev.loomlab.load.DriverRequest;
+import dev.loomlab.load.Workload;
 import java.util.Arrays;
 
 /**
- * One load run, fully resolved (defaults applied, arguments validated).
+ * One load run: the {@link DriverRequest} as the lab (or the flags) gave it, with the driver's own defaults
+ * resolved. Nothing here is validated again: the request's constructor did it.
  *
- * @param vus          closed model: number of sessions (each with its own connection); for a ramp the
- *                     largest level; {@code null} for the open model and a burst
- * @param rate         open model: constant arrival rate, requests per second; {@code null} otherwise
+ * @param target       the parsed target URL
  * @param maxSessions  how many requests may be in flight at once (Hyperfoil sessions)
  * @param connections  HTTP/1.1 connections the driver keeps open to the target
  * @param threads      Hyperfoil event-loop threads
- * @param burst        burst shape: N requests fired at once, one per session; {@code null} otherwise
- * @param rampVus      ramp shape (closed model): the VUs of each level; {@code null} otherwise
- * @param stepMs       ramp shape: duration of each level (whole seconds); 0 otherwise
+ * @param rampVus      a closed-model ramp (a driver-only shape): the VUs of each level; {@code null} otherwise
+ * @param stepMs       ramp: duration of each level (whole seconds); 0 otherwise
  */
-record LoadSpec(
-        Target target,
-        String method,
-        String body,
-        String contentType,
-        Integer vus,
-        Double rate,
-        int maxSessions,
-        int connections,
-        int threads,
-        long warmupMs,
-        long durationMs,
-        long timeoutMs,
-        Integer burst,
-        int[] rampVus,
-        long stepMs) {
+record LoadSpec(DriverRequest request, Target target, int maxSessions, int connections, int threads, int[] rampVus, long stepMs) {
 
-    /** A steady run (no burst, no ramp): the original constructor. */
-    LoadSpec(Target target, String method, String body, String contentType, Integer vus, Double rate, int maxSessions,
-            int connections, int threads, long warmupMs, long durationMs, long timeoutMs) {
-        this(target, method, body, contentType, vus, rate, maxSessions, connections, threads, warmupMs, durationMs, timeoutMs,
-                null, null, 0);
+    /** The driver's defaults for what the request leaves open. */
+    static LoadSpec of(DriverRequest request, Target target, int[] rampVus, long stepMs) {
+        Workload w = request.workload();
+        int sessions = switch (w) {
+            case Workload.Burst b -> b.requests();
+            case Workload.Closed c -> c.vus();
+            case Workload.Open o -> request.maxSessions() != null ? request.maxSessions()
+                    : defaultMaxSessions(o.ratePerSec(), request.requestTimeout().toMillis());
+        };
+        int conns = request.connections() != null ? request.connections()
+                : w instanceof Workload.Closed c ? c.vus() : Math.min(sessions, dev.loomlab.load.Limits.MAX_DEFAULT_CONNECTIONS);
+        int t = request.threads() != null ? request.threads() : Runtime.getRuntime().availableProcessors();
+        return new LoadSpec(request, target, sessions, conns, Math.min(t, Math.min(conns, sessions)), rampVus, stepMs);
+    }
+
+    /**
+     * Open model: enough sessions that arrivals are never delayed while every request resolves
+     * within the timeout (Little's law: in flight <= rate x timeout), at least 1000, at most 200000
+     * (about 8 KB of heap each).
+     */
+    static int defaultMaxSessions(double rate, long timeoutMs) {
+        double littles = Math.ceil(rate * timeoutMs / 1000.0);
+        return (int) Math.max(1000, Math.min(dev.loomlab.load.Limits.MAX_DEFAULT_SESSIONS, littles));
+    }
+
+    Workload workload() {
+        return request.workload();
+    }
+
+    String method() {
+        return request.method();
+    }
+
+    String body() {
+        return request.body();
+    }
+
+    String contentType() {
+        return request.contentType();
+    }
+
+    long warmupMs() {
+        return request.window().warmup().toMillis();
+    }
+
+    long durationMs() {
+        return request.window().measure().toMillis();
+    }
+
+    long timeoutMs() {
+        return request.requestTimeout().toMillis();
     }
 
     /** Closed model (VUs), steady or ramp. */
     boolean closed() {
-        return vus != null;
+        return workload() instanceof Workload.Closed;
     }
 
     boolean isBurst() {
-        return burst != null;
+        return workload() instanceof Workload.Burst;
     }
 
     boolean isRamp() {
         return rampVus != null;
     }
 
+    /** Closed model: the VUs (a ramp's largest level); null otherwise. */
+    Integer vus() {
+        return workload() instanceof Workload.Closed c ? c.vus() : null;
+    }
+
+    /** Open model: the rate; null otherwise. */
+    Double rate() {
+        return workload() instanceof Workload.Open o ? o.ratePerSec() : null;
+    }
+
+    /** Burst: its size; null otherwise. */
+    Integer burst() {
+        return workload() instanceof Workload.Burst b ? b.requests() : null;
+    }
+
     /** "closed", "open" or "burst". A ramp is "closed" (its shape says "ramp"). */
     String model() {
-        return isBurst() ? "burst" : closed() ? "closed" : "open";
+        return workload().shape();
     }
 
     /** "steady", "ramp" or "burst". */
@@ -64,37 +110,33 @@ record LoadSpec(
 
     /** Whole seconds of warm-up: the first statistics interval that counts. */
     int firstMeasuredInterval() {
-        return (int) ((warmupMs + 999) / 1000);
+        return (int) ((warmupMs() + 999) / 1000);
     }
 
     /** Exclusive end of the measured statistics intervals (1 s each, counted from the phase start). */
     int endMeasuredInterval() {
-        return (int) ((warmupMs + durationMs) / 1000);
+        return (int) ((warmupMs() + durationMs()) / 1000);
     }
 
     /** Ramp: the first statistics interval of level k (0-based). */
     int levelFirstInterval(int k) {
-        return (int) ((warmupMs + k * stepMs) / 1000);
+        return (int) ((warmupMs() + k * stepMs) / 1000);
     }
 
     /** The Hyperfoil phase's planned duration: warm-up + window (0 for a burst: it ends when its requests have). */
     long phaseMs() {
-        return isBurst() ? 0 : warmupMs + durationMs;
+        return isBurst() ? 0 : warmupMs() + durationMs();
     }
 
     String describe() {
-        if (isBurst()) {
-            return "burst of " + burst + " requests, " + method + " " + target.url();
-        }
+        String on = ", " + method() + " " + target.url();
         if (isRamp()) {
-            return "closed-model ramp, VUs " + Arrays.toString(rampVus) + ", " + stepMs + " ms each, " + method + " " + target.url();
+            return "closed-model ramp, VUs " + Arrays.toString(rampVus) + ", " + stepMs + " ms each" + on;
         }
-        return closed()
-                ? "closed model, " + vus + " VUs, " + method + " " + target.url()
-                : "open model, " + fmt(rate) + " req/s (max " + maxSessions + " sessions), " + method + " " + target.url();
-    }
-
-    private static String fmt(double d) {
-        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+        return switch (workload()) {
+            case Workload.Burst b -> "burst of " + b.requests() + " requests" + on;
+            case Workload.Closed c -> "closed model, " + c.vus() + " VUs" + on;
+            case Workload.Open o -> "open model, " + o.describe().replace("requests/s", "req/s") + " (max " + maxSessions + " sessions)" + on;
+        };
     }
 }

@@ -9,9 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
 
 import org.HdrHistogram.AbstractHistogram;
@@ -20,9 +19,12 @@ import org.HdrHistogram.HistogramLogWriter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import dev.loomlab.load.DriverResult;
+
 /** Writes {@code CELL.hlog} and {@code CELL.driver.json}, each to a temporary file renamed into place. */
 final class ResultFiles {
     static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.INDENT_OUTPUT);
+    static final String ENGINE = "hyperfoil";
 
     private ResultFiles() {
     }
@@ -77,195 +79,83 @@ final class ResultFiles {
         moveIntoPlace(tmp, file);
     }
 
-    static Map<String, Object> json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings) {
-        return json(w, driverCpuS, sessionLimitExceeded, hyperfoilWarnings, null);
-    }
-
-    /**
-     * A steady run or a ramp ({@code levels}: one summary per level, or null): the original fields,
-     * then the completion-based ones and the shape's own.
-     */
-    static Map<String, Object> json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings,
+    /** A steady run or a ramp ({@code levels}: one summary per level, or null). */
+    static DriverResult json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings,
             List<WindowSummary> levels) {
         LoadSpec s = w.spec;
-        Map<String, Object> m = header(s);
-        m.put("model", s.model());
-        m.put("vus", s.vus());
-        m.put("rate", s.rate());
-        m.put("warmupS", round3(s.warmupMs() / 1000.0));
-        m.put("durationS", round3(w.durationS));
-        m.put("measureStartEpochMs", w.measureStartEpochMs);
-        m.put("measureEndEpochMs", w.measureEndEpochMs);
-        m.put("requests", w.requests());
-        m.put("ok", w.ok);
-        m.put("tps", round3(w.tps()));
-        putLatencies(m, w::percentileMs, w.maxMs(), w.meanMs());
-        m.put("errors", errors(w));
-        m.put("requestedRate", s.rate());
-        m.put("achievedRate", round3(w.achievedRate()));
-        m.put("unsent", w.unsent());
-        m.put("driverCpuS", round3(driverCpuS));
-        m.put("driverJvm", System.getProperty("java.vm.version"));
-        // --- added fields (completion-based throughput, shapes)
-        m.put("shape", s.shape());
-        m.put("tpsByStart", round3(w.tpsByStart()));
-        m.put("completedInWindow", w.completedInWindow);
-        m.put("okWholeRun", w.okWholeRun);
-        m.put("okPerSecond", w.okPerSecond);
-        m.put("errorsPerSecond", w.errorsPerSecond);
-        m.put("errorsByCompletion", completedErrors(w));
-        m.put("driverCpuSPer1000Requests", perThousand(driverCpuS, w.completedInWindow));
-        m.put("burst", null);
-        m.put("wallTimeMs", null);
+        DriverResult.Ramp ramp = null;
+        List<DriverResult.Level> ls = null;
         if (levels != null) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("from", s.rampVus()[0]);
-            r.put("to", s.rampVus()[s.rampVus().length - 1]);
-            r.put("steps", s.rampVus().length);
-            r.put("stepDurationS", round3(s.stepMs() / 1000.0));
-            m.put("ramp", r);
-            List<Map<String, Object>> ls = new ArrayList<>();
+            int[] r = s.rampVus();
+            ramp = new DriverResult.Ramp(r[0], r[r.length - 1], r.length, round3(s.stepMs() / 1000.0));
+            ls = new ArrayList<>();
             for (int k = 0; k < levels.size(); k++) {
-                ls.add(level(k, s.rampVus()[k], levels.get(k)));
+                ls.add(level(k, r[k], levels.get(k)));
             }
-            m.put("levels", ls);
-        } else {
-            m.put("ramp", null);
-            m.put("levels", null);
         }
-        // Not part of the required schema: what the numbers above were measured with.
-        Map<String, Object> own = new LinkedHashMap<>();
-        own.put("completedAfterWindow", w.afterWindow);
-        own.put("sessionLimitReached", sessionLimitExceeded);
-        m.put("diagnostics", diagnostics(w, w.histogram, own, hyperfoilWarnings, s.closed() ? s.vus() : s.maxSessions()));
-        return m;
+        return new DriverResult(ENGINE, HyperfoilEngine.hyperfoilVersion(), s.target().url(), s.method(), s.model(), s.vus(), s.rate(),
+                round3(s.warmupMs() / 1000.0), round3(w.durationS), w.measureStartEpochMs, w.measureEndEpochMs, w.requests(), w.ok,
+                round3(w.tps()), ms(w::percentileMs, 50), ms(w::percentileMs, 90), ms(w::percentileMs, 99), ms(w::percentileMs, 99.9),
+                round3(w.maxMs()), round3(w.meanMs()), errors(w), s.rate(), round3(w.achievedRate()), w.unsent(), round3(driverCpuS),
+                System.getProperty("java.vm.version"), s.shape(), round3(w.tpsByStart()), w.completedInWindow, w.okWholeRun,
+                boxed(w.okPerSecond), boxed(w.errorsPerSecond), completedErrors(w), perThousand(driverCpuS, w.completedInWindow),
+                null, null, ramp, ls,
+                diagnostics(w, w.histogram, w.afterWindow, sessionLimitExceeded, null, hyperfoilWarnings,
+                        s.closed() ? s.vus() : s.maxSessions()));
     }
 
     /** One level of a ramp: the points of a throughput-vs-load curve. */
-    private static Map<String, Object> level(int k, int vus, WindowSummary w) {
-        Map<String, Object> l = new LinkedHashMap<>();
-        l.put("level", k + 1);
-        l.put("vus", vus);
-        l.put("startEpochMs", w.measureStartEpochMs);
-        l.put("endEpochMs", w.measureEndEpochMs);
-        l.put("durationS", round3(w.durationS));
-        l.put("tps", round3(w.tps()));
-        l.put("tpsByStart", round3(w.tpsByStart()));
-        l.put("requests", w.requests());
-        l.put("ok", w.ok);
-        l.put("completedInWindow", w.completedInWindow);
-        putLatencies(l, w::percentileMs, w.maxMs(), w.meanMs());
-        l.put("errors", errors(w));
-        l.put("errorsByCompletion", completedErrors(w));
-        l.put("okPerSecond", w.okPerSecond);
-        return l;
+    private static DriverResult.Level level(int k, int vus, WindowSummary w) {
+        return new DriverResult.Level(k + 1, vus, w.measureStartEpochMs, w.measureEndEpochMs, round3(w.durationS), round3(w.tps()),
+                round3(w.tpsByStart()), w.requests(), w.ok, w.completedInWindow, ms(w::percentileMs, 50), ms(w::percentileMs, 90),
+                ms(w::percentileMs, 99), ms(w::percentileMs, 99.9), round3(w.maxMs()), round3(w.meanMs()), errors(w),
+                completedErrors(w), boxed(w.okPerSecond));
     }
 
     /** "errors": the requests started in the window, by kind. */
-    private static Map<String, Object> errors(WindowSummary w) {
-        return errorKinds(w.connectErrors, w.timeouts, w.status4xx, w.status5xx, w.otherErrors());
+    private static DriverResult.ErrorCounts errors(WindowSummary w) {
+        return new DriverResult.ErrorCounts(w.connectErrors, w.timeouts, w.status4xx, w.status5xx, w.otherErrors());
     }
 
     /** "errorsByCompletion": the same kinds, counted by when the request ended. */
-    private static Map<String, Object> completedErrors(WindowSummary w) {
-        return errorKinds(w.completedConnect, w.completedTimeout, w.completedStatus4xx, w.completedStatus5xx, w.completedOther);
-    }
-
-    private static Map<String, Object> errorKinds(long connect, long timeout, long status4xx, long status5xx, long other) {
-        Map<String, Object> errors = new LinkedHashMap<>();
-        errors.put("connect", connect);
-        errors.put("timeout", timeout);
-        errors.put("status4xx", status4xx);
-        errors.put("status5xx", status5xx);
-        errors.put("other", other);
-        return errors;
+    private static DriverResult.ErrorCounts completedErrors(WindowSummary w) {
+        return new DriverResult.ErrorCounts(w.completedConnect, w.completedTimeout, w.completedStatus4xx, w.completedStatus5xx,
+                w.completedOther);
     }
 
     private static double perThousand(double cpuS, long requests) {
         return cpuS < 0 || requests <= 0 ? 0 : round3(cpuS * 1000.0 / requests);
     }
 
-    /** The first fields of every .driver.json (a LinkedHashMap: the file keeps this order). */
-    private static Map<String, Object> header(LoadSpec s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("engine", "hyperfoil");
-        m.put("engineVersion", HyperfoilEngine.hyperfoilVersion());
-        m.put("url", s.target().url());
-        m.put("method", s.method());
-        return m;
+    private static double ms(DoubleUnaryOperator percentileMs, double percentile) {
+        return round3(percentileMs.applyAsDouble(percentile));
     }
 
-    /** The latency fields of a run, a ramp level and a burst, in ms, in the schema's order. */
-    private static void putLatencies(Map<String, Object> m, DoubleUnaryOperator percentileMs, double maxMs, double meanMs) {
-        m.put("p50Ms", round3(percentileMs.applyAsDouble(50)));
-        m.put("p90Ms", round3(percentileMs.applyAsDouble(90)));
-        m.put("p99Ms", round3(percentileMs.applyAsDouble(99)));
-        m.put("p999Ms", round3(percentileMs.applyAsDouble(99.9)));
-        m.put("maxMs", round3(maxMs));
-        m.put("meanMs", round3(meanMs));
+    private static List<Long> boxed(long[] values) {
+        return Arrays.stream(values).boxed().toList();
     }
 
-    /**
-     * "diagnostics": what the numbers were measured with; {@code own} holds the fields only a steady
-     * run or only a burst has, placed between the shared counters and the shared settings.
-     */
-    private static Map<String, Object> diagnostics(WindowSummary w, AbstractHistogram histogram, Map<String, Object> own,
-            int hyperfoilWarnings, Object maxSessions) {
+    /** "diagnostics": what the numbers were measured with. */
+    private static DriverResult.Diagnostics diagnostics(WindowSummary w, AbstractHistogram histogram, Long completedAfterWindow,
+            Boolean sessionLimitReached, Double sendSpreadMs, int hyperfoilWarnings, int maxSessions) {
         LoadSpec s = w.spec;
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("responses", w.responses);
-        d.put("histogramCount", histogram.getTotalCount());
-        d.put("sent", w.sent);
-        d.put("status3xx", w.status3xx);
-        d.put("internalErrors", w.internalErrors);
-        d.put("hyperfoilConnectionErrors", w.rawConnectionErrors);
-        d.put("connectionWaitMs", round3(w.blockedNs / 1e6));
-        d.putAll(own);
-        d.put("hyperfoilWarnings", hyperfoilWarnings);
-        d.put("connections", s.connections());
-        d.put("maxSessions", maxSessions);
-        d.put("threads", s.threads());
-        d.put("timeoutS", round3(s.timeoutMs() / 1000.0));
-        d.put("phaseStartEpochMs", w.phaseStartEpochMs);
-        return d;
+        return new DriverResult.Diagnostics(w.responses, histogram.getTotalCount(), w.sent, w.status3xx, w.internalErrors,
+                w.rawConnectionErrors, round3(w.blockedNs / 1e6), completedAfterWindow, sessionLimitReached, sendSpreadMs,
+                hyperfoilWarnings, s.connections(), maxSessions, s.threads(), round3(s.timeoutMs() / 1000.0), w.phaseStartEpochMs);
     }
 
-    /** A burst: the same top-level fields as a steady run (all present), measured over the whole burst. */
-    static Map<String, Object> burstJson(BurstSummary b, double driverCpuS, int hyperfoilWarnings) {
+    /** A burst: the same top-level fields as a steady run, measured over the whole burst. */
+    static DriverResult burstJson(BurstSummary b, double driverCpuS, int hyperfoilWarnings) {
         LoadSpec s = b.spec;
         WindowSummary w = b.all;
-        Map<String, Object> m = header(s);
-        m.put("model", "burst");
-        m.put("vus", null);
-        m.put("rate", null);
-        m.put("warmupS", 0.0);
-        m.put("durationS", round3(b.wallTimeS()));
-        m.put("measureStartEpochMs", b.firstSendEpochMs);
-        m.put("measureEndEpochMs", b.lastCompletionEpochMs);
-        m.put("requests", w.requests());
-        m.put("ok", w.ok);
-        m.put("tps", round3(b.tps()));
-        putLatencies(m, b::percentileMs, b.maxMs(), b.meanMs());
-        m.put("errors", errors(w));
-        m.put("requestedRate", null);
-        m.put("achievedRate", round3(b.wallTimeMs > 0 ? w.sent / b.wallTimeS() : 0));
-        m.put("unsent", Math.max(0, s.burst() - w.sent));
-        m.put("driverCpuS", round3(driverCpuS));
-        m.put("driverJvm", System.getProperty("java.vm.version"));
-        m.put("shape", "burst");
-        m.put("tpsByStart", round3(b.tps()));
-        m.put("completedInWindow", b.completed);
-        m.put("okWholeRun", w.okWholeRun);
-        m.put("okPerSecond", b.okPerSecond);
-        m.put("errorsPerSecond", b.errorsPerSecond);
-        m.put("driverCpuSPer1000Requests", perThousand(driverCpuS, w.requests()));
-        m.put("burst", s.burst());
-        m.put("wallTimeMs", round3(b.wallTimeMs));
-        m.put("ramp", null);
-        m.put("levels", null);
-        m.put("diagnostics", diagnostics(w, b.histogram, Map.of("sendSpreadMs", round3(b.sendSpreadMs)), hyperfoilWarnings,
-                s.maxSessions()));
-        return m;
+        return new DriverResult(ENGINE, HyperfoilEngine.hyperfoilVersion(), s.target().url(), s.method(), "burst", null, null, 0.0,
+                round3(b.wallTimeS()), b.firstSendEpochMs, b.lastCompletionEpochMs, w.requests(), w.ok, round3(b.tps()),
+                ms(b::percentileMs, 50), ms(b::percentileMs, 90), ms(b::percentileMs, 99), ms(b::percentileMs, 99.9),
+                round3(b.maxMs()), round3(b.meanMs()), errors(w), null, round3(b.wallTimeMs > 0 ? w.sent / b.wallTimeS() : 0),
+                Math.max(0, s.burst() - w.sent), round3(driverCpuS), System.getProperty("java.vm.version"), "burst", round3(b.tps()),
+                b.completed, w.okWholeRun, boxed(b.okPerSecond), boxed(b.errorsPerSecond), null,
+                perThousand(driverCpuS, w.requests()), s.burst(), round3(b.wallTimeMs), null, null,
+                diagnostics(w, b.histogram, null, null, round3(b.sendSpreadMs), hyperfoilWarnings, s.maxSessions()));
     }
 
     /** A burst's .hlog: one interval, first send to last completion, holding every response with a status. */
@@ -281,7 +171,7 @@ final class ResultFiles {
                         + "(timeouts and connection errors are counted in the .driver.json only)");
     }
 
-    static void writeJson(Path file, Map<String, Object> json) throws IOException {
+    static void writeJson(Path file, DriverResult json) throws IOException {
         Path tmp = tempSibling(file);
         Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(json));
         moveIntoPlace(tmp, file);

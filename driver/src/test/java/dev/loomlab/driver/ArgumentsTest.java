@@ -4,11 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import dev.loomlab.load.Workload;
 import picocli.CommandLine;
 
 /** Argument parsing and validation, in-process (nothing is started for a rejected command line). */
@@ -39,15 +44,11 @@ class ArgumentsTest {
     }
 
     @Test
-    void durations() {
-        assertThat(Durations.parseMillis("500ms")).isEqualTo(500);
-        assertThat(Durations.parseMillis("10s")).isEqualTo(10_000);
-        assertThat(Durations.parseMillis("2m")).isEqualTo(120_000);
-        assertThat(Durations.parseMillis("1.5s")).isEqualTo(1_500);
-        assertThat(Durations.parseMillis("30")).isEqualTo(30_000);
-        assertThat(Durations.parseMillis("0")).isZero();
-        assertThatThrownBy(() -> Durations.parseMillis("10 parsecs")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Durations.parseMillis("-1s")).isInstanceOf(IllegalArgumentException.class);
+    void durationFlagsUseTheSharedGrammar() {
+        LoadSpec s = spec("--url", "http://127.0.0.1:8080/", "--vus", "1", "--warmup", "1m30s", "--duration", "90", "--timeout", "1s500ms");
+        assertThat(s.warmupMs()).isEqualTo(90_000);
+        assertThat(s.durationMs()).isEqualTo(90_000);
+        assertThat(s.timeoutMs()).isEqualTo(1_500);
     }
 
     @Test
@@ -113,7 +114,7 @@ class ArgumentsTest {
         assertThat(s.connections()).isEqualTo(600);
         assertThat(s.warmupMs()).isZero();
         assertThat(s.phaseMs()).isZero();
-        assertThat(spec("--url", "http://127.0.0.1:8080/", "--burst", "20000").connections()).isEqualTo(8_000);
+        assertThat(spec("--url", "http://127.0.0.1:8080/", "--burst", "10000").connections()).isEqualTo(8_000);
         // a burst may wait longer than Hyperfoil's 1-minute histograms: 100 calls of 10 s on 10 threads take 100 s
         assertThat(spec("--url", "http://127.0.0.1:8080/", "--burst", "100", "--timeout", "3m").timeoutMs()).isEqualTo(180_000);
         assertThat(HyperfoilEngine.maxPhaseMs(spec("--url", "http://127.0.0.1:8080/", "--burst", "100", "--connections", "10",
@@ -155,23 +156,23 @@ class ArgumentsTest {
         assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/");
         assertUsageError("--url", "--vus", "1");
         assertUsageError("http://", "--url", "https://127.0.0.1:8443/", "--vus", "1");
-        assertUsageError("--duration", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--duration", "500ms");
+        assertUsageError("duration must be at least 1s", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--duration", "500ms");
         assertUsageError("--warmup", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--warmup", "soon");
-        assertUsageError("--vus", "--url", "http://127.0.0.1:8080/", "--vus", "0");
-        assertUsageError("--rate", "--url", "http://127.0.0.1:8080/", "--rate", "-3");
-        assertUsageError("--max-sessions", "--url", "http://127.0.0.1:8080/", "--vus", "3", "--max-sessions", "9");
-        assertUsageError("--method", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--method", "BREW");
-        assertUsageError("--name", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--name", "../escape");
-        assertUsageError("--timeout", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--timeout", "5m");
+        assertUsageError("vus must be between 1 and 100000, got 0", "--url", "http://127.0.0.1:8080/", "--vus", "0");
+        assertUsageError("rate must be above 0", "--url", "http://127.0.0.1:8080/", "--rate", "-3");
+        assertUsageError("maxSessions: applies to the open model only", "--url", "http://127.0.0.1:8080/", "--vus", "3", "--max-sessions", "9");
+        assertUsageError("method: unsupported 'BREW'", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--method", "BREW");
+        assertUsageError("name must be a file-name-safe word", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--name", "../escape");
+        assertUsageError("timeout must be between 1s and 1m, got 5m", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--timeout", "5m");
         assertUsageError("--unknown", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--unknown");
         assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--burst", "5");
         assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/", "--ramp", "1:2:2", "--rate", "5", "--step-duration", "1s");
-        assertUsageError("--burst", "--url", "http://127.0.0.1:8080/", "--burst", "0");
+        assertUsageError("burst must be between 1 and 10000, got 0", "--url", "http://127.0.0.1:8080/", "--burst", "0");
         assertUsageError("--driver-warmup", "--url", "http://127.0.0.1:8080/", "--vus", "5", "--driver-warmup", "1s");
         assertUsageError("--driver-warmup", "--url", "http://127.0.0.1:8080/", "--burst", "5", "--driver-warmup", "later");
         assertUsageError("--burst", "--url", "http://127.0.0.1:8080/", "--burst", "5", "--duration", "10s");
         assertUsageError("--burst", "--url", "http://127.0.0.1:8080/", "--burst", "5", "--warmup", "1s");
-        assertUsageError("--timeout", "--url", "http://127.0.0.1:8080/", "--burst", "5", "--timeout", "11m");
+        assertUsageError("timeout must be between 1s and 10m, got 11m", "--url", "http://127.0.0.1:8080/", "--burst", "5", "--timeout", "11m");
         assertUsageError("FROM:TO:STEPS", "--url", "http://127.0.0.1:8080/", "--ramp", "10-40-3", "--step-duration", "1s");
         assertUsageError("FROM and TO", "--url", "http://127.0.0.1:8080/", "--ramp", "0:40:3", "--step-duration", "1s");
         assertUsageError("STEPS", "--url", "http://127.0.0.1:8080/", "--ramp", "10:40:0", "--step-duration", "1s");
@@ -180,6 +181,38 @@ class ArgumentsTest {
         assertUsageError("--step-duration", "--url", "http://127.0.0.1:8080/", "--vus", "3", "--step-duration", "1s");
         assertUsageError("--duration", "--url", "http://127.0.0.1:8080/", "--ramp", "10:40:3", "--step-duration", "1s", "--duration", "9s");
         assertUsageError("--warmup", "--url", "http://127.0.0.1:8080/", "--ramp", "10:40:3", "--step-duration", "1s", "--warmup", "500ms");
+    }
+
+    @Test
+    void aRequestFileIsTheWholeRun(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("run.json");
+        Files.writeString(file, """
+                {"url": "http://127.0.0.1:8080/block", "workload": {"shape": "closed", "vus": 7},
+                 "window": {"warmup": "2s", "measure": "1m"}, "timeout": "5s", "outDir": "out", "name": "cell"}
+                """);
+        LoadSpec s = spec("--request", file.toString());
+        assertThat(s.workload()).isEqualTo(new Workload.Closed(7));
+        assertThat(s.connections()).isEqualTo(7);
+        assertThat(s.warmupMs()).isEqualTo(2_000);
+        assertThat(s.durationMs()).isEqualTo(60_000);
+        assertThat(s.timeoutMs()).isEqualTo(5_000);
+        assertUsageError("--request holds the whole run: drop --vus", "--request", file.toString(), "--vus", "3");
+    }
+
+    @Test
+    void aRequestFileIsReadStrictly(@TempDir Path dir) throws IOException {
+        String run = """
+                {"url": "http://127.0.0.1:8080/", "workload": {"shape": "closed", "vus": %s},
+                 "window": {"warmup": "2s", "measure": "10s"}, "timeout": "5s", "outDir": "out", "name": "cell"%s}
+                """;
+        Path overflow = Files.writeString(dir.resolve("overflow.json"), run.formatted("18446744073709551617", ""));
+        Path zero = Files.writeString(dir.resolve("zero.json"), run.formatted("0", ""));
+        Path unknown = Files.writeString(dir.resolve("unknown.json"), run.formatted("5", ", \"vu\": 5"));
+        Path duplicate = Files.writeString(dir.resolve("duplicate.json"), run.formatted("5", ", \"name\": \"other\""));
+        assertUsageError("out of range of int", "--request", overflow.toString());
+        assertUsageError("vus must be between 1 and 100000, got 0", "--request", zero.toString());
+        assertUsageError("Unrecognized field \"vu\"", "--request", unknown.toString());
+        assertUsageError("Duplicate field 'name'", "--request", duplicate.toString());
     }
 
     @Test

@@ -1,0 +1,144 @@
+package dev.loomlab.load;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Everything one driver run needs: the lab writes it as JSON and the driver reads it ({@code --request FILE});
+ * the driver's flags build the same record for a person running it by hand. Validated here, once, whoever
+ * built it.
+ *
+ * @param url               the target; the driver refuses a non-loopback host unless {@code allowRemoteTarget}
+ * @param method            GET, POST, PUT, DELETE, PATCH or HEAD
+ * @param body              the request body, or null; POST, PUT and PATCH send an empty one when null
+ * @param contentType       the body's Content-Type
+ * @param window            warm-up and measured window ({@link Window#NONE} for a burst)
+ * @param requestTimeout    a request unanswered after this long counts as a timeout; on the wire as {@code "timeout"}
+ *                          text in the {@link Durations} grammar, like the window
+ * @param maxSessions       open model: requests that may be in flight at once; null = the driver's default
+ * @param connections       connections opened before the load; null = the driver's default
+ * @param threads           the driver's event-loop threads; null = the driver's default
+ * @param outDir            where the driver writes {@code NAME.hlog} and {@code NAME.driver.json}
+ * @param name              the files' stem
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record DriverRequest(
+        String url,
+        String method,
+        String body,
+        String contentType,
+        Workload workload,
+        Window window,
+        @JsonIgnore Duration requestTimeout,
+        Integer maxSessions,
+        Integer connections,
+        Integer threads,
+        boolean allowRemoteTarget,
+        String outDir,
+        String name) {
+
+    public static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
+    public static final String DEFAULT_CONTENT_TYPE = "application/json";
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,199}");
+
+    public DriverRequest {
+        require("url", url);
+        require("workload", workload);
+        require("requestTimeout", requestTimeout);
+        require("outDir", outDir);
+        require("name", name);
+        method = method == null ? "GET" : method.toUpperCase(Locale.ROOT);
+        if (!METHODS.contains(method)) {
+            throw new InvalidLoadException("method: unsupported '" + method + "' (allowed: GET, POST, PUT, DELETE, PATCH, HEAD)");
+        }
+        contentType = contentType == null ? DEFAULT_CONTENT_TYPE : contentType;
+        if (body != null && (method.equals("GET") || method.equals("HEAD"))) {
+            throw new InvalidLoadException("body: needs a method with a body (e.g. POST), got " + method);
+        }
+        if (body == null && (method.equals("POST") || method.equals("PUT") || method.equals("PATCH"))) {
+            body = "";
+        }
+        if (workload instanceof Workload.Burst) {
+            if (window == null) {
+                window = Window.NONE;
+            }
+            if (!window.equals(Window.NONE)) {
+                throw new InvalidLoadException("window: a burst has no warm-up and no window (it lasts until the last request completes)");
+            }
+            if (maxSessions != null) {
+                throw new InvalidLoadException("maxSessions: does not apply to a burst (it uses one session per request)");
+            }
+        } else {
+            require("window", window);
+            if (window.measure().compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new InvalidLoadException("duration must be at least 1s (statistics are kept per second), got "
+                        + Durations.format(window.measure()));
+            }
+        }
+        if (workload instanceof Workload.Closed && maxSessions != null) {
+            throw new InvalidLoadException("maxSessions: applies to the open model only");
+        }
+        Durations.check("timeout", requestTimeout, Limits.MIN_REQUEST_TIMEOUT, Limits.maxRequestTimeout(workload));
+        atLeastOne("maxSessions", maxSessions);
+        atLeastOne("connections", connections);
+        atLeastOne("threads", threads);
+        if (!NAME.matcher(name).matches()) {
+            throw new InvalidLoadException("name must be a file-name-safe word ([A-Za-z0-9._-], starting with a letter or digit), got '"
+                    + name + "'");
+        }
+    }
+
+    /** The usual request: the driver's defaults for sessions, connections and threads, a loopback target. */
+    public static DriverRequest of(String url, String method, Workload workload, Window window, Duration requestTimeout,
+            String outDir, String name) {
+        return new DriverRequest(url, method, null, null, workload, window, requestTimeout, null, null, null, false, outDir, name);
+    }
+
+    /** This request against a host the driver would refuse by default (a server in a namespace the lab made). */
+    public DriverRequest allowingRemoteTarget() {
+        return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
+                true, outDir, name);
+    }
+
+    @JsonCreator
+    static DriverRequest fromJson(
+            @JsonProperty(value = "url", required = true) String url,
+            @JsonProperty("method") String method,
+            @JsonProperty("body") String body,
+            @JsonProperty("contentType") String contentType,
+            @JsonProperty(value = "workload", required = true) Workload workload,
+            @JsonProperty("window") Window window,
+            @JsonProperty(value = "timeout", required = true) String timeout,
+            @JsonProperty("maxSessions") Integer maxSessions,
+            @JsonProperty("connections") Integer connections,
+            @JsonProperty("threads") Integer threads,
+            @JsonProperty("allowRemoteTarget") Boolean allowRemoteTarget,
+            @JsonProperty(value = "outDir", required = true) String outDir,
+            @JsonProperty(value = "name", required = true) String name) {
+        return new DriverRequest(url, method, body, contentType, workload, window, Durations.parse("timeout", timeout), maxSessions,
+                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name);
+    }
+
+    @JsonProperty("timeout")
+    String timeoutText() {
+        return Durations.format(requestTimeout);
+    }
+
+    private static void require(String field, Object value) {
+        if (value == null) {
+            throw new InvalidLoadException(field + " is required");
+        }
+    }
+
+    private static void atLeastOne(String field, Integer value) {
+        if (value != null && value < 1) {
+            throw new InvalidLoadException(field + " must be at least 1, got " + value);
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package dev.loomlab.load;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * The driver's {@code NAME.driver.json}: written by the driver's Jackson, read by the lab's, so each key is
+ * spelled once, here. Latencies in ms from the driver's HdrHistogram; times in seconds or epoch ms as named.
+ * A steady run is measured over its window, a burst from its first send to its last answer.
+ *
+ * @param model                 closed, open or burst
+ * @param vus                   closed model: the VUs (a ramp's largest level); null otherwise
+ * @param rate                  open model: the requested rate; null otherwise
+ * @param requests              requests started in the window (a burst: all of them)
+ * @param ok                    of those, 2xx answers
+ * @param tps                   completed 2xx per second of the window (by completion)
+ * @param requestedRate         the open model's rate, null otherwise
+ * @param unsent                arrivals the driver could not send (all sessions busy); a burst: requests never sent
+ * @param shape                 steady, ramp or burst
+ * @param tpsByStart            2xx per second counted by start, as the latencies are
+ * @param okWholeRun            2xx over the whole run, warm-up and drain included (what a writing server must have written)
+ * @param errorsByCompletion    errors counted by when they ended; absent for a burst
+ * @param burst                 a burst's size, null otherwise
+ * @param wallTimeMs            a burst's first send to last completion, null otherwise
+ * @param ramp                  a ramp's shape, null otherwise
+ * @param levels                a ramp's levels, null otherwise
+ * @param diagnostics           not results: what the numbers above were measured with
+ */
+public record DriverResult(
+        String engine,
+        String engineVersion,
+        String url,
+        String method,
+        String model,
+        Integer vus,
+        Double rate,
+        double warmupS,
+        double durationS,
+        long measureStartEpochMs,
+        long measureEndEpochMs,
+        long requests,
+        long ok,
+        double tps,
+        double p50Ms,
+        double p90Ms,
+        double p99Ms,
+        double p999Ms,
+        double maxMs,
+        double meanMs,
+        ErrorCounts errors,
+        Double requestedRate,
+        double achievedRate,
+        long unsent,
+        double driverCpuS,
+        String driverJvm,
+        String shape,
+        double tpsByStart,
+        long completedInWindow,
+        long okWholeRun,
+        List<Long> okPerSecond,
+        List<Long> errorsPerSecond,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ErrorCounts errorsByCompletion,
+        double driverCpuSPer1000Requests,
+        Integer burst,
+        Double wallTimeMs,
+        Ramp ramp,
+        List<Level> levels,
+        Diagnostics diagnostics) {
+
+    /** Failed requests by kind. */
+    public record ErrorCounts(long connect, long timeout, long status4xx, long status5xx, long other) {
+        public long total() {
+            return connect + timeout + status4xx + status5xx + other;
+        }
+    }
+
+    /** A closed-model ramp: {@code steps} levels of VUs from {@code from} to {@code to}, each {@code stepDurationS} long. */
+    public record Ramp(int from, int to, int steps, double stepDurationS) {
+    }
+
+    /** One level of a ramp: a point of a throughput-vs-load curve. */
+    public record Level(
+            int level,
+            int vus,
+            long startEpochMs,
+            long endEpochMs,
+            double durationS,
+            double tps,
+            double tpsByStart,
+            long requests,
+            long ok,
+            long completedInWindow,
+            double p50Ms,
+            double p90Ms,
+            double p99Ms,
+            double p999Ms,
+            double maxMs,
+            double meanMs,
+            ErrorCounts errors,
+            ErrorCounts errorsByCompletion,
+            List<Long> okPerSecond) {
+    }
+
+    /**
+     * What the numbers were measured with. {@code completedAfterWindow} and {@code sessionLimitReached} belong to a
+     * steady run, {@code sendSpreadMs} (first to last send) to a burst; each is absent from the other.
+     */
+    public record Diagnostics(
+            long responses,
+            long histogramCount,
+            long sent,
+            long status3xx,
+            long internalErrors,
+            long hyperfoilConnectionErrors,
+            double connectionWaitMs,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Long completedAfterWindow,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Boolean sessionLimitReached,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double sendSpreadMs,
+            int hyperfoilWarnings,
+            int connections,
+            int maxSessions,
+            int threads,
+            double timeoutS,
+            long phaseStartEpochMs) {
+    }
+}
