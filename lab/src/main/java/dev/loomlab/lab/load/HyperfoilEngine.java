@@ -2,12 +2,12 @@ package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.lab.plan.Durations;
 import dev.loomlab.lab.process.Children;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.Taskset;
-import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.DriverRequest;
+import dev.loomlab.load.DriverResult;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,8 +15,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,11 +29,28 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Hyperfoil, run as its own JVM ({@code driver/}): its netty / vert.x / log4j stack is old and
  * must not share a classpath with anything else, and its CPU must be accounted apart from the
- * server's. The driver prints a JSON progress line a second and writes its result as JSON.
+ * server's. The lab writes the cell's {@link DriverRequest} next to its results and hands the driver that file;
+ * the driver prints a JSON progress line a second and writes its {@link DriverResult}.
  */
 public final class HyperfoilEngine implements LoadEngine {
+    /** The lab's own engine: every shape, several drivers merged from their histogram logs, the split topology. */
+    public static final EngineType TYPE = EngineType.of("hyperfoil", EnumSet.allOf(EngineType.Capability.class),
+            () -> Files.isRegularFile(LabHome.root().resolve("driver/target/loomlab-driver.jar")),
+            () -> "the hyperfoil driver is not built: run ./loomlab build",
+            Optional::empty,
+            (jdk, cpus) -> {
+                LabHome.driverJar();
+                return new HyperfoilEngine(jdk, cpus);
+            });
+
+    /** Progress lines: a courtesy, read leniently. */
     private static final JsonMapper JSON = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+    /** The request and the result: the records both sides share, read strictly so that a drift fails loudly. */
+    static final JsonMapper WIRE = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
     private final Jdk jdk;
@@ -58,32 +80,14 @@ public final class HyperfoilEngine implements LoadEngine {
             // Hyperfoil's netty uses sun.misc.Unsafe and native access; JDK 24+ warns or refuses without these.
             command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"));
         }
-        command.addAll(List.of("-jar", LabHome.driverJar().toString(), "--url", spec.url()));
-        if (labNamespaceTarget(spec.url())) {
-            // The driver refuses anything but loopback; a server in a namespace the lab made here (the split
-            // topology) is checked from the root namespace, where the lab's bridge is, and allowed.
-            command.add("--allow-remote-target");
-        }
-        if (!spec.method().equals("GET")) {
-            command.addAll(List.of("--method", spec.method()));
-        }
-        if (spec.burstShape()) {
-            command.addAll(List.of("--burst", String.valueOf(spec.burst())));
-        } else {
-            command.addAll(List.of(
-                    spec.openModel() ? "--rate" : "--vus",
-                    spec.openModel() ? String.valueOf(spec.rate()) : String.valueOf(spec.vus()),
-                    "--warmup", Durations.format(spec.warmup()),
-                    "--duration", Durations.format(spec.duration())));
-        }
-        command.addAll(List.of(
-                "--timeout", Durations.format(spec.requestTimeout()),
-                "--out", spec.outDir().toString(),
-                "--name", spec.name()));
+        DriverRequest request = request(spec);
+        Path requestFile = requestFile(spec.log());
+        command.addAll(List.of("-jar", LabHome.driverJar().toString(), "--request", requestFile.toString()));
         Process process;
         try {
             Files.createDirectories(spec.outDir());
             Files.createDirectories(spec.log().getParent());
+            Files.writeString(requestFile, WIRE.writerWithDefaultPrettyPrinter().writeValueAsString(request));
             List<String> launch = new ArrayList<>(launchPrefix);
             launch.addAll(Taskset.prefix(cpus, cpus.driver(), command));
             process = Children.track(new ProcessBuilder(launch)
@@ -114,6 +118,24 @@ public final class HyperfoilEngine implements LoadEngine {
         return read(spec.outDir().resolve(spec.name() + ".driver.json"));
     }
 
+    /**
+     * Beside the driver's log ({@code x.driver.log} → {@code x.driver-request.json}): the run's record of what was
+     * asked, kept out of the cell folders, whose JSON files are cells.
+     */
+    static Path requestFile(Path log) {
+        String n = log.getFileName().toString();
+        return log.resolveSibling((n.endsWith(".log") ? n.substring(0, n.length() - 4) : n) + "-request.json");
+    }
+
+    /** What the driver is asked to do: the cell's load as it is, nothing re-spelled. */
+    static DriverRequest request(LoadSpec spec) {
+        DriverRequest request = DriverRequest.of(spec.url(), spec.method(), spec.workload(), spec.window(), spec.requestTimeout(),
+                spec.outDir().toString(), spec.name());
+        // The driver refuses anything but loopback; a server in a namespace the lab made here (the split
+        // topology) is checked from the root namespace, where the lab's bridge is, and allowed.
+        return labNamespaceTarget(spec.url()) ? request.allowingRemoteTarget() : request;
+    }
+
     private static boolean labNamespaceTarget(String url) {
         try {
             return dev.loomlab.lab.process.Namespaces.isLabAddress(java.net.InetAddress.getByName(java.net.URI.create(url).getHost()));
@@ -139,27 +161,21 @@ public final class HyperfoilEngine implements LoadEngine {
         if (!Files.isRegularFile(file)) {
             throw new LoadException("the hyperfoil driver wrote no result at " + file);
         }
-        JsonNode n = JSON.readTree(file.toFile());
-        return new LoadResult(
-                n.path("engine").asString("hyperfoil"),
-                n.path("engineVersion").asString(""),
-                n.path("durationS").asDouble(),
-                n.path("requests").asLong(),
-                n.path("ok").asLong(),
-                n.path("tps").asDouble(),
-                n.path("p50Ms").asDouble(),
-                n.path("p90Ms").asDouble(),
-                n.path("p99Ms").asDouble(),
-                n.path("p999Ms").asDouble(),
-                n.path("maxMs").asDouble(),
-                n.path("meanMs").asDouble(),
-                RunFolder.json().convertValue(n.path("errors"), new tools.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Long>>() { }),
-                n.path("requestedRate").isNumber() ? n.path("requestedRate").asDouble() : null,
-                n.path("achievedRate").asDouble(),
-                n.path("unsent").asLong(),
-                n.path("driverCpuS").asDouble(),
-                n.path("driverJvm").asString(""),
-                n.path("wallTimeMs").isNumber() ? n.path("wallTimeMs").asDouble() : null);
+        DriverResult r;
+        try {
+            r = WIRE.readValue(file.toFile(), DriverResult.class);
+        } catch (JacksonException e) {
+            throw new LoadException("cannot read the hyperfoil driver's result " + file + ": " + e.getOriginalMessage());
+        }
+        Map<String, Long> errors = new LinkedHashMap<>();
+        errors.put("connect", r.errors().connect());
+        errors.put("timeout", r.errors().timeout());
+        errors.put("status4xx", r.errors().status4xx());
+        errors.put("status5xx", r.errors().status5xx());
+        errors.put("other", r.errors().other());
+        return new LoadResult(r.engine(), r.engineVersion(), r.durationS(), r.requests(), r.ok(), r.tps(), r.p50Ms(), r.p90Ms(),
+                r.p99Ms(), r.p999Ms(), r.maxMs(), r.meanMs(), errors, r.requestedRate(), r.achievedRate(), r.unsent(), r.driverCpuS(),
+                r.driverJvm(), r.wallTimeMs());
     }
 
     private static String lastLines(Path log) {

@@ -1,12 +1,14 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,6 +27,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class K6Engine implements LoadEngine {
     static final String ID = "k6";
+    /** Closed and open models, one driver on the lab's host. */
+    public static final EngineType TYPE = EngineType.of(ID, EnumSet.of(EngineType.Capability.CLOSED, EngineType.Capability.OPEN),
+            () -> Engines.k6Binary().isPresent(),
+            () -> ID + " is not installed: " + Engines.installHint(ID),
+            () -> Engines.k6Binary().map(b -> new K6Engine(b, CpuLayout.forCores(1, false)).version()),
+            (jdk, cpus) -> new K6Engine(Engines.k6Binary().orElseThrow(), cpus));
     /** Most VUs the open model may allocate: k6 holds ~0.25 MB per VU (758 MB at 3,000 measured here). */
     static final int MAX_OPEN_VUS = 10_000;
     /** Pre-allocated VUs of the open model cover this many seconds of arrivals without allocating mid-run. */
@@ -64,8 +72,8 @@ public final class K6Engine implements LoadEngine {
             // Only the hyperfoil driver sends other methods here; a GET instead of a POST would measure another scenario.
             throw new LoadException(id() + " is driven with GET only in loomlab: use --engine hyperfoil for " + spec.method() + " " + spec.url());
         }
-        if (spec.burstShape()) {
-            throw new LoadException("the k6 engine has no burst shape: use --engine hyperfoil");
+        if (spec.workload() instanceof Workload.Burst) {
+            throw EngineCatalog.refused(ID, spec);
         }
         if (!Files.isExecutable(binary)) {
             throw new LoadException("k6 is not installed at " + binary + ": " + Engines.installHint(ID));
@@ -99,7 +107,11 @@ public final class K6Engine implements LoadEngine {
         if (parsed.count() > 0) {
             PercentileHistogram.write(spec.outDir(), spec.name(), parsed.histogram(), windowStart, windowEnd, List.of(
                     "loomlab: engine=" + engineVersion + " url=" + spec.url()
-                            + (spec.openModel() ? " rate=" + spec.rate() : " vus=" + spec.vus()),
+                            + switch (spec.workload()) {
+                                case Workload.Open o -> " rate=" + o.ratePerSec();
+                                case Workload.Closed c -> " vus=" + c.vus();
+                                case Workload.Burst b -> " burst=" + b.requests();
+                            },
                     "loomlab: k6 response time = blocked + connecting + tls + sending + waiting + receiving,"
                             + " requests started in the window that got a status"));
         }
@@ -124,23 +136,27 @@ public final class K6Engine implements LoadEngine {
     static Map<String, Object> options(LoadSpec spec) {
         long totalMs = spec.warmup().toMillis() + spec.duration().toMillis();
         Map<String, Object> scenario = new LinkedHashMap<>();
-        if (spec.openModel()) {
-            scenario.put("executor", "constant-arrival-rate");
-            double rate = spec.rate();
-            if (rate == Math.rint(rate)) {
-                scenario.put("rate", (long) rate);
-                scenario.put("timeUnit", "1s");
-            } else {
-                // k6's rate is a whole number per timeUnit: 12.5/s is 12500 per 1000 s.
-                scenario.put("rate", Math.round(rate * 1000));
-                scenario.put("timeUnit", "1000s");
+        switch (spec.workload()) {
+            case Workload.Open open -> {
+                scenario.put("executor", "constant-arrival-rate");
+                double rate = open.ratePerSec();
+                if (rate == Math.rint(rate)) {
+                    scenario.put("rate", (long) rate);
+                    scenario.put("timeUnit", "1s");
+                } else {
+                    // k6's rate is a whole number per timeUnit: 12.5/s is 12500 per 1000 s.
+                    scenario.put("rate", Math.round(rate * 1000));
+                    scenario.put("timeUnit", "1000s");
+                }
+                int[] vus = openModelVus(rate, spec.requestTimeout().toMillis() / 1000.0);
+                scenario.put("preAllocatedVUs", vus[0]);
+                scenario.put("maxVUs", vus[1]);
             }
-            int[] vus = openModelVus(rate, spec.requestTimeout().toMillis() / 1000.0);
-            scenario.put("preAllocatedVUs", vus[0]);
-            scenario.put("maxVUs", vus[1]);
-        } else {
-            scenario.put("executor", "constant-vus");
-            scenario.put("vus", spec.vus());
+            case Workload.Closed closed -> {
+                scenario.put("executor", "constant-vus");
+                scenario.put("vus", closed.vus());
+            }
+            case Workload.Burst burst -> throw EngineCatalog.refused(ID, spec);
         }
         scenario.put("duration", totalMs + "ms");
         // Requests started before the end finish (or time out) before k6 stops them.

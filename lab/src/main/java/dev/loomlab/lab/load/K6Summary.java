@@ -1,5 +1,6 @@
 package dev.loomlab.lab.load;
 
+import dev.loomlab.load.Workload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -60,7 +61,12 @@ record K6Summary(LoadSpec spec, String engineVersion, long sent, long completed,
 
     /** Open model: arrivals planned in the window that k6 could not start (no free VU), as the Hyperfoil driver counts them. */
     long unsent() {
-        return spec.openModel() ? Math.max(0, Math.round(spec.rate() * windowS()) - sent) : 0;
+        return requestedRate() == null ? 0 : Math.max(0, Math.round(requestedRate() * windowS()) - sent);
+    }
+
+    /** The open model's rate, null for the closed model. */
+    private Double requestedRate() {
+        return spec.workload() instanceof Workload.Open open ? open.ratePerSec() : null;
     }
 
     LoadResult result(double driverCpuS) {
@@ -68,6 +74,6 @@ record K6Summary(LoadSpec spec, String engineVersion, long sent, long completed,
         return new LoadResult(K6Engine.ID, engineVersion, w, completed, ok, w > 0 ? okCompleted / w : 0,
                 percentileMs("50"), percentileMs("90"), percentileMs("99"), percentileMs("99.9"),
                 count == 0 ? 0 : maxMs, count == 0 ? 0 : meanMs, errors,
-                spec.openModel() ? spec.rate() : null, w > 0 ? sent / w : 0, unsent(), driverCpuS, "none (native k6)", null);
+                requestedRate(), w > 0 ? sent / w : 0, unsent(), driverCpuS, "none (native k6)", null);
     }
 }

@@ -1,59 +1,60 @@
 package dev.loomlab.lab.load;
 
+import dev.loomlab.load.Window;
+import dev.loomlab.load.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * One cell's load against one URL, in one of three shapes (exactly one is set):
- * <ul>
- *   <li>closed model: {@code vus} users without think time; only the window after {@code warmup} is measured;</li>
- *   <li>open model: {@code rate} requests per second on a fixed schedule, latency from each request's intended send time;</li>
- *   <li>burst: {@code burst} requests fired at once; the answer is the time until the last one completes
- *       (seed 002's "100 calls of a 10 s API on 10 threads", seed 004's "600 requests of 2 s").</li>
- * </ul>
+ * One cell's load against one URL: its {@link Workload} (closed VUs, open rate or a burst), the {@link Window}
+ * measured after a warm-up ({@link Window#NONE} for a burst, timed from its first send to its last answer) and
+ * the request timeout.
  *
+ * @param method the HTTP method, GET unless the scenario says otherwise
  * @param outDir where the engine writes {@code <name>.hlog} and its raw result
- * @param method the HTTP method, GET unless the scenario says otherwise (seed 004's POST)
+ * @param log    the engine's own log
  */
-public record LoadSpec(String url, Integer vus, Double rate, Integer burst, Duration warmup, Duration duration,
-                       Duration requestTimeout, Path outDir, String name, Path log, String method) {
-
-    public LoadSpec(String url, Integer vus, Double rate, Integer burst, Duration warmup, Duration duration,
-                    Duration requestTimeout, Path outDir, String name, Path log) {
-        this(url, vus, rate, burst, warmup, duration, requestTimeout, outDir, name, log, "GET");
-    }
-
-    public LoadSpec withMethod(String newMethod) {
-        return new LoadSpec(url, vus, rate, burst, warmup, duration, requestTimeout, outDir, name, log, newMethod);
-    }
+public record LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
+                       Path log) {
 
     public LoadSpec {
         method = method == null ? "GET" : method;
-        int shapes = (vus != null ? 1 : 0) + (rate != null ? 1 : 0) + (burst != null ? 1 : 0);
-        if (shapes != 1) {
-            throw new IllegalArgumentException("exactly one of vus, rate and burst must be set");
+        if (workload == null || window == null || requestTimeout == null) {
+            throw new IllegalArgumentException("a load needs its workload, window and request timeout");
         }
     }
 
     public static LoadSpec closed(String url, int vus, Duration warmup, Duration duration, Duration timeout,
                                   Path outDir, String name, Path log) {
-        return new LoadSpec(url, vus, null, null, warmup, duration, timeout, outDir, name, log);
+        return new LoadSpec(url, "GET", new Workload.Closed(vus), new Window(warmup, duration), timeout, outDir, name, log);
     }
 
     public static LoadSpec open(String url, double rate, Duration warmup, Duration duration, Duration timeout,
                                 Path outDir, String name, Path log) {
-        return new LoadSpec(url, null, rate, null, warmup, duration, timeout, outDir, name, log);
+        return new LoadSpec(url, "GET", new Workload.Open(rate), new Window(warmup, duration), timeout, outDir, name, log);
     }
 
     public static LoadSpec burst(String url, int requests, Duration timeout, Path outDir, String name, Path log) {
-        return new LoadSpec(url, null, null, requests, Duration.ZERO, Duration.ZERO, timeout, outDir, name, log);
+        return new LoadSpec(url, "GET", new Workload.Burst(requests), Window.NONE, timeout, outDir, name, log);
     }
 
-    public boolean openModel() {
-        return rate != null;
+    public LoadSpec withMethod(String newMethod) {
+        return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log);
     }
 
-    public boolean burstShape() {
-        return burst != null;
+    /** Driver {@code index} (0-based) of {@code of}: its share of the load, under its own name and log. */
+    LoadSpec share(int index, int of) {
+        String suffix = ".d" + (index + 1);
+        Path ownLog = log.resolveSibling(log.getFileName().toString().replace(".driver.log", suffix + ".driver.log"));
+        return new LoadSpec(url, method, workload.share(index, of), window, requestTimeout, outDir, name + suffix, ownLog);
+    }
+
+    public Duration warmup() {
+        return window.warmup();
+    }
+
+    /** The measured window. */
+    public Duration duration() {
+        return window.measure();
     }
 }

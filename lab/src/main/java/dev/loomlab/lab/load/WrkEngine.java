@@ -1,12 +1,14 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,6 +35,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class WrkEngine implements LoadEngine {
     static final String ID = "wrk";
+    /** The closed model only, one driver on the lab's host. */
+    public static final EngineType TYPE = EngineType.of(ID, EnumSet.of(EngineType.Capability.CLOSED),
+            () -> Engines.wrkBinary().isPresent(),
+            () -> ID + " is not installed: " + Engines.installHint(ID),
+            () -> Engines.wrkBinary().map(b -> new WrkEngine(b, CpuLayout.forCores(1, false)).version()),
+            (jdk, cpus) -> new WrkEngine(Engines.wrkBinary().orElseThrow(), cpus));
     /** Appended to the version in every result: the report says tail percentiles are estimates. */
     public static final String CO_NOTE = "tail percentiles are CO-corrected estimates";
     static final long MIN_RAMP_MS = 1000;
@@ -72,18 +80,22 @@ public final class WrkEngine implements LoadEngine {
         return version;
     }
 
+    /** wrk's connections: the closed model's VUs; the other shapes are refused as the catalogue words it. */
+    private static int vus(LoadSpec spec) {
+        return switch (spec.workload()) {
+            case Workload.Closed c -> c.vus();
+            case Workload.Open o -> throw EngineCatalog.refused(ID, spec);
+            case Workload.Burst b -> throw EngineCatalog.refused(ID, spec);
+        };
+    }
+
     @Override
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
         if (!spec.method().equals("GET")) {
             // Only the hyperfoil driver sends other methods here; a GET instead of a POST would measure another scenario.
             throw new LoadException(id() + " is driven with GET only in loomlab: use --engine hyperfoil for " + spec.method() + " " + spec.url());
         }
-        if (spec.openModel()) {
-            throw new LoadException("wrk has no open model: use --engine hyperfoil or k6");
-        }
-        if (spec.burstShape()) {
-            throw new LoadException("wrk has no burst shape: use --engine hyperfoil");
-        }
+        int vus = vus(spec);
         if (!Files.isExecutable(binary)) {
             throw new LoadException("wrk is not installed at " + binary + ": " + Engines.installHint(ID));
         }
@@ -122,7 +134,7 @@ public final class WrkEngine implements LoadEngine {
             LoadResult result = measured.result(engineVersion, outcome.cpu().cpuSecondsBetween(windowStart, windowEnd));
             if (measured.recorded() > 0) {
                 PercentileHistogram.write(spec.outDir(), spec.name(), measured.histogram(), windowStart, windowEnd, List.of(
-                        "loomlab: engine=" + engineVersion + " url=" + spec.url() + " vus=" + spec.vus(),
+                        "loomlab: engine=" + engineVersion + " url=" + spec.url() + " vus=" + vus,
                         "loomlab: wrk's histogram of the measured invocation (" + rampMs + " ms ramp on new connections + window),"
                                 + " with wrk's coordinated-omission correction: the tail is an estimate"));
             }
@@ -151,9 +163,9 @@ public final class WrkEngine implements LoadEngine {
         } catch (IOException e) {
             throw new LoadException("cannot replace " + report + ": " + e.getMessage());
         }
-        int threads = Math.max(1, Math.min(count(cpus.driver()), spec.vus()));
+        int threads = Math.max(1, Math.min(count(cpus.driver()), vus(spec)));
         List<String> command = new ArrayList<>(List.of(binary.toString(),
-                "-c", String.valueOf(spec.vus()), "-t", String.valueOf(threads), "-d", durationS + "s",
+                "-c", String.valueOf(vus(spec)), "-t", String.valueOf(threads), "-d", durationS + "s",
                 "--timeout", seconds(spec.requestTimeout().toMillis()) + "s", "--latency",
                 "-s", lua.toAbsolutePath().toString(), spec.url(),
                 "--", String.valueOf(windowStart), String.valueOf(windowEnd), report.toAbsolutePath().toString()));

@@ -435,10 +435,10 @@ public final class Runner {
                     : "warm-up " + plan.warmup().toSeconds() + " s, then " + plan.duration().toSeconds() + " s measured, "
                     + (plan.openModel() ? plan.rate() + " requests/s" : plan.vus() + " VUs") + " on " + path);
             Path driverLog = folder.logs().resolve(label + "-" + stem + ".driver.log");
-            LoadSpec loadSpec = plan.burstShape()
-                    ? LoadSpec.burst(server.baseUrl() + path, plan.burst(), plan.requestTimeout(), folder.cellDir(label), stem, driverLog)
-                    : new LoadSpec(server.baseUrl() + path, vus(), plan.rate(), null, plan.warmup(), plan.duration(),
-                    plan.requestTimeout(), folder.cellDir(label), stem, driverLog);
+            dev.loomlab.load.Workload workload = plan.burstShape() ? new dev.loomlab.load.Workload.Burst(plan.burst())
+                    : plan.openModel() ? new dev.loomlab.load.Workload.Open(plan.rate()) : new dev.loomlab.load.Workload.Closed(plan.vus());
+            LoadSpec loadSpec = new LoadSpec(server.baseUrl() + path, "GET", workload, plan.burstShape() ? dev.loomlab.load.Window.NONE
+                    : new dev.loomlab.load.Window(plan.warmup(), plan.duration()), plan.requestTimeout(), folder.cellDir(label), stem, driverLog);
             if (plan.burstShape()) {
                 callCount.open();
             }

@@ -8,6 +8,7 @@ import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.process.CpuLayout;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class EnginesTest {
@@ -51,5 +52,29 @@ class EnginesTest {
         assertThat(K6Engine.openModelVus(500, 60)).containsExactly(1000, K6Engine.MAX_OPEN_VUS);
         assertThat(K6Engine.openModelVus(100, 2)).containsExactly(200, 201);
         assertThat(K6Engine.openModelVus(2, 1)).containsExactly(3, 3);
+    }
+
+    @Test
+    void k6sScenarioFollowsTheWorkload(@org.junit.jupiter.api.io.TempDir Path out) {
+        Map<?, ?> open = (Map<?, ?>) ((Map<?, ?>) K6Engine.options(LoadSpec.open("http://127.0.0.1:9/", 12.5, Duration.ofSeconds(1),
+                Duration.ofSeconds(2), Duration.ofSeconds(2), out, "x", out.resolve("x.log"))).get("scenarios")).get("cell");
+        assertThat(open.get("executor")).isEqualTo("constant-arrival-rate");
+        assertThat(open.get("rate")).isEqualTo(12_500L);
+        assertThat(open.get("timeUnit")).isEqualTo("1000s");
+        Map<?, ?> closed = (Map<?, ?>) ((Map<?, ?>) K6Engine.options(LoadSpec.closed("http://127.0.0.1:9/", 7, Duration.ofSeconds(1),
+                Duration.ofSeconds(2), Duration.ofSeconds(2), out, "x", out.resolve("x.log"))).get("scenarios")).get("cell");
+        assertThat(closed.get("executor")).isEqualTo("constant-vus");
+        assertThat(closed.get("vus")).isEqualTo(7);
+    }
+
+    @Test
+    void anEngineAskedForAShapeItLacksSaysSoAsTheCatalogueDoes(@org.junit.jupiter.api.io.TempDir Path out) {
+        LoadSpec open = LoadSpec.open("http://127.0.0.1:9/", 5, Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(1),
+                out, "x", out.resolve("x.log"));
+        LoadSpec burst = LoadSpec.burst("http://127.0.0.1:9/", 5, Duration.ofSeconds(1), out, "x", out.resolve("x.log"));
+        assertThatThrownBy(() -> new WrkEngine(out.resolve("no-wrk"), CPUS).run(open, p -> { }))
+                .isInstanceOf(LoadException.class).hasMessage("wrk has no open model: use --engine hyperfoil or k6");
+        assertThatThrownBy(() -> new K6Engine(out.resolve("no-k6"), CPUS).run(burst, p -> { }))
+                .isInstanceOf(LoadException.class).hasMessage("k6 has no burst shape: use --engine hyperfoil");
     }
 }

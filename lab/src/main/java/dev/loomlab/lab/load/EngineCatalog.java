@@ -1,0 +1,130 @@
+package dev.loomlab.lab.load;
+
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.EngineType.Capability;
+import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.load.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The load engines by id, with what each can drive. Pre-flight refusals come from the engines' declared
+ * {@link Capability capabilities}, never from comparing engine names: a new engine is its class, its
+ * {@link EngineType} and one line in {@link #standard()}.
+ */
+public final class EngineCatalog {
+    private static final EngineCatalog STANDARD = new EngineCatalog(List.of(
+            HyperfoilEngine.TYPE,
+            K6Engine.TYPE,
+            WrkEngine.TYPE));
+
+    private final Map<String, EngineType> types = new LinkedHashMap<>();
+
+    private EngineCatalog(List<EngineType> types) {
+        for (EngineType t : types) {
+            if (this.types.putIfAbsent(t.id(), t) != null) {
+                throw new IllegalArgumentException("two engines are called '" + t.id() + "'");
+            }
+        }
+    }
+
+    /** The engines the lab ships, the default first. */
+    public static EngineCatalog standard() {
+        return STANDARD;
+    }
+
+    /** This catalogue and {@code more} (after it): how a test adds an engine of its own. */
+    public EngineCatalog with(EngineType... more) {
+        List<EngineType> all = new ArrayList<>(types.values());
+        all.addAll(List.of(more));
+        return new EngineCatalog(all);
+    }
+
+    /** Every engine id, the default first. */
+    public List<String> ids() {
+        return List.copyOf(types.keySet());
+    }
+
+    /** The engine's declaration; a {@link PlanException} naming the known ones if there is none. */
+    public EngineType type(String id) {
+        EngineType t = types.get(id);
+        if (t == null) {
+            throw new PlanException(unknown(id));
+        }
+        return t;
+    }
+
+    public Set<Capability> capabilities(String id) {
+        return type(id).capabilities();
+    }
+
+    public boolean available(String id) {
+        EngineType t = types.get(id);
+        return t != null && t.available();
+    }
+
+    /** One line: why the engine cannot run here and how to get it. */
+    public String missingMessage(String id) {
+        EngineType t = types.get(id);
+        return t == null ? unknown(id) : t.missingMessage();
+    }
+
+    /** The engine, ready to run; a {@link PlanException} if the id is unknown or the engine is not installed. */
+    public LoadEngine byId(String id, Jdk jdk, CpuLayout cpus) {
+        EngineType t = type(id);
+        if (!t.available()) {
+            throw new PlanException(t.missingMessage());
+        }
+        return t.create(jdk, cpus);
+    }
+
+    /**
+     * Why engine {@code id} cannot drive {@code workload} from {@code drivers} drivers (in the split topology when
+     * {@code split}), as the one line a plan is refused with; empty if it can.
+     */
+    public Optional<String> refusal(String id, Workload workload, int drivers, boolean split) {
+        if (!types.containsKey(id)) {
+            return Optional.of(unknown(id));
+        }
+        Set<Capability> can = capabilities(id);
+        if (drivers > 1 && !can.contains(Capability.SEVERAL_DRIVERS)) {
+            // k6's --execution-segment could share one script's VUs, but wrk cannot, and the lab merges the
+            // drivers' HdrHistogram logs, which only an engine with this capability writes (docs/engines.md).
+            return Optional.of("drivers: " + drivers + " load drivers need --engine " + these(Capability.SEVERAL_DRIVERS) + " (" + id
+                    + " runs as one driver; its latencies are not histogram logs the lab can merge)");
+        }
+        if (split && !can.contains(Capability.SPLIT_TOPOLOGY)) {
+            return Optional.of("topology split drives load with the " + these(Capability.SPLIT_TOPOLOGY)
+                    + " driver only: use --engine " + these(Capability.SPLIT_TOPOLOGY));
+        }
+        Capability shape = EngineType.shapeOf(workload);
+        if (!can.contains(shape)) {
+            return Optional.of(id + " has no " + switch (shape) {
+                case CLOSED -> "closed model";
+                case OPEN -> "open model";
+                default -> "burst shape";
+            } + ": use --engine " + these(shape));
+        }
+        return Optional.empty();
+    }
+
+    /** An engine asked to run what its declaration says it cannot: the plan should have been refused before. */
+    static LoadException refused(String id, LoadSpec spec) {
+        return new LoadException(STANDARD.refusal(id, spec.workload(), 1, false)
+                .orElse(id + " cannot drive " + spec.workload().describe()));
+    }
+
+    /** The engines with {@code capability}, as "hyperfoil or k6". */
+    private String these(Capability capability) {
+        return String.join(" or ", types.values().stream().filter(t -> t.capabilities().contains(capability)).map(EngineType::id).toList());
+    }
+
+    private String unknown(String id) {
+        return "unknown engine '" + id + "' (engines: " + String.join(", ", types.keySet()) + ")";
+    }
+}

@@ -1,0 +1,69 @@
+package dev.loomlab.lab.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomlab.load.DriverRequest;
+import dev.loomlab.load.DriverResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The lab's Jackson 3 reads and writes the shared wire files exactly; the driver's WireFormatTest does the same with
+ * Jackson 2 on the same files, so what the lab writes is what the driver reads, and back.
+ */
+class WireFormatTest {
+    private static final Path WIRE = Path.of("../load-api/src/test/resources/wire");
+    private static final JsonMapper LENIENT = JsonMapper.builder().build();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json"})
+    void aRequestRoundTripsUnchanged(String file) throws IOException {
+        String text = Files.readString(WIRE.resolve(file));
+        DriverRequest request = HyperfoilEngine.WIRE.readValue(text, DriverRequest.class);
+        assertThat(LENIENT.readTree(HyperfoilEngine.WIRE.writeValueAsString(request))).isEqualTo(LENIENT.readTree(text));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"result-ramp.json", "result-burst.json"})
+    void aResultRoundTripsUnchanged(String file) throws IOException {
+        String text = Files.readString(WIRE.resolve(file));
+        DriverResult result = HyperfoilEngine.WIRE.readValue(text, DriverResult.class);
+        assertThat(LENIENT.readTree(HyperfoilEngine.WIRE.writeValueAsString(result))).isEqualTo(LENIENT.readTree(text));
+    }
+
+    @Test
+    void theLabAsksTheDriverForTheCellsLoadAsItIs() throws IOException {
+        LoadSpec cell = LoadSpec.closed("http://127.0.0.1:8080/block?ms=100", 500, Duration.ofSeconds(10), Duration.ofSeconds(90),
+                Duration.ofSeconds(30), Path.of("/tmp/run/cells/mvc-virtual"), "block", Path.of("/tmp/run/logs/block.driver.log"));
+        String written = HyperfoilEngine.WIRE.writeValueAsString(HyperfoilEngine.request(cell));
+        assertThat(LENIENT.readTree(written)).isEqualTo(LENIENT.readTree(WIRE.resolve("request-closed.json").toFile()));
+        assertThat(HyperfoilEngine.requestFile(cell.log())).isEqualTo(Path.of("/tmp/run/logs/block.driver-request.json"));
+    }
+
+    @Test
+    void theDriversResultBecomesTheCellsLoadResult() {
+        LoadResult r = HyperfoilEngine.read(WIRE.resolve("result-ramp.json"));
+        assertThat(r.tps()).isEqualTo(499.0);
+        assertThat(r.p999Ms()).isEqualTo(55.125);
+        assertThat(r.errors()).containsExactly(Map.entry("connect", 1L), Map.entry("timeout", 2L), Map.entry("status4xx", 3L),
+                Map.entry("status5xx", 4L), Map.entry("other", 0L));
+        assertThat(r.requestedRate()).isNull();
+        assertThat(HyperfoilEngine.read(WIRE.resolve("result-burst.json")).wallTimeMs()).isEqualTo(2113.0);
+    }
+
+    @Test
+    void aResultWithAKeyTheRecordDoesNotKnowIsRefused(@TempDir Path dir) throws IOException {
+        Path drifted = dir.resolve("x.driver.json");
+        Files.writeString(drifted, Files.readString(WIRE.resolve("result-burst.json")).replaceFirst("\"ok\"", "\"okay\" : 1, \"ok\""));
+        assertThatThrownBy(() -> HyperfoilEngine.read(drifted)).isInstanceOf(LoadException.class).hasMessageContaining("okay");
+    }
+}
