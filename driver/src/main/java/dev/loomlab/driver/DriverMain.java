@@ -364,10 +364,10 @@ public final class DriverMain implements Callable<Integer> {
         if (Set.of("INFO", "DEBUG", "TRACE", "ALL").contains(level)) {
             System.setProperty("loomlab.driver.perEventLogLevel", level);
         }
-        Path dir = out.toAbsolutePath().normalize();
+        Path dir = Path.of(spec.request().outDir()).toAbsolutePath().normalize();
         Files.createDirectories(dir);
-        Path hlog = ResultFiles.hlogPath(dir, name);
-        Path json = ResultFiles.jsonPath(dir, name);
+        Path hlog = ResultFiles.hlogPath(dir, spec.request().name());
+        Path json = ResultFiles.jsonPath(dir, spec.request().name());
 
         Progress progress = new Progress(progressOut, spec);
         System.err.println("loomlab-driver: " + spec.describe() + "; warm-up " + spec.warmupMs() + " ms, window "

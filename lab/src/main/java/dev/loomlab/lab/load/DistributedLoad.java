@@ -207,7 +207,7 @@ public final class DistributedLoad implements LoadEngine {
         m.put("driverJvm", r.driverJvm());
         long okWholeRun = 0;
         for (LoadSpec s : specs) {
-            okWholeRun += RunFolder.json().readTree(s.outDir().resolve(s.name() + ".driver.json").toFile()).path("okWholeRun").asLong();
+            okWholeRun += HyperfoilEngine.result(s.outDir().resolve(s.name() + ".driver.json")).okWholeRun();
         }
         m.put("okWholeRun", okWholeRun);
         m.put("shares", shares);

@@ -121,7 +121,8 @@ public final class EngineCatalog {
 
     /** The engines with {@code capability}, as "hyperfoil or k6". */
     private String these(Capability capability) {
-        return String.join(" or ", types.values().stream().filter(t -> t.capabilities().contains(capability)).map(EngineType::id).toList());
+        List<String> ids = types.values().stream().filter(t -> t.capabilities().contains(capability)).map(EngineType::id).toList();
+        return ids.isEmpty() ? "(none has " + capability + ")" : String.join(" or ", ids);
     }
 
     private String unknown(String id) {

@@ -157,16 +157,20 @@ public final class HyperfoilEngine implements LoadEngine {
         }
     }
 
-    static LoadResult read(Path file) {
+    /** The driver's {@code .driver.json}, as the driver wrote it. */
+    static DriverResult result(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new LoadException("the hyperfoil driver wrote no result at " + file);
         }
-        DriverResult r;
         try {
-            r = WIRE.readValue(file.toFile(), DriverResult.class);
+            return WIRE.readValue(file.toFile(), DriverResult.class);
         } catch (JacksonException e) {
             throw new LoadException("cannot read the hyperfoil driver's result " + file + ": " + e.getOriginalMessage());
         }
+    }
+
+    static LoadResult read(Path file) {
+        DriverResult r = result(file);
         Map<String, Long> errors = new LinkedHashMap<>();
         errors.put("connect", r.errors().connect());
         errors.put("timeout", r.errors().timeout());
