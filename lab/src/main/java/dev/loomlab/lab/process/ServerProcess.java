@@ -1,7 +1,7 @@
 package dev.loomlab.lab.process;
 
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -64,16 +64,18 @@ public final class ServerProcess implements ServerHandle {
                     + "jdk.InitialEnvironmentVariable#enabled=false,dumponexit=true");
         }
         JdbcDriver driver = spec.jdbcDriver() == null || spec.jdbcDriver().bundled() ? null : spec.jdbcDriver();
-        if (driver != null && !model.server().equals("mvc")) {
-            throw new ServerStartException(model + " cannot swap its JDBC driver: only the mvc server loads " + driver, "");
+        if (driver != null && !model.swapsJdbcDriver()) {
+            throw new ServerStartException(model + " cannot swap its JDBC driver: its server (" + model.server()
+                    + ") runs on its own; asked for " + driver, "");
         }
+        String jar = LabHome.serverJar(model).toString();
         if (driver != null) {
             // The jar's own launcher ignores the class path; PropertiesLauncher adds loader.path to it
             // and still starts the manifest's Start-Class.
-            command.addAll(List.of("-Dloader.path=" + driver.jar(), "-cp", LabHome.serverJar(model.server()).toString(),
+            command.addAll(List.of("-Dloader.path=" + driver.jar(), "-cp", jar,
                     "org.springframework.boot.loader.launch.PropertiesLauncher"));
         } else {
-            command.addAll(List.of("-jar", LabHome.serverJar(model.server()).toString()));
+            command.addAll(List.of("-jar", jar));
         }
         command.addAll(List.of(
                 "--server.port=" + spec.port(),
@@ -81,23 +83,27 @@ public final class ServerProcess implements ServerHandle {
                 // shutdown waited 30 s for requests stuck on a stopped database before the next cell.
                 "--server.shutdown=immediate",
                 "--loomlab.pool-size=" + spec.poolSize()));
+        // What makes the server this model, as its descriptor says (spring.threads.virtual.enabled on
+        // the JDBC servers; the legacy server, Boot 2.7, binds it itself to apply seed 001's recipe).
+        command.addAll(model.args());
         ProcessBuilder builder = new ProcessBuilder();
         Map<String, String> env = builder.environment();
         var db = spec.database();
         // Credentials go through the environment, not the command line that ps shows.
-        if (model.r2dbc()) {
-            env.put("SPRING_R2DBC_URL", db.r2dbcUrl());
-            env.put("SPRING_R2DBC_USERNAME", db.user());
-            env.put("SPRING_R2DBC_PASSWORD", db.password());
-        } else {
-            // The legacy server (Boot 2.7, which has no such property) binds it itself to apply seed 001's recipe.
-            command.add("--spring.threads.virtual.enabled=" + model.virtualThreads());
-            env.put("SPRING_DATASOURCE_URL", driver == null ? db.jdbcUrl() : driver.url(db.jdbcUrl()));
-            if (driver != null) {
-                env.put("SPRING_DATASOURCE_DRIVER_CLASS_NAME", driver.driverClass());
+        switch (model.pool()) {
+            case R2DBC -> {
+                env.put("SPRING_R2DBC_URL", db.r2dbcUrl());
+                env.put("SPRING_R2DBC_USERNAME", db.user());
+                env.put("SPRING_R2DBC_PASSWORD", db.password());
             }
-            env.put("SPRING_DATASOURCE_USERNAME", db.user());
-            env.put("SPRING_DATASOURCE_PASSWORD", db.password());
+            case JDBC -> {
+                env.put("SPRING_DATASOURCE_URL", driver == null ? db.jdbcUrl() : driver.url(db.jdbcUrl()));
+                if (driver != null) {
+                    env.put("SPRING_DATASOURCE_DRIVER_CLASS_NAME", driver.driverClass());
+                }
+                env.put("SPRING_DATASOURCE_USERNAME", db.user());
+                env.put("SPRING_DATASOURCE_PASSWORD", db.password());
+            }
         }
         command.addAll(spec.extraArgs());
         List<String> launch = new ArrayList<>(spec.launchPrefix());

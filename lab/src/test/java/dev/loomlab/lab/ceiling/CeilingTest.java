@@ -3,13 +3,13 @@ package dev.loomlab.lab.ceiling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The seeds' expected ceilings (SEEDS.md, "Expected ceilings"), case by case. */
 class CeilingTest {
@@ -22,7 +22,7 @@ class CeilingTest {
 
     @Test
     void platformThreadsOnABlockingSleepAreCappedByTheirThreads() {
-        Ceiling c = of(Model.MVC_PLATFORM, Scenarios.BLOCK, 500);
+        Ceiling c = of(Model.byId("mvc-platform"), Scenarios.BLOCK, 500);
 
         assertThat(c.tps()).isEqualTo(200.0);
         assertThat(c.limitedBy()).isEqualTo("threads");
@@ -30,7 +30,7 @@ class CeilingTest {
 
     @Test
     void virtualThreadsOnABlockingSleepAreCappedByTheUsers() {
-        Ceiling c = of(Model.MVC_VIRTUAL, Scenarios.BLOCK, 500);
+        Ceiling c = of(Model.byId("mvc-virtual"), Scenarios.BLOCK, 500);
 
         assertThat(c.tps()).isEqualTo(500.0);
         assertThat(c.limitedBy()).isEqualTo("vus");
@@ -38,14 +38,14 @@ class CeilingTest {
 
     @Test
     void webfluxAtTheTalksLoadIsCappedByTheUsers() {
-        Ceiling c = of(Model.WEBFLUX, Scenarios.BLOCK, 3000);
+        Ceiling c = of(Model.byId("webflux"), Scenarios.BLOCK, 3000);
 
         assertThat(c.tps()).isEqualTo(3000.0);
         assertThat(c.limitedBy()).isEqualTo("vus");
     }
 
     @ParameterizedTest
-    @EnumSource(Model.class)
+    @MethodSource("dev.loomlab.lab.catalog.Model#values")
     void everyModelIsCappedByThePoolWhenTheDatabaseSleeps(Model model) {
         Ceiling c = of(model, Scenarios.SLOW_QUERY, 3000);
 
@@ -55,7 +55,7 @@ class CeilingTest {
 
     @Test
     void platformThreadsOnTheSlowQueryTakeTheSmallerOfThreadsAndPool() {
-        Ceiling c = of(Model.MVC_PLATFORM, Scenarios.SLOW_QUERY, 500);
+        Ceiling c = of(Model.byId("mvc-platform"), Scenarios.SLOW_QUERY, 500);
 
         assertThat(c.tps()).isEqualTo(150.0);
         assertThat(c.limitedBy()).isEqualTo("pool");
@@ -63,7 +63,7 @@ class CeilingTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Model.class)
+    @MethodSource("dev.loomlab.lab.catalog.Model#values")
     void fewerUsersThanConnectionsAreCappedByTheUsers(Model model) {
         Ceiling c = of(model, Scenarios.SLOW_QUERY, 100);
 
@@ -73,11 +73,11 @@ class CeilingTest {
 
     @Test
     void aTieGoesToTheUsers() {
-        assertThat(of(Model.MVC_VIRTUAL, Scenarios.SLOW_QUERY, POOL).limitedBy()).isEqualTo("vus");
+        assertThat(of(Model.byId("mvc-virtual"), Scenarios.SLOW_QUERY, POOL).limitedBy()).isEqualTo("vus");
     }
 
     @ParameterizedTest
-    @EnumSource(Model.class)
+    @MethodSource("dev.loomlab.lab.catalog.Model#values")
     void withoutASleepThereIsNoCeiling(Model model) {
         Ceiling c = of(model, Scenarios.THREAD_NAME, 3000);
 
@@ -88,7 +88,7 @@ class CeilingTest {
 
     @Test
     void aTwoSecondSleepHalvesTheCeiling() {
-        Ceiling c = Ceiling.of(Model.MVC_PLATFORM, Scenarios.BLOCK, Scenarios.BLOCK.serviceTime(Map.of("ms", 2000L)), 500, THREADS, POOL);
+        Ceiling c = Ceiling.of(Model.byId("mvc-platform"), Scenarios.BLOCK, Scenarios.BLOCK.serviceTime(Map.of("ms", 2000L)), 500, THREADS, POOL);
 
         assertThat(c.tps()).isEqualTo(100.0);
         assertThat(c.formula()).isEqualTo("min(500 VUs, 200 threads) / 2.000 s = 100.0 TPS");
@@ -96,12 +96,12 @@ class CeilingTest {
 
     @Test
     void theFormulaShowsTheArithmetic() {
-        assertThat(of(Model.MVC_PLATFORM, Scenarios.BLOCK, 500).formula()).isEqualTo("min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS");
-        assertThat(of(Model.WEBFLUX, Scenarios.BLOCK, 500).formula()).isEqualTo("500 VUs / 1.000 s = 500.0 TPS");
+        assertThat(of(Model.byId("mvc-platform"), Scenarios.BLOCK, 500).formula()).isEqualTo("min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS");
+        assertThat(of(Model.byId("webflux"), Scenarios.BLOCK, 500).formula()).isEqualTo("500 VUs / 1.000 s = 500.0 TPS");
     }
 
     @Test
     void theRatioIsMeasuredOverCeiling() {
-        assertThat(of(Model.MVC_PLATFORM, Scenarios.BLOCK, 500).ratio(197.0)).isEqualTo(0.985);
+        assertThat(of(Model.byId("mvc-platform"), Scenarios.BLOCK, 500).ratio(197.0)).isEqualTo(0.985);
     }
 }
