@@ -6,6 +6,7 @@ import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -103,5 +104,21 @@ class CeilingTest {
     @Test
     void theRatioIsMeasuredOverCeiling() {
         assertThat(of(Model.byId("mvc-platform"), Scenarios.BLOCK, 500).ratio(197.0)).isEqualTo(0.985);
+    }
+
+    /** --tomcat-threads reaches the mvc server only: a legacy cell keeps the 200 threads its server has. */
+    @Test
+    void theTomcatThreadsSettingLimitsOnlyTheServersItReaches() {
+        Duration oneSecond = Scenarios.BLOCK.serviceTime(Map.of());
+
+        Ceiling mvc = Ceiling.of(Model.byId("mvc-platform"), Scenarios.BLOCK, oneSecond, 500, 10, POOL);
+        Ceiling legacy = Ceiling.of(Model.byId("legacy"), Scenarios.BLOCK, oneSecond, 500, 10, POOL);
+
+        assertThat(mvc.tps()).isEqualTo(10.0);
+        assertThat(legacy.tps()).isEqualTo(200.0);
+        assertThat(legacy.formula()).isEqualTo("min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS");
+        assertThat(Ceiling.ofOpen(Model.byId("legacy"), Scenarios.BLOCK, oneSecond, 1000, 10, POOL).tps()).isEqualTo(200.0);
+        assertThat(Ceiling.ofBurst(Model.byId("legacy"), Scenarios.BLOCK, oneSecond, 600, 10, POOL).formula())
+                .contains("ceil(600 / 200)");
     }
 }
