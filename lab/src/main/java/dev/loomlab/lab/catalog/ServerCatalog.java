@@ -63,7 +63,13 @@ public final class ServerCatalog {
             synchronized (ServerCatalog.class) {
                 c = current;
                 if (c == null) {
-                    c = current = read(descriptorFiles());
+                    List<Path> files = descriptorFiles();
+                    if (files.isEmpty()) {
+                        // Without a checkout there is nothing to run: say where the lab looked.
+                        throw new CatalogException("no server descriptors (" + DESCRIPTOR + ") under "
+                                + LabHome.root().resolve("servers") + ": run loomlab from its checkout or set LOOMLAB_HOME");
+                    }
+                    c = current = read(files);
                 }
             }
         }
