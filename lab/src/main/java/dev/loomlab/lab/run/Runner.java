@@ -32,7 +32,6 @@ import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
-import dev.loomlab.scenario.Scenarios;
 import dev.loomlab.scenario.verify.Check;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.scenario.CpuWork;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Responses;
-import dev.loomlab.scenario.Scenarios;
 import dev.loomlab.scenario.verify.Burst;
 import dev.loomlab.server.testkit.BlockHoundSupport;
 import java.net.URI;
