@@ -123,40 +123,19 @@ public final class Scenarios {
             SLOW_QUERY_BULKHEAD, WRITE, READ);
     private static final List<Scenario> FAN_OUTS = List.of(FAN_OUT_SEQUENTIAL, FAN_OUT_PARALLEL, FAN_OUT_UNSUBSCRIBED);
     private static final List<Scenario> ALL = java.util.stream.Stream.of(SEEDS, PITFALLS, FAN_OUTS).flatMap(List::stream).toList();
-    /** The servers that implement the pitfalls and the fan-outs; the others (coroutines, legacy) serve seed 000's four. */
-    private static final java.util.Set<String> FULL_SERVERS = java.util.Set.of("mvc", "webflux");
-
-    /**
-     * Scenarios a model does not serve, and why. Pinning is a property of virtual threads blocking
-     * under a monitor or in a native frame; WebFlux must never block its event loops, so a
-     * blocking-under-a-lock endpoint there would measure a broken server, not a pitfall.
-     */
-    private static final Map<String, String> NOT_ON_WEBFLUX = Map.of(
-            PINNED.id(), "pinning needs a thread that blocks under a monitor; WebFlux's event loops must never block",
-            LOCKED.id(), "the ReentrantLock contrast to pinned: blocking an event loop under a lock is a bug, not a model",
-            NATIVE_PINNED.id(), "a native sleep would block a Netty event loop: nothing to compare on WebFlux");
-
     /** The four scenarios of seed 000, in the seeds' order. */
     public static List<Scenario> seeds() {
         return SEEDS;
     }
 
-    /** Why {@code model} does not serve {@code scenario}, or empty when it does. */
-    public static java.util.Optional<String> notServed(Scenario scenario, Model model) {
-        if (model == null || SEEDS.contains(scenario)) {
-            return java.util.Optional.empty();
-        }
-        if (!FULL_SERVERS.contains(model.server())) {
-            return java.util.Optional.of("the " + model.server() + " server implements seed 000's four scenarios only");
-        }
-        return model.server().equals("webflux")
-                ? java.util.Optional.ofNullable(NOT_ON_WEBFLUX.get(scenario.id()))
-                : java.util.Optional.empty();
+    /** The pitfalls: what goes wrong with virtual threads, and its fixes. */
+    public static List<Scenario> pitfalls() {
+        return PITFALLS;
     }
 
-    /** The scenarios {@code model}'s server answers. */
-    public static List<Scenario> servedBy(Model model) {
-        return ALL.stream().filter(s -> notServed(s, model).isEmpty()).toList();
+    /** The fan-outs to the downstream service. */
+    public static List<Scenario> fanOuts() {
+        return FAN_OUTS;
     }
 
     public static List<Scenario> all() {

@@ -17,16 +17,6 @@ class ScenariosTest {
     }
 
     @Test
-    void webfluxServesEveryScenarioButThoseThatBlockUnderALockOrInNativeCode() {
-        assertThat(Scenarios.servedBy(Model.WEBFLUX)).extracting(Scenario::id).doesNotContain("pinned", "locked", "native-pinned")
-                .contains("threadlocal", "cpu", "slow-query-bulkhead", "write", "read");
-        assertThat(Scenarios.servedBy(Model.MVC_VIRTUAL)).isEqualTo(Scenarios.all());
-        assertThat(Scenarios.servedBy(Model.LEGACY)).isEqualTo(Scenarios.seeds());
-        assertThat(Scenarios.servedBy(Model.COROUTINES)).isEqualTo(Scenarios.seeds());
-        assertThat(Scenarios.notServed(Scenarios.PINNED, Model.WEBFLUX)).hasValueSatisfying(why -> assertThat(why).contains("event loops must never block"));
-    }
-
-    @Test
     void onlyWriteIsAPost() {
         assertThat(Scenarios.all()).filteredOn(s -> s.method().equals("POST")).containsExactly(Scenarios.WRITE);
     }

@@ -1,6 +1,6 @@
 package dev.loomlab.lab.ceiling;
 
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;
@@ -15,17 +15,10 @@ import java.util.Optional;
  * {@code native-pinned} on every JDK. Platform threads and WebFlux have no carriers to pin.
  */
 public final class PinnedCeiling {
-    /** The mvc launcher's floor on carriers: {@code jdk.virtualThreadScheduler.parallelism} = max(cores, 4). */
-    public static final int MIN_CARRIERS = 4;
     /** JEP 491: from this feature release a virtual thread unmounts while inside {@code synchronized}. */
     public static final int SYNCHRONIZED_UNPINNED_FROM = 24;
 
     private PinnedCeiling() {
-    }
-
-    /** The carrier threads of the mvc-virtual server on this many cores. */
-    public static int carriers(int serverCores) {
-        return Math.max(serverCores, MIN_CARRIERS);
     }
 
     /** Why requests of {@code scenario} hold their carrier on {@code model} and this JDK, or empty when they do not. */
@@ -50,7 +43,8 @@ public final class PinnedCeiling {
         if (why.isEmpty() || ceiling.tps() == null || serviceTime.isZero()) {
             return ceiling;
         }
-        int carriers = carriers(serverCores);
+        // What the model's launcher sets on these cores (its descriptor's carrier rule).
+        int carriers = model.carriers(serverCores);
         double seconds = serviceTime.toNanos() / 1e9;
         double tps = carriers / seconds;
         if (tps >= ceiling.tps()) {

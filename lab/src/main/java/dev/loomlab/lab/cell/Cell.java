@@ -1,7 +1,7 @@
 package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.process.JdbcDriver;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import java.util.Optional;
 

@@ -27,7 +27,7 @@ import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.DatabaseStarter;
 import dev.loomlab.lab.run.Preflight;
 import dev.loomlab.lab.run.Progress;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;

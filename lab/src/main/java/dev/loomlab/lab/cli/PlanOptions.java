@@ -10,7 +10,8 @@ public final class PlanOptions {
     @Option(names = "--plan", paramLabel = "NAME|FILE", description = "a preset (see 'loomlab plans') or a plan .yaml file; default: " + Defaults.PLAN)
     String plan = Defaults.PLAN;
 
-    @Option(names = "--models", split = ",", paramLabel = "ID", description = "models, comma-separated: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual")
+    @Option(names = "--models", split = ",", paramLabel = "ID", completionCandidates = dev.loomlab.lab.catalog.ModelIds.class,
+            description = "models, comma-separated: ${COMPLETION-CANDIDATES}")
     java.util.List<String> models;
 
     @Option(names = "--scenarios", split = ",", paramLabel = "ID", description = "scenarios, comma-separated: thread-name, block, block-query, slow-query")

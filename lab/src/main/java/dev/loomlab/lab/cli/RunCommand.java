@@ -215,7 +215,7 @@ public final class RunCommand implements Callable<Integer> {
         v.put("loomlab", "0.1.0");
         for (var model : plan.models()) {
             v.putIfAbsent("spring-boot (" + model.server() + ")",
-                    Provenance.jarAttribute(LabHome.serverJar(model.server()), "Spring-Boot-Version"));
+                    Provenance.jarAttribute(LabHome.serverJar(model), "Spring-Boot-Version"));
         }
         if (plan.engine().equals("hyperfoil")) {
             v.put("hyperfoil", Provenance.jarAttribute(LabHome.driverJar(), "Hyperfoil-Version"));

@@ -10,7 +10,7 @@ import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.process.ServerStartException;
 import dev.loomlab.lab.run.DatabaseStarter;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Start one model's server in the foreground on the embedded (or given) database and print its URL; Ctrl-C stops both.")
 public final class ServeCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "MODEL", description = "mvc-platform, mvc-virtual or webflux")
+    @Parameters(paramLabel = "MODEL", completionCandidates = dev.loomlab.lab.catalog.ModelIds.class,
+            description = "one of ${COMPLETION-CANDIDATES}")
     String model;
 
     @Option(names = "--port", description = "port on 127.0.0.1; 0 takes a free one; default 8080")

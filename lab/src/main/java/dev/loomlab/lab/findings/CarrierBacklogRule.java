@@ -29,9 +29,9 @@ final class CarrierBacklogRule implements Rule {
         if (carriers <= 0 || Double.isNaN(share) || share < Findings.MOST_OF_WINDOW || mean < Findings.BACKLOG_PER_CARRIER * carriers) {
             return Optional.empty();
         }
-        // mvc-virtual's launcher runs max(cores, 4) carriers on the server's cores (its labels may carry a JDK or a
-        // JDBC driver); elsewhere the JDK's default, one per core. The backlog is judged per core: the CPU runs them.
-        int threads = e.cell.model().startsWith("mvc-virtual") ? dev.loomlab.lab.ceiling.PinnedCeiling.carriers(carriers) : carriers;
+        // As many carriers as the model's launcher runs on the server's cores (max(cores, 4) on the virtual-thread
+        // servers); a target: the JDK's default, one per core. The backlog is judged per core: the CPU runs them.
+        int threads = e.carriers();
         String queuedFor = threads == carriers
                 ? (carriers == 1 ? "the server's only carrier thread" : "its " + carriers + " carrier threads")
                 : "its " + threads + " carrier threads on " + (carriers == 1 ? "the server's only core" : carriers + " cores");

@@ -2,6 +2,7 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
+import dev.loomlab.lab.catalog.PoolKind;
 import dev.loomlab.lab.metrics.SeriesRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +56,8 @@ final class ConnectionPoolRule implements Rule {
         if (!harm.isEmpty()) {
             String permits = Double.isNaN(pool) ? ""
                     : f(" (%s), e.g. a semaphore of %s permits around the query", Say.count(pool), Say.count(pool));
-            String seeds = e.cell.model().startsWith("mvc-virtual") ? " — the seeds' virtual-thread collapse" : "";
+            String seeds = e.model().filter(m -> m.virtualThreads() && m.pool() == PoolKind.JDBC).isPresent()
+                    ? " — the seeds' virtual-thread collapse" : "";
             return Optional.of(waited + (origin.isEmpty() ? "" : " (" + origin + ")") + " → " + String.join(", ", harm)
                     + "; cap concurrency at the pool size" + permits + seeds);
         }
@@ -110,6 +112,6 @@ final class ConnectionPoolRule implements Rule {
     }
 
     private static String poolName(Evidence e) {
-        return e.cell.model().startsWith("webflux") || e.cell.model().startsWith("coroutines") ? "R2DBC pool" : "Hikari";
+        return e.model().map(m -> m.pool().poolName()).orElse(PoolKind.JDBC.poolName());
     }
 }

@@ -1,10 +1,12 @@
 package dev.loomlab.lab.findings;
 
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.DoublePredicate;
 import java.util.function.ToDoubleFunction;
 
@@ -39,6 +41,19 @@ final class Evidence {
     /** The server's cores (the carriers of virtual threads), or 0 when not known. */
     int serverCores() {
         return serverCores;
+    }
+
+    /** The cell's model, as the catalogue knows it; empty for a target or a model this lab does not know. */
+    Optional<Model> model() {
+        return Model.ofLabel(cell.model());
+    }
+
+    /**
+     * The carrier threads of the server's virtual threads, or 0 when its cores are not known: what
+     * the model's launcher sets on those cores, else (a target) the JDK's default of one per core.
+     */
+    int carriers() {
+        return serverCores <= 0 ? 0 : model().map(m -> m.carriers(serverCores)).orElse(serverCores);
     }
 
     /** The load driver's cores, or 0 when not known. */

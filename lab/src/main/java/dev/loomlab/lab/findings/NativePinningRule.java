@@ -2,7 +2,7 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
-import dev.loomlab.lab.ceiling.PinnedCeiling;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.scenario.Scenarios;
 import java.util.Optional;
@@ -20,11 +20,11 @@ final class NativePinningRule implements Rule {
 
     @Override
     public Optional<String> sentence(Evidence e) {
-        if (!Scenarios.NATIVE_PINNED.id().equals(e.cell.scenario()) || !e.cell.model().startsWith("mvc-virtual")
+        if (!Scenarios.NATIVE_PINNED.id().equals(e.cell.scenario()) || e.model().filter(Model::virtualThreads).isEmpty()
                 || e.serverCores() <= 0 || e.serviceS() <= 0) {
             return Optional.empty();
         }
-        int carriers = PinnedCeiling.carriers(e.serverCores());
+        int carriers = e.carriers();
         double ceiling = carriers / e.serviceS();
         long events = e.jfr(JfrCounts.PINNED);
         return Optional.of(f("pinned in native code: %s against %d carriers / %s = %s (%s of it); %s %s event%s — a thread inside"
@@ -35,6 +35,6 @@ final class NativePinningRule implements Rule {
 
     @Override
     public boolean explains(Evidence e) {
-        return e.cell.tps() <= PinnedCeiling.carriers(e.serverCores()) / e.serviceS() * 1.1;
+        return e.cell.tps() <= e.carriers() / e.serviceS() * 1.1;
     }
 }

@@ -2,7 +2,6 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
-import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
 import java.util.Map;
@@ -30,10 +29,8 @@ final class PinningRule implements Rule {
         }
         StringBuilder sb = new StringBuilder(f("%s pinning event%s (%s in the window)", Say.count(pinned),
                 pinned == 1 ? "" : "s", JfrCounts.PINNED));
-        // mvc-virtual's launcher sets max(cores, 4) carriers (its labels may carry a JDK or a driver:
-        // mvc-virtual-jdk21-mysql-8.1.0); elsewhere (a target) the JDK's default, one per core.
-        int carriers = e.cell.model().startsWith("mvc-virtual") && e.serverCores() > 0
-                ? PinnedCeiling.carriers(e.serverCores()) : e.serverCores();
+        // As many as the model's launcher sets (max(cores, 4) on the virtual-thread servers); a target: one per core.
+        int carriers = e.carriers();
         double s = e.serviceS();
         // Only where the whole request blocks pinned (the pinned scenarios) is its service time the pin's length.
         boolean pinnedWholeRequest = PINNED_FOR_S.contains(e.cell.scenario());

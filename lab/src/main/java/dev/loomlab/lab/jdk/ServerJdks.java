@@ -2,7 +2,7 @@ package dev.loomlab.lab.jdk;
 
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,14 +13,9 @@ import java.util.TreeMap;
  * Which JDK each server runs on. Found once per run: every JDK in the usual places (see
  * {@link Jdk#candidates()}), one per feature version — the first found wins, so JAVA_HOME beats
  * {@code /usr/lib/jvm}. A plan's {@code jdks} axis names feature versions; without it each model
- * runs on its own default: legacy on 17 (the Boot 2.7 stack teams run), legacy-virtual on 21
- * (the oldest JDK with virtual threads, what such teams can move to without touching Spring Boot),
- * every other model on 25 when installed, else the newest 21+.
+ * runs on the default its server's descriptor gives it (see {@link Model#defaultJdk()}).
  */
 public final class ServerJdks {
-    /** The feature the Boot 4 and virtual-thread models prefer when it is installed. */
-    static final int PREFERRED = 25;
-
     private final TreeMap<Integer, Path> homes;
     private final Map<Path, Jdk> probed = new LinkedHashMap<>();
 
@@ -42,14 +37,16 @@ public final class ServerJdks {
         return java.util.Collections.unmodifiableMap(homes);
     }
 
-    /** The default feature version of {@code model}'s server. */
+    /**
+     * The default feature version of {@code model}'s server, as its descriptor says: its own default,
+     * or — where the descriptor allows it and that one is not installed — the newest installed one it runs on.
+     */
     public int defaultFeature(Model model) {
-        return switch (model) {
-            case LEGACY -> 17;
-            case LEGACY_VIRTUAL -> 21;
-            default -> homes.containsKey(PREFERRED) ? PREFERRED
-                    : Optional.ofNullable(homes.floorKey(Integer.MAX_VALUE)).filter(f -> f >= 21).orElse(PREFERRED);
-        };
+        int preferred = model.defaultJdk();
+        if (!model.defaultJdkOrNewest() || homes.containsKey(preferred)) {
+            return preferred;
+        }
+        return Optional.ofNullable(homes.floorKey(Integer.MAX_VALUE)).filter(f -> f >= model.minJdk()).orElse(preferred);
     }
 
     /** The JDK {@code model} runs on: {@code feature}, or the model's default when null. */

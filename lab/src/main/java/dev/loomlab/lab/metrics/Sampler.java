@@ -1,5 +1,7 @@
 package dev.loomlab.lab.metrics;
 
+import dev.loomlab.lab.catalog.ServerCatalog;
+import dev.loomlab.lab.catalog.ServerDescriptor;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,9 +12,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The 1-second time series of one cell, kept inside the measured window only: rows start when
@@ -35,6 +40,9 @@ public final class Sampler implements AutoCloseable {
     private final CpuClock server;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     private final List<SeriesRow> rows = new ArrayList<>();
+    /** The metric names of every server in the catalogue: the server sampled (or a target) may be any of them. */
+    private final List<ServerDescriptor.Metrics> known = ServerCatalog.current().servers().stream()
+            .map(ServerDescriptor::metrics).distinct().toList();
     private volatile CpuClock driver;
     private final CpuClock database;
     private ScheduledExecutorService timer;
@@ -178,9 +186,9 @@ public final class Sampler implements AutoCloseable {
         if (now.scraped) {
             lastScrape = p;
         }
-        double poolActive = first(p.sum("hikaricp_connections_active"), p.sum("r2dbc_pool_acquired_connections"));
-        double poolIdle = first(p.sum("hikaricp_connections_idle"), p.sum("r2dbc_pool_idle_connections"));
-        double poolPending = first(p.sum("hikaricp_connections_pending"), p.sum("r2dbc_pool_pending_connections"));
+        double poolActive = first(m -> Optional.of(m.pool().active()), p::sum);
+        double poolIdle = first(m -> Optional.of(m.pool().idle()), p::sum);
+        double poolPending = first(m -> Optional.of(m.pool().pending()), p::sum);
         SeriesRow row = new SeriesRow(
                 (now.nanos - startNanos) / 1e9,
                 rate(now.serverCpu, before.serverCpu, dt),
@@ -191,12 +199,12 @@ public final class Sampler implements AutoCloseable {
                 p.sum("jvm_threads_virtual_live_threads", "scheduling_status", "mounted"),
                 p.sum("jvm_threads_virtual_live_threads", "scheduling_status", "queued"),
                 counter(p, q, "jvm_threads_virtual_pinned_seconds_count"),
-                nonNegative(p.sum("tomcat_threads_busy_threads")),
-                nonNegative(p.sum("tomcat_threads_config_max_threads")),
+                nonNegative(first(m -> m.requestThreads().map(ServerDescriptor.ThreadMetrics::busy), p::sum)),
+                nonNegative(first(m -> m.requestThreads().map(ServerDescriptor.ThreadMetrics::max), p::sum)),
                 poolActive,
                 poolIdle,
                 poolPending,
-                counter(p, q, "hikaricp_connections_timeout_total"),
+                first(m -> m.pool().timeouts(), name -> counter(p, q, name)),
                 rate(now.driverCpu, before.driverCpu, dt),
                 rate(now.dbCpu, before.dbCpu, dt));
         synchronized (rows) {
@@ -245,8 +253,18 @@ public final class Sampler implements AutoCloseable {
         return Double.isNaN(before) ? now : now - before;
     }
 
-    private static double first(double a, double b) {
-        return Double.isNaN(a) ? b : a;
+    /** The first figure a known server's metric of this kind has in the scrape: a server exposes its own names only. */
+    private double first(Function<ServerDescriptor.Metrics, Optional<String>> kind, ToDoubleFunction<String> read) {
+        for (ServerDescriptor.Metrics m : known) {
+            Optional<String> name = kind.apply(m);
+            if (name.isPresent()) {
+                double v = read.applyAsDouble(name.get());
+                if (!Double.isNaN(v)) {
+                    return v;
+                }
+            }
+        }
+        return Double.NaN;
     }
 
     // Tomcat reports -1 for its pool gauges when requests run on virtual threads (no pool).

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.plan;
 
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
 import java.util.List;
@@ -92,10 +92,10 @@ public record Plan(
 
     /**
      * The JDBC drivers {@code model}'s server runs with: one null (its bundled driver, unnamed)
-     * without a driver axis or on a server that cannot swap its driver (only mvc can).
+     * without a driver axis or on a server that cannot swap its driver (its descriptor says).
      */
     public List<String> jdbcDriversFor(Model model) {
-        if (jdbcDrivers.isEmpty() || model == null || !model.server().equals("mvc")) {
+        if (jdbcDrivers.isEmpty() || model == null || !model.swapsJdbcDriver()) {
             return java.util.Collections.singletonList(null);
         }
         return jdbcDrivers;

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.plan;
 
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Param;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;

@@ -39,7 +39,7 @@ public final class DownstreamProcess implements AutoCloseable {
 
     public static DownstreamProcess start(Jdk jdk, CpuLayout layout, Path log) {
         List<String> command = List.of(jdk.java().toString(), "-Xms128m", "-Xmx256m", "-XX:+UseSerialGC",
-                "-jar", LabHome.serverJar("downstream").toString(), "--port=0");
+                "-jar", LabHome.helperJar("downstream").toString(), "--port=0");
         try {
             Files.createDirectories(log.getParent());
             Process process = Children.track(new ProcessBuilder(Taskset.prefix(layout, layout.driver(), command))

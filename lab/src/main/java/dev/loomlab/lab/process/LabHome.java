@@ -1,5 +1,6 @@
 package dev.loomlab.lab.process;
 
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.plan.PlanException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +22,14 @@ public final class LabHome {
         return root;
     }
 
-    public static Path serverJar(String server) {
-        return built(root().resolve("servers").resolve(server).resolve("target").resolve("loomlab-server-" + server + ".jar"));
+    /** A helper server module's jar, one that serves no model (the fan-outs' downstream). */
+    public static Path helperJar(String module) {
+        return built(root().resolve("servers").resolve(module).resolve("target").resolve("loomlab-server-" + module + ".jar"));
+    }
+
+    /** The built jar of {@code model}'s server, where its descriptor says. */
+    public static Path serverJar(Model model) {
+        return built(root().resolve(model.jar()));
     }
 
     public static Path driverJar() {

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.process;
 
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,67 +41,12 @@ public final class ServerProcess implements ServerHandle {
 
     public static ServerProcess start(ServerSpec spec) {
         Model model = spec.model();
-        if (model.virtualThreads() && !spec.jdk().hasVirtualThreads()) {
-            throw new ServerStartException(model + " needs JDK 21+, but the server JDK is " + spec.jdk().describe(), "");
-        }
-        List<String> command = new ArrayList<>(List.of(
-                spec.jdk().java().toString(),
-                "-Xms" + spec.heap(), "-Xmx" + spec.heap(),
-                // G1 on every model, as on the seeds' multi-core servers: on one CPU the JVM would pick
-                // the Serial collector, whose young pauses (copying thousands of parked virtual
-                // threads' stacks) stopped mvc-virtual for 6 % of a 3,000-VU window here.
-                "-XX:+UseG1GC",
-                "-XX:+ExitOnOutOfMemoryError"));
-        if (spec.jfr() != null) {
-            // Default settings (~1 % overhead) include jdk.VirtualThreadPinned over 20 ms.
-            command.add("-XX:StartFlightRecording=filename=" + spec.jfr() + ",settings=default,"
-                    // Every 1 s Thread.sleep of the block scenarios is a sleep event with a stack
-                    // trace: 3,000 a second on mvc-virtual, none on webflux (which never sleeps a
-                    // thread) - a cost only one model would pay.
-                    + "jdk.ThreadSleep#enabled=false,"
-                    // The database password reaches the server in its environment: a recording must not carry it.
-                    + "jdk.InitialEnvironmentVariable#enabled=false,dumponexit=true");
-        }
-        JdbcDriver driver = spec.jdbcDriver() == null || spec.jdbcDriver().bundled() ? null : spec.jdbcDriver();
-        if (driver != null && !model.server().equals("mvc")) {
-            throw new ServerStartException(model + " cannot swap its JDBC driver: only the mvc server loads " + driver, "");
-        }
-        if (driver != null) {
-            // The jar's own launcher ignores the class path; PropertiesLauncher adds loader.path to it
-            // and still starts the manifest's Start-Class.
-            command.addAll(List.of("-Dloader.path=" + driver.jar(), "-cp", LabHome.serverJar(model.server()).toString(),
-                    "org.springframework.boot.loader.launch.PropertiesLauncher"));
-        } else {
-            command.addAll(List.of("-jar", LabHome.serverJar(model.server()).toString()));
-        }
-        command.addAll(List.of(
-                "--server.port=" + spec.port(),
-                // After its window a cell's in-flight requests are not measured: Boot's graceful
-                // shutdown waited 30 s for requests stuck on a stopped database before the next cell.
-                "--server.shutdown=immediate",
-                "--loomlab.pool-size=" + spec.poolSize()));
+        ServerLaunch launch = ServerLaunch.of(spec, LabHome::serverJar);
         ProcessBuilder builder = new ProcessBuilder();
-        Map<String, String> env = builder.environment();
-        var db = spec.database();
-        // Credentials go through the environment, not the command line that ps shows.
-        if (model.r2dbc()) {
-            env.put("SPRING_R2DBC_URL", db.r2dbcUrl());
-            env.put("SPRING_R2DBC_USERNAME", db.user());
-            env.put("SPRING_R2DBC_PASSWORD", db.password());
-        } else {
-            // The legacy server (Boot 2.7, which has no such property) binds it itself to apply seed 001's recipe.
-            command.add("--spring.threads.virtual.enabled=" + model.virtualThreads());
-            env.put("SPRING_DATASOURCE_URL", driver == null ? db.jdbcUrl() : driver.url(db.jdbcUrl()));
-            if (driver != null) {
-                env.put("SPRING_DATASOURCE_DRIVER_CLASS_NAME", driver.driverClass());
-            }
-            env.put("SPRING_DATASOURCE_USERNAME", db.user());
-            env.put("SPRING_DATASOURCE_PASSWORD", db.password());
-        }
-        command.addAll(spec.extraArgs());
-        List<String> launch = new ArrayList<>(spec.launchPrefix());
-        launch.addAll(Taskset.prefix(spec.cpus(), spec.cpus().server(), command));
-        builder.command(launch)
+        builder.environment().putAll(launch.environment());
+        List<String> command = new ArrayList<>(spec.launchPrefix());
+        command.addAll(Taskset.prefix(spec.cpus(), spec.cpus().server(), launch.command()));
+        builder.command(command)
                 .redirectErrorStream(true)
                 .redirectOutput(spec.log().toFile());
         long started = System.nanoTime();

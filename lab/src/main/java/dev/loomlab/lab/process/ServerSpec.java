@@ -2,7 +2,7 @@ package dev.loomlab.lab.process;
 
 import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -60,7 +60,7 @@ final class PitfallSections {
         for (CellResult c : rows) {
             JdbcDriver driver = driverOf(c);
             md.append("| ").append(c.scenario()).append(" | ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ")
-                    .append(driver == null ? (c.model().startsWith("webflux") || c.model().startsWith("coroutines") ? "R2DBC" : "its own")
+                    .append(driver == null ? (dev.loomlab.lab.catalog.Model.ofLabel(c.model()).filter(dev.loomlab.lab.catalog.Model::r2dbc).isPresent() ? "R2DBC" : "its own")
                             : driver.id()).append(" | ");
             if (ReportText.succeeded(c)) {
                 Long pinned = c.jfrEvents() == null ? null : c.jfrEvents().get(JfrCounts.PINNED);

@@ -224,7 +224,7 @@ public final class ReportData {
     /** Whether the model serves from Tomcat's bounded thread pool; a model this loomlab does not know says nothing. */
     private static boolean threadPool(String model) {
         try {
-            return dev.loomlab.scenario.Model.byId(model).threadPerRequestPool();
+            return dev.loomlab.lab.catalog.Model.byId(model).threadPerRequestPool();
         } catch (IllegalArgumentException unknown) {
             return false;
         }

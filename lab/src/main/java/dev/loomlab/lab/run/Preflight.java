@@ -29,7 +29,7 @@ public final class Preflight {
         checkOpenFiles(plan.openModel() ? OPEN_MODEL_CONNECTIONS : plan.burstShape() ? plan.burst() : plan.vus(), openFilesLimit);
         checkWritable(resultsDir);
         for (var model : plan.models()) {
-            LabHome.serverJar(model.server());
+            LabHome.serverJar(model);
         }
         if (plan.engine().equals("hyperfoil")) {
             LabHome.driverJar();

@@ -30,9 +30,8 @@ import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
-import dev.loomlab.scenario.Scenarios;
 import dev.loomlab.scenario.verify.Check;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
@@ -312,7 +311,7 @@ public final class Runner {
                        Progress progress) {
         Jdk cellJdk = serverJdk(model, feature);
         // A target's threads and pool are unknown: its ceiling is the load's own (VUs / S, the rate, the burst).
-        Model ceilingModel = model == null ? Model.MVC_VIRTUAL : model;
+        java.util.OptionalInt requestThreads = model == null ? java.util.OptionalInt.empty() : model.requestThreads(plan.tomcatThreads());
         Scenario ceilingScenario = model == null ? new Scenario(scenario.id(), scenario.method(), scenario.path(),
                 scenario.params(), scenario.sql(), false, scenario.responseShape(), scenario.description()) : scenario;
         String label = label(model, feature, driver);
@@ -322,10 +321,10 @@ public final class Runner {
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
         Ceiling ceiling = plan.burstShape()
-                ? Ceiling.ofBurst(ceilingModel, ceilingScenario, serviceTime, plan.burst(), plan.tomcatThreads(), plan.poolSize())
+                ? Ceiling.ofBurst(requestThreads, ceilingScenario, serviceTime, plan.burst(), plan.poolSize())
                 : plan.openModel()
-                ? Ceiling.ofOpen(ceilingModel, ceilingScenario, serviceTime, plan.rate(), plan.tomcatThreads(), plan.poolSize())
-                : Ceiling.of(ceilingModel, ceilingScenario, serviceTime, plan.vus(), plan.tomcatThreads(), plan.poolSize());
+                ? Ceiling.ofOpen(requestThreads, ceilingScenario, serviceTime, plan.rate(), plan.poolSize())
+                : Ceiling.of(requestThreads, ceilingScenario, serviceTime, plan.vus(), plan.poolSize());
         ceiling = PinnedCeiling.apply(ceiling, model, scenario, serviceTime, serverJdk, cpus.serverCores());
         if (model == null && ceiling.tps() != null) {
             ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.formula() + " (assuming the target limits neither threads nor connections)");
@@ -335,7 +334,7 @@ public final class Runner {
         CellFactory cells = new CellFactory(label, cellJdk, scenario, round, path, serviceTime, ceiling,
                 "cells/" + label + "/" + stem + ".hlog", serverLog);
 
-        java.util.Optional<String> notServed = Scenarios.notServed(scenario, model);
+        java.util.Optional<String> notServed = model == null ? java.util.Optional.empty() : model.notServed(scenario);
         if (notServed.isPresent()) {
             return cells.failed(model + " does not serve " + scenario + ": " + notServed.get()).withStatus("skipped",
                     model + " does not serve " + scenario + ": " + notServed.get());
@@ -352,9 +351,7 @@ public final class Runner {
             } catch (ServerStartException e) {
                 return cells.failed(e.getMessage() + tailNote(e.logTail()));
             }
-            if (model.server().equals("mvc") && plan.tomcatThreads() != Defaults.TOMCAT_MAX_THREADS) {
-                extraArgs.add("--server.tomcat.threads.max=" + plan.tomcatThreads());
-            }
+            extraArgs.addAll(model.requestThreadsArgs(plan.tomcatThreads()));
             extraArgs.add("--loomlab.pool-timeout-ms=" + plan.poolTimeout().toMillis());
             if (namespaces != null) {
                 // Both ports on the app namespace's address: the drivers reach the server through the bridge
@@ -386,7 +383,7 @@ public final class Runner {
             progress.phase((server instanceof ServerProcess started ? "server ready in " + started.startTime().toMillis() + " ms at " : "target ")
                     + server.baseUrl() + "; verifying the contract");
             Verification verification = new ContractVerifier().verify(server.baseUrl(), model == null ? List.of(scenario)
-                    : plan.scenarios().stream().filter(s -> Scenarios.notServed(s, model).isEmpty()).toList());
+                    : plan.scenarios().stream().filter(s -> model.notServed(s).isEmpty()).toList());
             if (!verification.passed()) {
                 Check first = verification.failures().getFirst();
                 return cells.failed("contract check failed: " + first);

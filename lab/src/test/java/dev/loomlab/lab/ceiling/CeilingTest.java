@@ -3,13 +3,14 @@ package dev.loomlab.lab.ceiling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The seeds' expected ceilings (SEEDS.md, "Expected ceilings"), case by case. */
 class CeilingTest {
@@ -22,7 +23,7 @@ class CeilingTest {
 
     @Test
     void platformThreadsOnABlockingSleepAreCappedByTheirThreads() {
-        Ceiling c = of(Model.MVC_PLATFORM, Scenarios.BLOCK, 500);
+        Ceiling c = of(Model.byId("mvc-platform"), Scenarios.BLOCK, 500);
 
         assertThat(c.tps()).isEqualTo(200.0);
         assertThat(c.limitedBy()).isEqualTo("threads");
@@ -30,7 +31,7 @@ class CeilingTest {
 
     @Test
     void virtualThreadsOnABlockingSleepAreCappedByTheUsers() {
-        Ceiling c = of(Model.MVC_VIRTUAL, Scenarios.BLOCK, 500);
+        Ceiling c = of(Model.byId("mvc-virtual"), Scenarios.BLOCK, 500);
 
         assertThat(c.tps()).isEqualTo(500.0);
         assertThat(c.limitedBy()).isEqualTo("vus");
@@ -38,14 +39,14 @@ class CeilingTest {
 
     @Test
     void webfluxAtTheTalksLoadIsCappedByTheUsers() {
-        Ceiling c = of(Model.WEBFLUX, Scenarios.BLOCK, 3000);
+        Ceiling c = of(Model.byId("webflux"), Scenarios.BLOCK, 3000);
 
         assertThat(c.tps()).isEqualTo(3000.0);
         assertThat(c.limitedBy()).isEqualTo("vus");
     }
 
     @ParameterizedTest
-    @EnumSource(Model.class)
+    @MethodSource("dev.loomlab.lab.catalog.Model#values")
     void everyModelIsCappedByThePoolWhenTheDatabaseSleeps(Model model) {
         Ceiling c = of(model, Scenarios.SLOW_QUERY, 3000);
 
@@ -55,7 +56,7 @@ class CeilingTest {
 
     @Test
     void platformThreadsOnTheSlowQueryTakeTheSmallerOfThreadsAndPool() {
-        Ceiling c = of(Model.MVC_PLATFORM, Scenarios.SLOW_QUERY, 500);
+        Ceiling c = of(Model.byId("mvc-platform"), Scenarios.SLOW_QUERY, 500);
 
         assertThat(c.tps()).isEqualTo(150.0);
         assertThat(c.limitedBy()).isEqualTo("pool");
@@ -63,7 +64,7 @@ class CeilingTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Model.class)
+    @MethodSource("dev.loomlab.lab.catalog.Model#values")
     void fewerUsersThanConnectionsAreCappedByTheUsers(Model model) {
         Ceiling c = of(model, Scenarios.SLOW_QUERY, 100);
 
@@ -73,11 +74,11 @@ class CeilingTest {
 
     @Test
     void aTieGoesToTheUsers() {
-        assertThat(of(Model.MVC_VIRTUAL, Scenarios.SLOW_QUERY, POOL).limitedBy()).isEqualTo("vus");
+        assertThat(of(Model.byId("mvc-virtual"), Scenarios.SLOW_QUERY, POOL).limitedBy()).isEqualTo("vus");
     }
 
     @ParameterizedTest
-    @EnumSource(Model.class)
+    @MethodSource("dev.loomlab.lab.catalog.Model#values")
     void withoutASleepThereIsNoCeiling(Model model) {
         Ceiling c = of(model, Scenarios.THREAD_NAME, 3000);
 
@@ -88,7 +89,7 @@ class CeilingTest {
 
     @Test
     void aTwoSecondSleepHalvesTheCeiling() {
-        Ceiling c = Ceiling.of(Model.MVC_PLATFORM, Scenarios.BLOCK, Scenarios.BLOCK.serviceTime(Map.of("ms", 2000L)), 500, THREADS, POOL);
+        Ceiling c = Ceiling.of(Model.byId("mvc-platform"), Scenarios.BLOCK, Scenarios.BLOCK.serviceTime(Map.of("ms", 2000L)), 500, THREADS, POOL);
 
         assertThat(c.tps()).isEqualTo(100.0);
         assertThat(c.formula()).isEqualTo("min(500 VUs, 200 threads) / 2.000 s = 100.0 TPS");
@@ -96,12 +97,28 @@ class CeilingTest {
 
     @Test
     void theFormulaShowsTheArithmetic() {
-        assertThat(of(Model.MVC_PLATFORM, Scenarios.BLOCK, 500).formula()).isEqualTo("min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS");
-        assertThat(of(Model.WEBFLUX, Scenarios.BLOCK, 500).formula()).isEqualTo("500 VUs / 1.000 s = 500.0 TPS");
+        assertThat(of(Model.byId("mvc-platform"), Scenarios.BLOCK, 500).formula()).isEqualTo("min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS");
+        assertThat(of(Model.byId("webflux"), Scenarios.BLOCK, 500).formula()).isEqualTo("500 VUs / 1.000 s = 500.0 TPS");
     }
 
     @Test
     void theRatioIsMeasuredOverCeiling() {
-        assertThat(of(Model.MVC_PLATFORM, Scenarios.BLOCK, 500).ratio(197.0)).isEqualTo(0.985);
+        assertThat(of(Model.byId("mvc-platform"), Scenarios.BLOCK, 500).ratio(197.0)).isEqualTo(0.985);
+    }
+
+    /** --tomcat-threads reaches the mvc server only: a legacy cell keeps the 200 threads its server has. */
+    @Test
+    void theTomcatThreadsSettingLimitsOnlyTheServersItReaches() {
+        Duration oneSecond = Scenarios.BLOCK.serviceTime(Map.of());
+
+        Ceiling mvc = Ceiling.of(Model.byId("mvc-platform"), Scenarios.BLOCK, oneSecond, 500, 10, POOL);
+        Ceiling legacy = Ceiling.of(Model.byId("legacy"), Scenarios.BLOCK, oneSecond, 500, 10, POOL);
+
+        assertThat(mvc.tps()).isEqualTo(10.0);
+        assertThat(legacy.tps()).isEqualTo(200.0);
+        assertThat(legacy.formula()).isEqualTo("min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS");
+        assertThat(Ceiling.ofOpen(Model.byId("legacy"), Scenarios.BLOCK, oneSecond, 1000, 10, POOL).tps()).isEqualTo(200.0);
+        assertThat(Ceiling.ofBurst(Model.byId("legacy"), Scenarios.BLOCK, oneSecond, 600, 10, POOL).formula())
+                .contains("ceil(600 / 200)");
     }
 }

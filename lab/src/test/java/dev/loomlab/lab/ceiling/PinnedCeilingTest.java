@@ -2,7 +2,7 @@ package dev.loomlab.lab.ceiling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,7 @@ class PinnedCeilingTest {
 
     @Test
     void onJdk21SynchronizedCapsVirtualThreadsAtCarriersOverS() {
-        Ceiling c = PinnedCeiling.apply(closed(Model.MVC_VIRTUAL, Scenarios.PINNED), Model.MVC_VIRTUAL, Scenarios.PINNED, S, 21, 1);
+        Ceiling c = PinnedCeiling.apply(closed(Model.byId("mvc-virtual"), Scenarios.PINNED), Model.byId("mvc-virtual"), Scenarios.PINNED, S, 21, 1);
 
         assertThat(c.tps()).isEqualTo(4.0);
         assertThat(c.limitedBy()).isEqualTo("carriers");
@@ -25,15 +25,15 @@ class PinnedCeilingTest {
 
     @Test
     void fromJdk24SynchronizedKeepsTheLoadsCeiling() {
-        Ceiling vus = closed(Model.MVC_VIRTUAL, Scenarios.PINNED);
+        Ceiling vus = closed(Model.byId("mvc-virtual"), Scenarios.PINNED);
 
-        assertThat(PinnedCeiling.apply(vus, Model.MVC_VIRTUAL, Scenarios.PINNED, S, 24, 1)).isEqualTo(vus);
-        assertThat(PinnedCeiling.apply(vus, Model.MVC_VIRTUAL, Scenarios.LOCKED, S, 21, 1)).as("a ReentrantLock never pins").isEqualTo(vus);
+        assertThat(PinnedCeiling.apply(vus, Model.byId("mvc-virtual"), Scenarios.PINNED, S, 24, 1)).isEqualTo(vus);
+        assertThat(PinnedCeiling.apply(vus, Model.byId("mvc-virtual"), Scenarios.LOCKED, S, 21, 1)).as("a ReentrantLock never pins").isEqualTo(vus);
     }
 
     @Test
     void aNativeFramePinsOnEveryJdkAndTheCarriersFollowTheCores() {
-        Ceiling c = PinnedCeiling.apply(closed(Model.MVC_VIRTUAL, Scenarios.NATIVE_PINNED), Model.MVC_VIRTUAL,
+        Ceiling c = PinnedCeiling.apply(closed(Model.byId("mvc-virtual"), Scenarios.NATIVE_PINNED), Model.byId("mvc-virtual"),
                 Scenarios.NATIVE_PINNED, Duration.ofMillis(500), 25, 8);
 
         assertThat(c.tps()).isEqualTo(16.0);
@@ -42,23 +42,23 @@ class PinnedCeilingTest {
 
     @Test
     void platformThreadsHaveNoCarriersToPin() {
-        Ceiling threads = closed(Model.MVC_PLATFORM, Scenarios.PINNED);
+        Ceiling threads = closed(Model.byId("mvc-platform"), Scenarios.PINNED);
 
-        assertThat(PinnedCeiling.apply(threads, Model.MVC_PLATFORM, Scenarios.PINNED, S, 21, 1)).isEqualTo(threads);
+        assertThat(PinnedCeiling.apply(threads, Model.byId("mvc-platform"), Scenarios.PINNED, S, 21, 1)).isEqualTo(threads);
         assertThat(threads.tps()).isEqualTo(200.0);
     }
 
     @Test
     void theLowerOfTheTwoCeilingsWins() {
         // 3 VUs of 1 s: the load allows 3 TPS, below the 4 carriers.
-        Ceiling three = Ceiling.of(Model.MVC_VIRTUAL, Scenarios.PINNED, S, 3, 200, 150);
+        Ceiling three = Ceiling.of(Model.byId("mvc-virtual"), Scenarios.PINNED, S, 3, 200, 150);
 
-        assertThat(PinnedCeiling.apply(three, Model.MVC_VIRTUAL, Scenarios.PINNED, S, 21, 1)).isEqualTo(three);
+        assertThat(PinnedCeiling.apply(three, Model.byId("mvc-virtual"), Scenarios.PINNED, S, 21, 1)).isEqualTo(three);
     }
 
     @Test
     void theVerdictNamesPinnedCarriers() {
-        Ceiling c = PinnedCeiling.apply(closed(Model.MVC_VIRTUAL, Scenarios.PINNED), Model.MVC_VIRTUAL, Scenarios.PINNED, S, 21, 1);
+        Ceiling c = PinnedCeiling.apply(closed(Model.byId("mvc-virtual"), Scenarios.PINNED), Model.byId("mvc-virtual"), Scenarios.PINNED, S, 21, 1);
 
         Verdict v = Verdict.of(c, 3.9, 120, java.util.Map.of(), 0.05, 1);
 

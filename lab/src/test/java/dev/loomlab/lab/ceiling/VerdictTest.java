@@ -2,15 +2,15 @@ package dev.loomlab.lab.ceiling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {
-    private static final Ceiling THREADS_200 = Ceiling.of(Model.MVC_PLATFORM, Scenarios.BLOCK, Duration.ofSeconds(1), 500, 200, 150);
-    private static final Ceiling NONE = Ceiling.of(Model.MVC_PLATFORM, Scenarios.THREAD_NAME, Duration.ZERO, 500, 200, 150);
+    private static final Ceiling THREADS_200 = Ceiling.of(Model.byId("mvc-platform"), Scenarios.BLOCK, Duration.ofSeconds(1), 500, 200, 150);
+    private static final Ceiling NONE = Ceiling.of(Model.byId("mvc-platform"), Scenarios.THREAD_NAME, Duration.ZERO, 500, 200, 150);
     private static final Map<String, Long> NO_ERRORS = Map.of("connect", 0L, "status5xx", 0L);
 
     @Test

@@ -345,6 +345,22 @@ class FindingsRulesTest {
                             .endsWith("the carriers were the bottleneck: the CPU is saturated"));
         }
 
+        /** legacy-virtual's launcher runs max(cores, 4) carriers, as mvc-virtual's does. */
+        @Test
+        void legacyVirtualQueuesForItsLaunchersFourCarriers() {
+            CellResult legacyVirtual = virtualAtHalfASecond().with(x -> {
+                x.model = "legacy-virtual";
+                x.tps = 378.3;
+            }).build();
+            List<SeriesRow> backlog = rows(5, r -> {
+                r.virtualQueued = 150;
+                r.serverCpuCores = 0.95;
+            });
+
+            assertThat(rule("carrier-backlog", legacyVirtual, backlog)).hasValueSatisfying(s -> assertThat(s)
+                    .contains("queued for its 4 carrier threads on the server's only core"));
+        }
+
         @Test
         void silentForATransientOrSmallQueueOrWhenNotMeasured() {
             assertThat(rule("carrier-backlog", virtual, rows(5, (i, r) -> r.virtualQueued = i == 4 ? 31 : 1))).isEmpty();

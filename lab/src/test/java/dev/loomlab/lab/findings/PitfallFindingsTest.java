@@ -32,6 +32,22 @@ class PitfallFindingsTest {
                 .contains("use a ReentrantLock"));
     }
 
+    /** legacy-virtual's launcher sets max(cores, 4) carriers too: on one core the rule must not say "the only carrier". */
+    @Test
+    void pinningOnLegacyVirtualCountsItsLaunchersFourCarriersOnOneCore() {
+        CellResult c = cell().with(t -> {
+            t.model = "legacy-virtual";
+            t.scenario = "block-query";
+            t.serverJdk = "21.0.8";
+            t.tps = 180.0;
+            t.jfrEvents.put(JfrCounts.PINNED, 12L);
+        }).build();
+
+        assertThat(finding(c, "pinning")).hasValueSatisfying(s -> assertThat(s)
+                .contains("holds one of the server's 4 carrier threads")
+                .doesNotContain("only carrier thread"));
+    }
+
     /** The driver-pinning pitfall: the pin is in the driver's query, not the request's 1 s sleep, so no carriers / S cap. */
     @Test
     void pinningInsideTheOldMysqlDriverNamesTheDriverAndItsFix() {

@@ -17,7 +17,7 @@ import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.run.Preflight;
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Load held: 10,000 connections for 60 s, and the requests the driver completed are the
@@ -55,8 +55,9 @@ class HeldLoadIT {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Model.class, names = {"WEBFLUX", "MVC_VIRTUAL"})
-    void tenThousandConnectionsForSixtySecondsAndEveryRequestCounted(Model model, @TempDir Path dir) throws Exception {
+    @ValueSource(strings = {"webflux", "mvc-virtual"})
+    void tenThousandConnectionsForSixtySecondsAndEveryRequestCounted(String modelId, @TempDir Path dir) throws Exception {
+        Model model = Model.byId(modelId);
         var limit = Preflight.openFilesLimit();
         assertThat(limit.isEmpty() || limit.getAsLong() >= CONNECTIONS + 1024)
                 .as("open-files limit " + limit + ": run through ./loomlab test-long, which raises it").isTrue();

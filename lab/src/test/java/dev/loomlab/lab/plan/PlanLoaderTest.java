@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenarios;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -50,7 +50,7 @@ class PlanLoaderTest {
     void quickIsEveryModelTimesEverySeedScenarioOnce() {
         Plan quick = PlanLoader.load("quick", Map.of());
 
-        assertThat(quick.models()).containsExactly(Model.MVC_PLATFORM, Model.MVC_VIRTUAL, Model.WEBFLUX);
+        assertThat(quick.models()).containsExactly(Model.byId("mvc-platform"), Model.byId("mvc-virtual"), Model.byId("webflux"));
         assertThat(quick.scenarios()).containsExactly(Scenarios.THREAD_NAME, Scenarios.BLOCK, Scenarios.BLOCK_QUERY, Scenarios.SLOW_QUERY);
         assertThat(quick.rounds()).isEqualTo(1);
         assertThat(quick.cellCount()).isEqualTo(12);
@@ -66,15 +66,15 @@ class PlanLoaderTest {
         assertThat(talk.poolSize()).isEqualTo(150);
         assertThat(talk.sleepMs()).isEqualTo(1000);
         // The seeds' four columns (legacy standing in for JDK 8 + Boot 2.7) plus coroutines.
-        assertThat(talk.models()).containsExactly(Model.MVC_PLATFORM, Model.MVC_VIRTUAL, Model.WEBFLUX,
-                Model.COROUTINES, Model.LEGACY);
+        assertThat(talk.models()).containsExactly(Model.byId("mvc-platform"), Model.byId("mvc-virtual"), Model.byId("webflux"),
+                Model.byId("coroutines"), Model.byId("legacy"));
     }
 
     @Test
     void legacyComparesTheSameBoot27AppOnPlatformAndVirtualThreads() {
         Plan legacy = PlanLoader.load("legacy", Map.of());
 
-        assertThat(legacy.models()).containsExactly(Model.LEGACY, Model.LEGACY_VIRTUAL);
+        assertThat(legacy.models()).containsExactly(Model.byId("legacy"), Model.byId("legacy-virtual"));
         assertThat(legacy.scenarios()).containsExactly(Scenarios.BLOCK);
         assertThat(legacy.jdks()).as("each on its default JDK: 17 and 21").isEmpty();
     }
@@ -98,7 +98,7 @@ class PlanLoaderTest {
         Plan plan = PlanLoader.load(file.toString(), Map.of());
 
         assertThat(plan.name()).isEqualTo("mine");
-        assertThat(plan.models()).containsExactly(Model.WEBFLUX);
+        assertThat(plan.models()).containsExactly(Model.byId("webflux"));
         assertThat(plan.scenarios()).containsExactly(Scenarios.BLOCK, Scenarios.SLOW_QUERY);
         assertThat(plan.vus()).isEqualTo(Defaults.VUS);
         assertThat(plan.warmup()).isEqualTo(Defaults.WARMUP);

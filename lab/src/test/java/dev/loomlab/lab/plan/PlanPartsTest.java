@@ -3,7 +3,7 @@ package dev.loomlab.lab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +24,9 @@ class PlanPartsTest {
         assertThat(parts).extracting(PlanParts.Part::name).containsExactly("io-200", "cpu-200", "webflux-500", "burst");
         assertThat(parts).allSatisfy(p -> assertThat(p.plan().heap()).isEqualTo("256m"));
         assertThat(parts.get(0).plan().vus()).isEqualTo(200);
-        assertThat(parts.get(0).plan().models()).containsExactly(Model.MVC_PLATFORM, Model.MVC_VIRTUAL);
+        assertThat(parts.get(0).plan().models()).containsExactly(Model.byId("mvc-platform"), Model.byId("mvc-virtual"));
         assertThat(parts.get(2).plan().vus()).isEqualTo(500);
-        assertThat(parts.get(2).plan().models()).containsExactly(Model.WEBFLUX, Model.MVC_VIRTUAL);
+        assertThat(parts.get(2).plan().models()).containsExactly(Model.byId("webflux"), Model.byId("mvc-virtual"));
 
         Plan burst = parts.get(3).plan();
         assertThat(burst.burst()).isEqualTo(100);

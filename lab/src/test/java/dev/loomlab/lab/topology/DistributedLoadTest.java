@@ -17,7 +17,7 @@ import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.scenario.Model;
+import dev.loomlab.lab.catalog.Model;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -43,7 +43,7 @@ class DistributedLoadTest {
         Jdk jdk = Jdk.current();
         CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
         try (RunningDatabase db = Databases.startEmbedded(Dialect.POSTGRES);
-             ServerProcess server = ServerProcess.start(new ServerSpec(Model.MVC_VIRTUAL, jdk, "256m", 20, db.endpoint(), cpus, 0,
+             ServerProcess server = ServerProcess.start(new ServerSpec(Model.byId("mvc-virtual"), jdk, "256m", 20, db.endpoint(), cpus, 0,
                      dir.resolve("server.log"), null, Duration.ofSeconds(120), List.of()))) {
             DistributedLoad load = new DistributedLoad(List.of(new HyperfoilEngine(jdk, cpus), new HyperfoilEngine(jdk, cpus)));
             double before = counted(server.managementUrl());

@@ -11,7 +11,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication
 @SpringBootApplication
 class CoroutinesServer {
     companion object {
-        /** The model id this server serves (see `dev.loomlab.scenario.Model`). */
+        /** The model id this server serves (see this module's loomlab-server.yaml). */
         const val MODEL = "coroutines"
 
         @JvmStatic

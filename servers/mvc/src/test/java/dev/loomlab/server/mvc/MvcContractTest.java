@@ -1,13 +1,13 @@
 package dev.loomlab.server.mvc;
 
-import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenarios;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.server.testkit.ServletContractTest;
 
-/** Every scenario on both mvc models against both real databases. */
+/** Every scenario (the mvc server serves them all) on both mvc models against both real databases. */
 class MvcContractTest extends ServletContractTest {
     MvcContractTest() {
         super(RunningMvcServer::start,
-                (url, virtual) -> new ContractVerifier().verify(url, virtual ? Model.MVC_VIRTUAL : Model.MVC_PLATFORM));
+                (url, virtual) -> new ContractVerifier().verifyServed(url, Scenarios.all()));
     }
 }

@@ -31,7 +31,7 @@ import reactor.core.publisher.Mono;
  * The seeds' pitfalls on WebFlux, where they mean something: the ThreadLocal cache (on the few
  * long-lived timer and event-loop threads), CPU work on an event loop, the bulkhead and the write.
  * {@code pinned}, {@code locked} and {@code native-pinned} are not served here: they block, and a
- * blocked event loop is a bug, not a model ({@code Scenarios.notServed} says so to the lab).
+ * blocked event loop is a bug, not a model (this module's loomlab-server.yaml tells the lab why).
  */
 @RestController
 class PitfallController implements ApplicationRunner {

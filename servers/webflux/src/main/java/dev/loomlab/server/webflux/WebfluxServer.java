@@ -11,7 +11,7 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 @SpringBootApplication
 public class WebfluxServer {
 
-    /** The model id this server serves (see {@code dev.loomlab.scenario.Model}). */
+    /** The model id this server serves (see this module's loomlab-server.yaml). */
     public static final String MODEL = "webflux";
 
     public static void main(String[] args) {

@@ -1,0 +1,92 @@
+package dev.loomlab.lab.process;
+
+import dev.loomlab.lab.catalog.Model;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The command line and environment that start one model's server, before CPU pinning: the same
+ * settings for every model but what its descriptor says makes it that model.
+ *
+ * @param environment added to the lab's own; credentials go here, not on the command line that ps shows
+ */
+record ServerLaunch(List<String> command, Map<String, String> environment) {
+
+    ServerLaunch {
+        command = List.copyOf(command);
+        environment = Map.copyOf(environment);
+    }
+
+    /** How to start {@code spec}; refuses, before any jar is looked for, what the server cannot run. */
+    static ServerLaunch of(ServerSpec spec, Function<Model, Path> jars) {
+        Model model = spec.model();
+        if (model.virtualThreads() && !spec.jdk().hasVirtualThreads()) {
+            throw new ServerStartException(model + " needs JDK 21+, but the server JDK is " + spec.jdk().describe(), "");
+        }
+        JdbcDriver driver = spec.jdbcDriver() == null || spec.jdbcDriver().bundled() ? null : spec.jdbcDriver();
+        if (driver != null && !model.swapsJdbcDriver()) {
+            throw new ServerStartException(model + " cannot swap its JDBC driver: its server (" + model.server()
+                    + ") runs on its own; asked for " + driver, "");
+        }
+        List<String> command = new ArrayList<>(List.of(
+                spec.jdk().java().toString(),
+                "-Xms" + spec.heap(), "-Xmx" + spec.heap(),
+                // G1 on every model, as on the seeds' multi-core servers: on one CPU the JVM would pick
+                // the Serial collector, whose young pauses (copying thousands of parked virtual
+                // threads' stacks) stopped mvc-virtual for 6 % of a 3,000-VU window here.
+                "-XX:+UseG1GC",
+                "-XX:+ExitOnOutOfMemoryError"));
+        if (spec.jfr() != null) {
+            // Default settings (~1 % overhead) include jdk.VirtualThreadPinned over 20 ms.
+            command.add("-XX:StartFlightRecording=filename=" + spec.jfr() + ",settings=default,"
+                    // Every 1 s Thread.sleep of the block scenarios is a sleep event with a stack
+                    // trace: 3,000 a second on mvc-virtual, none on webflux (which never sleeps a
+                    // thread) - a cost only one model would pay.
+                    + "jdk.ThreadSleep#enabled=false,"
+                    // The database password reaches the server in its environment: a recording must not carry it.
+                    + "jdk.InitialEnvironmentVariable#enabled=false,dumponexit=true");
+        }
+        String jar = jars.apply(model).toString();
+        if (driver != null) {
+            // The jar's own launcher ignores the class path; PropertiesLauncher adds loader.path to it
+            // and still starts the manifest's Start-Class.
+            command.addAll(List.of("-Dloader.path=" + driver.jar(), "-cp", jar,
+                    "org.springframework.boot.loader.launch.PropertiesLauncher"));
+        } else {
+            command.addAll(List.of("-jar", jar));
+        }
+        command.addAll(List.of(
+                "--server.port=" + spec.port(),
+                // After its window a cell's in-flight requests are not measured: Boot's graceful
+                // shutdown waited 30 s for requests stuck on a stopped database before the next cell.
+                "--server.shutdown=immediate",
+                "--loomlab.pool-size=" + spec.poolSize()));
+        // What makes the server this model, as its descriptor says (spring.threads.virtual.enabled on
+        // the JDBC servers; the legacy server, Boot 2.7, binds it itself to apply seed 001's recipe).
+        command.addAll(model.args());
+        command.addAll(spec.extraArgs());
+
+        Map<String, String> env = new LinkedHashMap<>();
+        var db = spec.database();
+        switch (model.pool()) {
+            case R2DBC -> {
+                env.put("SPRING_R2DBC_URL", db.r2dbcUrl());
+                env.put("SPRING_R2DBC_USERNAME", db.user());
+                env.put("SPRING_R2DBC_PASSWORD", db.password());
+            }
+            case JDBC -> {
+                env.put("SPRING_DATASOURCE_URL", driver == null ? db.jdbcUrl() : driver.url(db.jdbcUrl()));
+                if (driver != null) {
+                    env.put("SPRING_DATASOURCE_DRIVER_CLASS_NAME", driver.driverClass());
+                }
+                env.put("SPRING_DATASOURCE_USERNAME", db.user());
+                env.put("SPRING_DATASOURCE_PASSWORD", db.password());
+            }
+        }
+        return new ServerLaunch(command, env);
+    }
+}

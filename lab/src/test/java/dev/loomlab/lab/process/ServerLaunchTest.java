@@ -1,0 +1,62 @@
+package dev.loomlab.lab.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomlab.database.DatabaseEndpoint;
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.scenario.Dialect;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The command line each model's server starts with, as its descriptor says; nothing is launched. */
+class ServerLaunchTest {
+    private static final Jdk JDK_25 = new Jdk(Path.of("/jdk25"), "25.0.1", "test");
+    private static final Jdk JDK_17 = new Jdk(Path.of("/jdk17"), "17.0.9", "test");
+    private static final DatabaseEndpoint DB = new DatabaseEndpoint(Dialect.POSTGRES, "jdbc:postgresql://127.0.0.1:5432/loomlab",
+            "r2dbc:postgresql://127.0.0.1:5432/loomlab", "loomlab", "secret");
+
+    private static ServerSpec spec(String model, Jdk jdk, JdbcDriver driver) {
+        return new ServerSpec(Model.byId(model), jdk, "512m", 150, DB, null, 0, Path.of("server.log"), null,
+                Duration.ofSeconds(30), List.of("--extra"), driver, List.of());
+    }
+
+    private static ServerLaunch launch(String model) {
+        return ServerLaunch.of(spec(model, JDK_25, null), m -> Path.of("/checkout").resolve(m.jar()));
+    }
+
+    @Test
+    void legacyVirtualRunsTheLegacyJarWithVirtualThreadsEnabled() {
+        ServerLaunch l = launch("legacy-virtual");
+
+        assertThat(l.command()).containsSubsequence("-jar", "/checkout/servers/legacy/target/loomlab-server-legacy.jar")
+                .containsSubsequence("--spring.threads.virtual.enabled=true", "--extra");
+        assertThat(l.environment()).containsEntry("SPRING_DATASOURCE_URL", DB.jdbcUrl()).doesNotContainKey("SPRING_R2DBC_URL");
+    }
+
+    @Test
+    void aReactiveServerGetsR2dbcAndNoThreadSwitch() {
+        ServerLaunch l = launch("webflux");
+
+        assertThat(l.command()).contains("/checkout/servers/webflux/target/loomlab-server-webflux.jar")
+                .noneMatch(a -> a.startsWith("--spring.threads.virtual.enabled"));
+        assertThat(l.environment()).containsEntry("SPRING_R2DBC_URL", DB.r2dbcUrl()).doesNotContainKey("SPRING_DATASOURCE_URL");
+        assertThat(String.join(" ", l.command())).doesNotContain("secret");
+    }
+
+    @Test
+    void onlyAServerThatSwapsItsDriverIsGivenAnother() {
+        assertThatThrownBy(() -> ServerLaunch.of(spec("legacy", JDK_25, JdbcDriver.MYSQL_8), m -> Path.of("x.jar")))
+                .isInstanceOf(ServerStartException.class).hasMessageContaining("legacy cannot swap its JDBC driver");
+    }
+
+    @Test
+    void aVirtualThreadModelRefusesAJdkWithoutThem() {
+        assertThatThrownBy(() -> ServerLaunch.of(spec("legacy-virtual", JDK_17, null), m -> Path.of("x.jar")))
+                .isInstanceOf(ServerStartException.class).hasMessageContaining("legacy-virtual needs JDK 21+");
+        assertThat(ServerLaunch.of(spec("legacy", JDK_17, null), m -> Path.of("x.jar")).command()).first().isEqualTo(JDK_17.java().toString());
+    }
+}
