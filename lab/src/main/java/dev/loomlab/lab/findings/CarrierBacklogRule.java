@@ -4,6 +4,7 @@ import static dev.loomlab.lab.findings.Say.f;
 
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.scenario.Model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,9 +30,15 @@ final class CarrierBacklogRule implements Rule {
         if (carriers <= 0 || Double.isNaN(share) || share < Findings.MOST_OF_WINDOW || mean < Findings.BACKLOG_PER_CARRIER * carriers) {
             return Optional.empty();
         }
-        // mvc-virtual's launcher runs max(cores, 4) carriers on the server's cores (its labels may carry a JDK or a
-        // JDBC driver); elsewhere the JDK's default, one per core. The backlog is judged per core: the CPU runs them.
-        int threads = e.cell.model().startsWith("mvc-virtual") ? dev.loomlab.lab.ceiling.PinnedCeiling.carriers(carriers) : carriers;
+        // mvc-virtual's launcher runs max(cores, 4) carriers on the server's cores; elsewhere the JDK's default, one per core. The backlog is judged per core: the CPU runs them.
+        int threads = e.is(Model.MVC_VIRTUAL) ? dev.loomlab.lab.ceiling.PinnedCeiling.carriers(carriers) : carriers;
+        e.quote("serverCores", carriers);
+        e.quote("carriers", threads);
+        e.quote("queuedMax", e.max(SeriesRow::virtualQueued));
+        e.quote("queuedMean", mean);
+        e.quote("queuedShare", share);
+        e.quote("tps", e.cell.tps());
+        e.quote("serverCpuCores", e.mean(SeriesRow::serverCpuCores));
         String queuedFor = threads == carriers
                 ? (carriers == 1 ? "the server's only carrier thread" : "its " + carriers + " carrier threads")
                 : "its " + threads + " carrier threads on " + (carriers == 1 ? "the server's only core" : carriers + " cores");

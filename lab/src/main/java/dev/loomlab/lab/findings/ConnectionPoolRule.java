@@ -3,6 +3,7 @@ package dev.loomlab.lab.findings;
 import static dev.loomlab.lab.findings.Say.f;
 
 import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.scenario.Model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -29,6 +30,12 @@ final class ConnectionPoolRule implements Rule {
         double pool = poolSize(e);
         double pendingMax = e.max(SeriesRow::poolPending);
         double pendingMean = e.mean(SeriesRow::poolPending);
+        e.quote("waitingShare", waiting);
+        e.quote("poolSize", pool);
+        e.quote("pendingMax", pendingMax);
+        e.quote("pendingMean", pendingMean);
+        e.quote("tps", e.cell.tps());
+        e.quote("serviceS", e.serviceS());
         String connections = Double.isNaN(pool) ? "a connection" : Say.count(pool) + " connections";
         String origin = origin(e, pool, pendingMax);
 
@@ -41,12 +48,15 @@ final class ConnectionPoolRule implements Rule {
             poolTimeouts = answered;
         }
         if (!Double.isNaN(poolTimeouts) && poolTimeouts > 0) {
+            e.quote("poolTimeouts", poolTimeouts);
             harm.add(Say.count(poolTimeouts) + " " + poolName(e) + " connection timeouts (waited longer than the pool allows)");
         }
         if (e.errors("status5xx") > 0) {
+            e.quote("status5xx", e.errors("status5xx"));
             harm.add(Say.count(e.errors("status5xx")) + " HTTP 5xx");
         }
         if (e.errors("timeout") > 0) {
+            e.quote("timeouts", e.errors("timeout"));
             harm.add(Say.count(e.errors("timeout")) + " client timeouts");
         }
         String mean = Math.round(pendingMean) == Math.round(pendingMax) ? "" : ", mean " + Say.count(pendingMean) + ",";
@@ -55,7 +65,7 @@ final class ConnectionPoolRule implements Rule {
         if (!harm.isEmpty()) {
             String permits = Double.isNaN(pool) ? ""
                     : f(" (%s), e.g. a semaphore of %s permits around the query", Say.count(pool), Say.count(pool));
-            String seeds = e.cell.model().startsWith("mvc-virtual") ? " — the seeds' virtual-thread collapse" : "";
+            String seeds = e.model().filter(Model::virtualThreads).isPresent() ? " — the seeds' virtual-thread collapse" : "";
             return Optional.of(waited + (origin.isEmpty() ? "" : " (" + origin + ")") + " → " + String.join(", ", harm)
                     + "; cap concurrency at the pool size" + permits + seeds);
         }
@@ -75,11 +85,7 @@ final class ConnectionPoolRule implements Rule {
     }
 
     private static boolean holdsConnectionForS(Evidence e) {
-        try {
-            return dev.loomlab.scenario.Scenarios.byId(e.cell.scenario()).holdsConnection();
-        } catch (IllegalArgumentException unknown) {
-            return false;
-        }
+        return e.cell.cell().scenario().holdsConnection();
     }
 
     /** The pool's size: the most connections seen in use plus idle at once, else the most in use; NaN when unknown. */
@@ -110,6 +116,6 @@ final class ConnectionPoolRule implements Rule {
     }
 
     private static String poolName(Evidence e) {
-        return e.cell.model().startsWith("webflux") || e.cell.model().startsWith("coroutines") ? "R2DBC pool" : "Hikari";
+        return e.model().filter(Model::r2dbc).isPresent() ? "R2DBC pool" : "Hikari";
     }
 }

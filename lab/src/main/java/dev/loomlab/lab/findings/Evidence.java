@@ -2,7 +2,10 @@ package dev.loomlab.lab.findings;
 
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.scenario.Model;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Optional;
 import java.util.List;
 import java.util.Map;
 import java.util.function.DoublePredicate;
@@ -24,7 +27,37 @@ final class Evidence {
         this.serverCores = serverCores > 0 ? serverCores : cpuCount(cell.cpus(), "server");
     }
 
+    // --- what a fired rule quotes ---------------------------------------------------------------
+
+    private final Map<String, Double> quoted = new LinkedHashMap<>();
+
+    /**
+     * Records a figure the rule's sentence uses, by name, and returns it: the stored evidence of
+     * the finding ({@link dev.loomlab.lab.result.Fact}). Quoting is cheap, so a rule may quote
+     * before it knows whether it fires: figures of a silent rule are discarded.
+     */
+    double quote(String name, double value) {
+        quoted.put(name, value);
+        return value;
+    }
+
+    /** The figures quoted since the last call, and a clean slate for the next rule. */
+    Map<String, Double> takeQuoted() {
+        Map<String, Double> out = new LinkedHashMap<>(quoted);
+        quoted.clear();
+        return out;
+    }
+
     // --- the cell -----------------------------------------------------------------------------
+
+    /** The model that served the cell; empty for a target. */
+    Optional<Model> model() {
+        return cell.cell().model();
+    }
+
+    boolean is(Model model) {
+        return model().filter(model::equals).isPresent();
+    }
 
     /** Little's law's S in seconds; 0 when the scenario does not sleep. */
     double serviceS() {

@@ -4,6 +4,7 @@ import static dev.loomlab.lab.findings.Say.f;
 
 import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.metrics.JfrCounts;
+import dev.loomlab.scenario.Model;
 import dev.loomlab.scenario.Scenarios;
 import java.util.Optional;
 
@@ -20,13 +21,18 @@ final class NativePinningRule implements Rule {
 
     @Override
     public Optional<String> sentence(Evidence e) {
-        if (!Scenarios.NATIVE_PINNED.id().equals(e.cell.scenario()) || !e.cell.model().startsWith("mvc-virtual")
+        if (!Scenarios.NATIVE_PINNED.id().equals(e.cell.scenario()) || !e.is(Model.MVC_VIRTUAL)
                 || e.serverCores() <= 0 || e.serviceS() <= 0) {
             return Optional.empty();
         }
         int carriers = PinnedCeiling.carriers(e.serverCores());
         double ceiling = carriers / e.serviceS();
         long events = e.jfr(JfrCounts.PINNED);
+        e.quote("tps", e.cell.tps());
+        e.quote("carriers", carriers);
+        e.quote("serviceS", e.serviceS());
+        e.quote("capTps", ceiling);
+        e.quote("pinnedEvents", events);
         return Optional.of(f("pinned in native code: %s against %d carriers / %s = %s (%s of it); %s %s event%s — a thread inside"
                         + " a native call never parks, so JFR records no pinning: only the throughput shows it, on every JDK",
                 Say.tps(e.cell.tps()), carriers, Say.seconds(e.serviceS()), Say.tps(ceiling), Say.percent(e.cell.tps() / ceiling),

@@ -5,6 +5,7 @@ import static dev.loomlab.lab.findings.Say.f;
 import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.scenario.Model;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,11 +31,12 @@ final class PinningRule implements Rule {
         }
         StringBuilder sb = new StringBuilder(f("%s pinning event%s (%s in the window)", Say.count(pinned),
                 pinned == 1 ? "" : "s", JfrCounts.PINNED));
-        // mvc-virtual's launcher sets max(cores, 4) carriers (its labels may carry a JDK or a driver:
-        // mvc-virtual-jdk21-mysql-8.1.0); elsewhere (a target) the JDK's default, one per core.
-        int carriers = e.cell.model().startsWith("mvc-virtual") && e.serverCores() > 0
+        // mvc-virtual's launcher sets max(cores, 4) carriers; elsewhere (a target) the JDK's default, one per core.
+        int carriers = e.is(Model.MVC_VIRTUAL) && e.serverCores() > 0
                 ? PinnedCeiling.carriers(e.serverCores()) : e.serverCores();
-        double s = e.serviceS();
+        e.quote("pinnedEvents", pinned);
+        e.quote("carriers", carriers);
+        double s = e.quote("serviceS", e.serviceS());
         // Only where the whole request blocks pinned (the pinned scenarios) is its service time the pin's length.
         boolean pinnedWholeRequest = PINNED_FOR_S.contains(e.cell.scenario());
         if (carriers > 0) {
@@ -51,6 +53,7 @@ final class PinningRule implements Rule {
         Map<String, Long> at = JfrCounts.pinnedAt(e.cell.jfrEvents());
         String culprit = at.isEmpty() ? null : at.keySet().iterator().next();
         if (culprit != null) {
+            e.quote("pinnedAtTop", at.get(culprit));
             sb.append(f("; pinned at %s (%s of them)", culprit, Say.count(at.get(culprit))));
         }
         sb.append(" — ").append(culprit != null && culprit.startsWith("com.mysql.") && major(e.cell.serverJdk()) < 24

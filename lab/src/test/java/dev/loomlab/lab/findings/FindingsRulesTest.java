@@ -564,11 +564,11 @@ class FindingsRulesTest {
     void theDefaultLocaleDoesNotChangeTheSentences() {
         CellResult c = cell().with(x -> x.requests = 12_640).error("status5xx", 2_640).build();
         List<SeriesRow> gc = rows(10, r -> r.gcPauseMs = 1234.5);
-        List<String> root = Findings.evaluate(c, gc, 1);
+        List<String> root = Findings.sentences(c, gc, 1);
         Locale before = Locale.getDefault();
         try {
             Locale.setDefault(Locale.GERMANY);
-            assertThat(Findings.evaluate(c, gc, 1)).isEqualTo(root);
+            assertThat(Findings.sentences(c, gc, 1)).isEqualTo(root);
         } finally {
             Locale.setDefault(before);
         }

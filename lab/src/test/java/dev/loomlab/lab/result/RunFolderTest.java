@@ -3,6 +3,9 @@ package dev.loomlab.lab.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loomlab.lab.cell.Cell;
+import dev.loomlab.scenario.Model;
+import dev.loomlab.scenario.Scenarios;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,14 +21,15 @@ class RunFolderTest {
     Path tmp;
 
     static CellResult cell(String model, String scenario, int round) {
+        Cell identity = Cell.of(Model.byId(model), 25, null, Scenarios.byId(scenario), round);
         Map<String, Long> errors = new LinkedHashMap<>();
         errors.put("connect", 0L);
         errors.put("status5xx", 264L);
-        return new CellResult(CellResult.SCHEMA, "ok", null, model, scenario, round, "hyperfoil", "/block?ms=1000", 1000, 500, null, 500.0, null, null, null,
+        return new CellResult(CellResult.SCHEMA, "ok", null, model, identity, "hyperfoil", "/block?ms=1000", 1000, 500, null, 500.0, null, null, null,
                 5.0, 10.0, 1264, 1000, 100.0, 1002.4, 1006.9, 1021.3, 1088.7, errors, 500.0, 0.2,
                 "500 VUs / 1.000 s = 500.0 TPS", "errors", "264 of 1264 requests failed (264 status5xx)", 0.05, null,
                 Map.of("server", "1", "driver", "0"), "25.0.1", scenario + "-r" + round + ".hlog", "logs/x.log",
-                null, null, Map.of(), Map.of(), java.util.List.of());
+                null, null, Map.of(), Map.of(), java.util.List.of(), null);
     }
 
     static Manifest manifest(List<String> cells) {
@@ -75,7 +79,7 @@ class RunFolderTest {
         folder.writeCell(cell("webflux", "block", 1));
         folder.writeCell(cell("webflux", "block", 2)); // not in the manifest: last
 
-        assertThat(folder.readCells()).extracting(c -> c.model() + "/" + CellResult.stem(c.scenario(), c.round()))
+        assertThat(folder.readCells()).extracting(c -> c.label() + "/" + CellResult.stem(c.scenario(), c.round()))
                 .containsExactly("webflux/block-r1", "mvc-virtual/slow-query-r1", "mvc-virtual/block-r1", "webflux/block-r2");
     }
 
