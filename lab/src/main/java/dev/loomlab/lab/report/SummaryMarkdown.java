@@ -97,8 +97,8 @@ public final class SummaryMarkdown {
     }
 
     /**
-     * The cells' findings (docs/findings.md), one line each under the cell's label; cells without
-     * findings (failed, recorded before findings existed, or with no rule's evidence) have none.
+     * The cells' findings (docs/findings.md), as today's rules say them of the cells' files, one line
+     * each under the cell's label; a failed cell, or one no rule has evidence on, has none.
      */
     private static void findings(StringBuilder md, List<CellResult> rows, CellFindings said) {
         List<String> lines = new ArrayList<>();
