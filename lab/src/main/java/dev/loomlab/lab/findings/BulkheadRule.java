@@ -27,6 +27,10 @@ final class BulkheadRule implements Rule {
         Map<String, Double> m = e.cell.metrics() == null ? Map.of() : e.cell.metrics();
         Double refused = m.get("bulkheadRefused");
         Double timeouts = m.get("poolTimeoutsInWindow");
+        e.quote("refused", refused == null ? Double.NaN : refused);
+        e.quote("poolTimeouts", timeouts == null ? Double.NaN : timeouts);
+        e.quote("status5xx", e.errors("status5xx"));
+        e.quote("timeouts", e.errors("timeout"));
         if (bulkhead && refused != null) {
             return Optional.of(f("the bulkhead refused %s requests with a fast 503 (p50 %.0f ms) and let %s through;"
                             + " %s pool timeout%s, %s driver timeout%s",

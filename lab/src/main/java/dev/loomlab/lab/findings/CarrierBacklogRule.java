@@ -4,6 +4,7 @@ import static dev.loomlab.lab.findings.Say.f;
 
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.lab.catalog.Model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,6 +33,13 @@ final class CarrierBacklogRule implements Rule {
         // As many carriers as the model's launcher runs on the server's cores (max(cores, 4) on the virtual-thread
         // servers); a target: the JDK's default, one per core. The backlog is judged per core: the CPU runs them.
         int threads = e.carriers();
+        e.quote("serverCores", carriers);
+        e.quote("carriers", threads);
+        e.quote("queuedMax", e.max(SeriesRow::virtualQueued));
+        e.quote("queuedMean", mean);
+        e.quote("queuedShare", share);
+        e.quote("tps", e.cell.tps());
+        e.quote("serverCpuCores", e.mean(SeriesRow::serverCpuCores));
         String queuedFor = threads == carriers
                 ? (carriers == 1 ? "the server's only carrier thread" : "its " + carriers + " carrier threads")
                 : "its " + threads + " carrier threads on " + (carriers == 1 ? "the server's only core" : carriers + " cores");

@@ -4,6 +4,7 @@ import static dev.loomlab.lab.findings.Say.f;
 
 import dev.loomlab.lab.catalog.PoolKind;
 import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.lab.catalog.Model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,6 +31,12 @@ final class ConnectionPoolRule implements Rule {
         double pool = poolSize(e);
         double pendingMax = e.max(SeriesRow::poolPending);
         double pendingMean = e.mean(SeriesRow::poolPending);
+        e.quote("waitingShare", waiting);
+        e.quote("poolSize", pool);
+        e.quote("pendingMax", pendingMax);
+        e.quote("pendingMean", pendingMean);
+        e.quote("tps", e.cell.tps());
+        e.quote("serviceS", e.serviceS());
         String connections = Double.isNaN(pool) ? "a connection" : Say.count(pool) + " connections";
         String origin = origin(e, pool, pendingMax);
 
@@ -42,12 +49,15 @@ final class ConnectionPoolRule implements Rule {
             poolTimeouts = answered;
         }
         if (!Double.isNaN(poolTimeouts) && poolTimeouts > 0) {
+            e.quote("poolTimeouts", poolTimeouts);
             harm.add(Say.count(poolTimeouts) + " " + poolName(e) + " connection timeouts (waited longer than the pool allows)");
         }
         if (e.errors("status5xx") > 0) {
+            e.quote("status5xx", e.errors("status5xx"));
             harm.add(Say.count(e.errors("status5xx")) + " HTTP 5xx");
         }
         if (e.errors("timeout") > 0) {
+            e.quote("timeouts", e.errors("timeout"));
             harm.add(Say.count(e.errors("timeout")) + " client timeouts");
         }
         String mean = Math.round(pendingMean) == Math.round(pendingMax) ? "" : ", mean " + Say.count(pendingMean) + ",";
@@ -77,11 +87,7 @@ final class ConnectionPoolRule implements Rule {
     }
 
     private static boolean holdsConnectionForS(Evidence e) {
-        try {
-            return dev.loomlab.scenario.Scenarios.byId(e.cell.scenario()).holdsConnection();
-        } catch (IllegalArgumentException unknown) {
-            return false;
-        }
+        return e.cell.cell().scenario().holdsConnection();
     }
 
     /** The pool's size: the most connections seen in use plus idle at once, else the most in use; NaN when unknown. */

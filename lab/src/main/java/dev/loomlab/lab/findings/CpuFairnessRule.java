@@ -25,7 +25,10 @@ final class CpuFairnessRule implements Rule {
         if (!Scenarios.CPU.id().equals(e.cell.scenario()) || e.cell.p50Ms() <= 0) {
             return Optional.empty();
         }
-        double ratio = e.cell.p90Ms() / e.cell.p50Ms();
+        double ratio = e.quote("p90OverP50", e.cell.p90Ms() / e.cell.p50Ms());
+        e.quote("p50Ms", e.cell.p50Ms());
+        e.quote("p90Ms", e.cell.p90Ms());
+        e.quote("p99Ms", e.cell.p99Ms());
         return Optional.of(f("CPU-bound requests: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms — p90 is %.1f× the median: %s",
                 e.cell.p50Ms(), e.cell.p90Ms(), e.cell.p99Ms(), ratio,
                 ratio >= UNFAIR

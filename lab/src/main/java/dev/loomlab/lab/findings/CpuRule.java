@@ -22,6 +22,8 @@ final class CpuRule implements Rule {
         if (cores <= 0 || Double.isNaN(cpu) || cpu < Findings.CPU_BOUND * cores) {
             return Optional.empty();
         }
+        e.quote("serverCpuCores", cpu);
+        e.quote("serverCores", cores);
         return Optional.of(f("server CPU at %s of %s (%.2f cores on average) — CPU-bound", Say.percent(cpu / cores),
                 Say.itsCores(cores), cpu));
     }

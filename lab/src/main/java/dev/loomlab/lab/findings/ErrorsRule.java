@@ -32,7 +32,11 @@ final class ErrorsRule implements Rule {
 
     @Override
     public Optional<String> sentence(Evidence e) {
-        long total = e.errorTotal();
+        long total = (long) e.quote("errors", e.errorTotal());
+        e.quote("requests", e.cell.requests());
+        if (e.cell.errors() != null) {
+            e.cell.errors().forEach((kind, n) -> e.quote("errors." + kind, n == null ? 0 : n));
+        }
         String inside = serverSide(e);
         if (total <= 0) {
             return inside.isEmpty() ? Optional.empty() : Optional.of("no request failed, but " + inside);
@@ -60,6 +64,7 @@ final class ErrorsRule implements Rule {
         for (ServerErrorKind kind : ServerErrorKind.values()) {
             Double n = m.get("serverErrors." + kind.id());
             if (n != null && n > 0) {
+                e.quote("serverErrors." + kind.id(), n);
                 kinds.add(Say.count(n) + " " + kind.id() + " (" + kind.meaning() + ")");
             }
         }
@@ -69,6 +74,7 @@ final class ErrorsRule implements Rule {
         }
         Double overflows = m.get("listenOverflows");
         if (overflows != null && overflows > 0) {
+            e.quote("listenOverflows", overflows);
             parts.add("the kernel overflowed the accept queue " + Say.count(overflows) + " times (connections the server never saw)");
         }
         return String.join("; ", parts);

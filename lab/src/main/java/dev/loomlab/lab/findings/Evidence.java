@@ -4,6 +4,8 @@ import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Optional;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +28,37 @@ final class Evidence {
         this.serverCores = serverCores > 0 ? serverCores : cpuCount(cell.cpus(), "server");
     }
 
+    // --- what a fired rule quotes ---------------------------------------------------------------
+
+    private final Map<String, Double> quoted = new LinkedHashMap<>();
+
+    /**
+     * Records a figure the rule's sentence uses, by name, and returns it: the stored evidence of
+     * the finding ({@link dev.loomlab.lab.result.Fact}). Quoting is cheap, so a rule may quote
+     * before it knows whether it fires: figures of a silent rule are discarded.
+     */
+    double quote(String name, double value) {
+        quoted.put(name, value);
+        return value;
+    }
+
+    /** The figures quoted since the last call, and a clean slate for the next rule. */
+    Map<String, Double> takeQuoted() {
+        Map<String, Double> out = new LinkedHashMap<>(quoted);
+        quoted.clear();
+        return out;
+    }
+
     // --- the cell -----------------------------------------------------------------------------
+
+    /** The model that served the cell; empty for a target. */
+    Optional<Model> model() {
+        return cell.cell().model();
+    }
+
+    boolean is(Model model) {
+        return model().filter(model::equals).isPresent();
+    }
 
     /** Little's law's S in seconds; 0 when the scenario does not sleep. */
     double serviceS() {
@@ -41,11 +73,6 @@ final class Evidence {
     /** The server's cores (the carriers of virtual threads), or 0 when not known. */
     int serverCores() {
         return serverCores;
-    }
-
-    /** The cell's model, as the catalogue knows it; empty for a target or a model this lab does not know. */
-    Optional<Model> model() {
-        return Model.ofLabel(cell.model());
     }
 
     /**

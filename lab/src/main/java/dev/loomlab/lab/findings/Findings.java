@@ -1,8 +1,14 @@
 package dev.loomlab.lab.findings;
 
 import dev.loomlab.lab.ceiling.Verdict;
+import dev.loomlab.lab.metrics.Sampler;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Fact;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +17,10 @@ import java.util.List;
  * evidence: what limited the cell, in words, with the numbers that show it. A rule whose metrics
  * are missing (NaN, not recorded) is silent: no finding without evidence. The rules, their
  * evidence and their thresholds are listed in {@code docs/findings.md}.
+ *
+ * <p>A run stores what fired as {@link Fact}s (rule id + figures). Sentences are made when a
+ * report is rendered, by running these rules again over the cell file and its time series — the
+ * evidence is on disk — so a report of an old run folder says what today's rules find in it.
  */
 public final class Findings {
     /** "For most of the window": the share of samples (that have the metric) in which a condition must hold. */
@@ -30,6 +40,7 @@ public final class Findings {
 
     /** The rules, in the order their findings are written; "unexplained" always runs last. */
     private static final List<Rule> RULES = List.of(
+            new FanOutRule(),
             new LoadDriverRule(),
             new LoadCeilingRule(),
             new ThreadPoolRule(),
@@ -49,9 +60,31 @@ public final class Findings {
     private Findings() {
     }
 
-    /** Every finding whose evidence holds for this cell, in rule order. */
-    public static List<String> evaluate(CellResult cell, List<SeriesRow> rows, int serverCores) {
+    /** What fired in this cell, to store with it: each rule's id and the figures it quoted, in rule order. */
+    public static List<Fact> evaluate(CellResult cell, List<SeriesRow> rows, int serverCores) {
+        return fired(cell, rows, serverCores).stream().map(Finding::fact).toList();
+    }
+
+    /** The sentences of every finding whose evidence holds for this cell, in rule order. */
+    public static List<String> sentences(CellResult cell, List<SeriesRow> rows, int serverCores) {
         return fired(cell, rows, serverCores).stream().map(Finding::text).toList();
+    }
+
+    /**
+     * The sentences of today's rules for a cell of the run folder {@code root} (null: no folder), read
+     * from its file and its time series there; the server's cores are the CPUs the cell recorded.
+     * A cell whose time series is gone is judged on its own figures: rules that need the series are silent.
+     */
+    public static List<String> sentences(Path root, CellResult cell) {
+        List<SeriesRow> rows = List.of();
+        if (root != null && cell.timeseries() != null && Files.isRegularFile(root.resolve(cell.timeseries()))) {
+            try {
+                rows = Sampler.readCsv(root.resolve(cell.timeseries()));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + root.resolve(cell.timeseries()), e);
+            }
+        }
+        return sentences(cell, rows, 0);
     }
 
     /** The same findings with the id of the rule that wrote each. */
@@ -63,9 +96,11 @@ public final class Findings {
         String prefix = prefix(cell);
         List<Finding> out = new ArrayList<>();
         for (Rule rule : RULES) {
-            rule.sentence(e).ifPresent(s -> out.add(new Finding(rule.id(), prefix + s, rule.explains(e))));
+            e.takeQuoted();
+            rule.sentence(e).ifPresent(s -> out.add(new Finding(rule.id(), prefix + s, rule.explains(e), e.takeQuoted())));
         }
-        UnexplainedRule.sentence(e, out).ifPresent(s -> out.add(new Finding(UnexplainedRule.ID, prefix + s, false)));
+        e.takeQuoted();
+        UnexplainedRule.sentence(e, out).ifPresent(s -> out.add(new Finding(UnexplainedRule.ID, prefix + s, false, e.takeQuoted())));
         return List.copyOf(out);
     }
 
@@ -78,6 +113,6 @@ public final class Findings {
 
     /** {@code mvc-platform / block: } — every finding starts with its cell, so it reads alone. */
     public static String prefix(CellResult cell) {
-        return cell.model() + " / " + cell.scenario() + ": ";
+        return cell.label() + " / " + cell.scenario() + ": ";
     }
 }

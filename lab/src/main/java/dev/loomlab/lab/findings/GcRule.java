@@ -19,7 +19,10 @@ final class GcRule implements Rule {
         if (Double.isNaN(paused) || windowMs <= 0 || paused <= Findings.GC_SHARE * windowMs) {
             return Optional.empty();
         }
-        double heap = e.max(SeriesRow::heapUsedMb);
+        double heap = e.quote("heapUsedMbMax", e.max(SeriesRow::heapUsedMb));
+        e.quote("gcPauseMs", paused);
+        e.quote("windowS", e.windowS());
+        e.quote("gcPauseMsMaxPerSecond", e.max(SeriesRow::gcPauseMs));
         return Optional.of(f("GC paused the server for %s ms = %.1f %% of the %.1f s window (up to %s ms in one second%s) — "
                         + "GC pressure: each pause stops every request; raise --heap or allocate less",
                 Say.count(paused), 100 * paused / windowMs, e.windowS(), Say.count(e.max(SeriesRow::gcPauseMs)),

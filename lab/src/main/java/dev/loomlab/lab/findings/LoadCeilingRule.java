@@ -23,6 +23,10 @@ final class LoadCeilingRule implements Rule {
         if (vus != null && vus > 0 && s > 0) {
             double cap = vus / s;
             if (tps >= Findings.NEAR_CAP * cap) {
+                e.quote("tps", tps);
+                e.quote("vus", vus);
+                e.quote("serviceS", s);
+                e.quote("capTps", cap);
                 return Optional.of(f("%s ≈ %s VUs / %s = %s — at the VU ceiling: the load itself was the limit, not the server "
                         + "(raise --vus to find the server's)", Say.tps(tps), Say.count(vus), Say.seconds(s), Say.tps(cap)));
             }
@@ -31,6 +35,8 @@ final class LoadCeilingRule implements Rule {
         Double rate = e.cell.rate();
         Long unsent = e.cell.unsent();
         if (vus == null && rate != null && rate > 0 && (unsent == null || unsent == 0) && tps >= Findings.NEAR_CAP * rate) {
+            e.quote("tps", tps);
+            e.quote("rate", rate);
             return Optional.of(f("%s of the offered %.1f/s — at the rate ceiling: the load itself was the limit, not the server "
                     + "(raise --rate to find the server's)", Say.tps(tps), rate));
         }

@@ -22,6 +22,9 @@ final class LoadDriverRule implements Rule {
         List<String> evidence = new ArrayList<>();
         Long unsent = e.cell.unsent();
         if (unsent != null && unsent > 0) {
+            e.quote("unsent", unsent);
+            e.quote("rate", orZero(e.cell.rate()));
+            e.quote("achievedRate", orZero(e.cell.achievedRate()));
             evidence.add(f("the load driver could not send %s of the scheduled requests (requested %.1f/s, achieved %.1f/s)",
                     Say.count(unsent), orZero(e.cell.rate()), orZero(e.cell.achievedRate())));
         }
@@ -31,6 +34,8 @@ final class LoadDriverRule implements Rule {
             cpu = e.cell.driverCpuS() / e.cell.durationS();
         }
         if (cores > 0 && !Double.isNaN(cpu) && cpu >= Findings.DRIVER_BOUND * cores) {
+            e.quote("driverCpuCores", cpu);
+            e.quote("driverCores", cores);
             evidence.add(f("the load driver used %.2f of %s (%s)", cpu, Say.itsCores(cores), Say.percent(cpu / cores)));
         }
         if (evidence.isEmpty()) {

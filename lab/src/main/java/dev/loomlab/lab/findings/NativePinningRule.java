@@ -27,6 +27,11 @@ final class NativePinningRule implements Rule {
         int carriers = e.carriers();
         double ceiling = carriers / e.serviceS();
         long events = e.jfr(JfrCounts.PINNED);
+        e.quote("tps", e.cell.tps());
+        e.quote("carriers", carriers);
+        e.quote("serviceS", e.serviceS());
+        e.quote("capTps", ceiling);
+        e.quote("pinnedEvents", events);
         return Optional.of(f("pinned in native code: %s against %d carriers / %s = %s (%s of it); %s %s event%s — a thread inside"
                         + " a native call never parks, so JFR records no pinning: only the throughput shows it, on every JDK",
                 Say.tps(e.cell.tps()), carriers, Say.seconds(e.serviceS()), Say.tps(ceiling), Say.percent(e.cell.tps() / ceiling),

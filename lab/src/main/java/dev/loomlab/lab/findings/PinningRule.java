@@ -4,6 +4,7 @@ import static dev.loomlab.lab.findings.Say.f;
 
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.lab.catalog.Model;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,7 +32,9 @@ final class PinningRule implements Rule {
                 pinned == 1 ? "" : "s", JfrCounts.PINNED));
         // As many as the model's launcher sets (max(cores, 4) on the virtual-thread servers); a target: one per core.
         int carriers = e.carriers();
-        double s = e.serviceS();
+        e.quote("pinnedEvents", pinned);
+        e.quote("carriers", carriers);
+        double s = e.quote("serviceS", e.serviceS());
         // Only where the whole request blocks pinned (the pinned scenarios) is its service time the pin's length.
         boolean pinnedWholeRequest = PINNED_FOR_S.contains(e.cell.scenario());
         if (carriers > 0) {
@@ -48,6 +51,7 @@ final class PinningRule implements Rule {
         Map<String, Long> at = JfrCounts.pinnedAt(e.cell.jfrEvents());
         String culprit = at.isEmpty() ? null : at.keySet().iterator().next();
         if (culprit != null) {
+            e.quote("pinnedAtTop", at.get(culprit));
             sb.append(f("; pinned at %s (%s of them)", culprit, Say.count(at.get(culprit))));
         }
         sb.append(" — ").append(culprit != null && culprit.startsWith("com.mysql.") && major(e.cell.serverJdk()) < 24

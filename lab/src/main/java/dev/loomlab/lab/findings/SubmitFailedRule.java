@@ -18,6 +18,7 @@ final class SubmitFailedRule implements Rule {
         if (failed <= 0) {
             return Optional.empty();
         }
+        e.quote("submitFailed", failed);
         return Optional.of(f("%s virtual threads could not be started or resumed (%s in the window) — read %s",
                 Say.count(failed), JfrCounts.SUBMIT_FAILED, e.cell.serverLog() == null ? "the server log" : e.cell.serverLog()));
     }

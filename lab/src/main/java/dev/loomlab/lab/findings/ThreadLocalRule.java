@@ -24,8 +24,8 @@ final class ThreadLocalRule implements Rule {
                 || e.cell.requests() <= 0) {
             return Optional.empty();
         }
-        double created = m.get("threadLocalCachesCreated");
-        double perRequest = created / e.cell.requests();
+        double created = e.quote("cachesCreated", m.get("threadLocalCachesCreated"));
+        double perRequest = e.quote("cachesPerRequest", created / e.quote("requests", e.cell.requests()));
         StringBuilder sb = new StringBuilder(f("%s ThreadLocal caches built for %s requests in the window (%.2f per request)",
                 Say.count(created), Say.count(e.cell.requests()), perRequest));
         Double kb = m.get("allocatedKbPerRequest");

@@ -35,6 +35,12 @@ final class ThreadPoolRule implements Rule {
         if (share < Findings.MOST_OF_WINDOW || tps < Findings.NEAR_CAP * cap) {
             return Optional.empty();
         }
+        e.quote("tps", tps);
+        e.quote("threads", threads);
+        e.quote("serviceS", s);
+        e.quote("capTps", cap);
+        e.quote("busyMax", e.max(SeriesRow::tomcatBusy));
+        e.quote("atMaxShare", share);
         return Optional.of(f("%s ≈ %s Tomcat threads / %s = %s — capped by the thread pool (busy threads %s/%s for %s of the window)",
                 Say.tps(tps), Say.count(threads), Say.seconds(s), Say.tps(cap), Say.count(e.max(SeriesRow::tomcatBusy)),
                 Say.count(threads), Say.percent(share)));

@@ -26,6 +26,8 @@ final class UnexplainedRule {
         if (ratio != null && ratio >= Findings.NEAR_CAP) {
             return Optional.empty();
         }
+        e.quote("tps", e.cell.tps());
+        e.quote("ceilingRatio", ratio == null ? Double.NaN : ratio);
         String head = ratio == null
                 ? f("%s with no sleep to bound it and no measured cause", Say.tps(e.cell.tps()))
                 : f("%s = %.1f %% of the %s ceiling, and no measured resource explains the gap", Say.tps(e.cell.tps()),
@@ -43,26 +45,33 @@ final class UnexplainedRule {
             cpu = e.cell.serverCpuCores();
         }
         if (!Double.isNaN(cpu) && e.serverCores() > 0) {
+            e.quote("serverCpuCores", cpu);
+            e.quote("serverCores", e.serverCores());
             out.add("server CPU " + Say.percent(cpu / e.serverCores()) + " of " + Say.cores(e.serverCores()));
         }
         double driver = e.mean(SeriesRow::driverCpuCores);
         if (!Double.isNaN(driver) && e.driverCores() > 0) {
+            e.quote("driverCpuCores", driver);
+            e.quote("driverCores", e.driverCores());
             out.add("driver CPU " + Say.percent(driver / e.driverCores()) + " of " + Say.cores(e.driverCores()));
         }
         double busy = e.share(SeriesRow::tomcatBusy, b -> b >= e.max(SeriesRow::tomcatMax));
         if (!Double.isNaN(busy)) {
+            e.quote("tomcatAllBusyShare", busy);
             out.add("all Tomcat threads busy in " + Say.percent(busy) + " of the window");
         }
         double waiting = e.share(SeriesRow::poolPending, p -> p > 0);
         // Only where the cell used its pool: on a scenario without queries "no waits" says nothing.
         if (!Double.isNaN(waiting) && e.max(SeriesRow::poolActive) > 0) {
+            e.quote("poolWaitingShare", waiting);
             out.add(waiting == 0 ? "no connection waits" : "connection waits in " + Say.percent(waiting) + " of the window");
         }
         double gc = e.sum(SeriesRow::gcPauseMs);
         if (!Double.isNaN(gc) && e.windowS() > 0) {
+            e.quote("gcPauseMs", gc);
             out.add(f("GC %.1f %% of the window", gc / (10 * e.windowS())));
         }
-        long errors = e.errorTotal();
+        long errors = (long) e.quote("errors", e.errorTotal());
         out.add(errors == 0 ? "no errors" : Say.count(errors) + " errors");
         if (e.serviceS() > 0 && e.cell.p50Ms() > 0) {
             out.add(f("p50 %s ms against S = %s ms", Say.count(e.cell.p50Ms()), Say.count(e.cell.serviceTimeMs())));

@@ -18,8 +18,8 @@ final class WriteCheckRule implements Rule {
         if (m == null || m.get("writeRowsWritten") == null || m.get("writeOkResponses") == null) {
             return Optional.empty();
         }
-        double rows = m.get("writeRowsWritten");
-        double ok = m.get("writeOkResponses");
+        double rows = e.quote("rowsWritten", m.get("writeRowsWritten"));
+        double ok = e.quote("okResponses", m.get("writeOkResponses"));
         return Optional.of(rows == ok
                 ? f("write check: %s rows written = %s successful responses over the whole run, warm-up included: nothing lost, nothing doubled",
                         Say.count(rows), Say.count(ok))

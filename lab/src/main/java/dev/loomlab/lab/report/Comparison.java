@@ -82,7 +82,7 @@ public final class Comparison {
     }
 
     private static List<CellResult> of(List<CellResult> cells, String model, String scenario) {
-        return cells.stream().filter(c -> model.equals(c.model()) && scenario.equals(c.scenario())).toList();
+        return cells.stream().filter(c -> model.equals(c.label()) && scenario.equals(c.scenario())).toList();
     }
 
     static String row(String model, List<CellResult> inA, List<CellResult> inB) {

@@ -51,7 +51,7 @@ public final class ConsoleTable {
     }
 
     private static String[] row(CellResult c) {
-        String model = ReportText.oneLine(c.model());
+        String model = ReportText.oneLine(c.label());
         String scenario = ReportText.oneLine(c.scenario());
         String round = String.valueOf(c.round());
         if (!ReportText.succeeded(c)) {

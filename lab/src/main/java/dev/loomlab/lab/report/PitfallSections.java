@@ -34,9 +34,9 @@ final class PitfallSections {
         fanOut(md, cells);
     }
 
-    /** The JDBC driver a cell's label names ({@code mvc-virtual-jdk21-mysql-8.1.0}), or null. */
+    /** The JDBC driver of the plan's driver axis the cell ran with, or null (the server's own). */
     static JdbcDriver driverOf(CellResult c) {
-        return JdbcDriver.all().stream().filter(d -> c.model().endsWith("-" + d.id())).findFirst().orElse(null);
+        return c.cell().jdbcDriver().orElse(null);
     }
 
     /**
@@ -59,8 +59,8 @@ final class PitfallSections {
         List<CellResult> rows = of(cells, scenarios);
         for (CellResult c : rows) {
             JdbcDriver driver = driverOf(c);
-            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ")
-                    .append(driver == null ? (dev.loomlab.lab.catalog.Model.ofLabel(c.model()).filter(dev.loomlab.lab.catalog.Model::r2dbc).isPresent() ? "R2DBC" : "its own")
+            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ")
+                    .append(driver == null ? (c.cell().model().filter(dev.loomlab.lab.catalog.Model::r2dbc).isPresent() ? "R2DBC" : "its own")
                             : driver.id()).append(" | ");
             if (ReportText.succeeded(c)) {
                 Long pinned = c.jfrEvents() == null ? null : c.jfrEvents().get(JfrCounts.PINNED);
@@ -79,7 +79,7 @@ final class PitfallSections {
     /** Seed 003's fan-out: downstream calls per request against the calls each variant must make. */
     private static void fanOut(StringBuilder md, List<CellResult> cells) {
         List<CellResult> rows = cells.stream().filter(c -> c.scenario().startsWith("fan-out"))
-                .sorted(Comparator.comparing(CellResult::scenario).thenComparing(CellResult::model).thenComparingInt(CellResult::round))
+                .sorted(Comparator.comparing(CellResult::scenario).thenComparing(CellResult::label).thenComparingInt(CellResult::round))
                 .toList();
         if (rows.isEmpty()) {
             return;
@@ -90,7 +90,7 @@ final class PitfallSections {
                 .append("| scenario | model | JDK | TPS | p50 ms | calls counted | calls / request | expected | check |\n")
                 .append("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         for (CellResult c : rows) {
-            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ");
+            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ");
             if (ReportText.succeeded(c) || "wrong-calls".equals(c.limitedBy())) {
                 Double passed = value(c, "downstreamCallsPassed");
                 md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), count(c, "downstreamCalls"),
@@ -106,7 +106,7 @@ final class PitfallSections {
 
     private static List<CellResult> of(List<CellResult> cells, Set<String> scenarios) {
         return cells.stream().filter(c -> scenarios.contains(c.scenario()))
-                .sorted(Comparator.comparing(CellResult::scenario).thenComparing(CellResult::model)
+                .sorted(Comparator.comparing(CellResult::scenario).thenComparing(CellResult::label)
                         .thenComparingInt(c -> major(c.serverJdk())).thenComparingInt(CellResult::round))
                 .toList();
     }
@@ -121,7 +121,7 @@ final class PitfallSections {
                 .append("| scenario | model | JDK | TPS | ceiling TPS | limited by | ").append(JfrCounts.PINNED).append(" |\n")
                 .append("|---|---|---:|---:|---:|---|---:|\n");
         for (CellResult c : rows) {
-            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ");
+            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ");
             if (ReportText.succeeded(c)) {
                 Long pinned = c.jfrEvents() == null ? null : c.jfrEvents().get(JfrCounts.PINNED);
                 md.append(one(c.tps())).append(" | ").append(one(c.ceilingTps())).append(" | ").append(cell(c.limitedBy()))
@@ -143,10 +143,10 @@ final class PitfallSections {
                 .append(" requests and answers the rest with a fast 503.\n\n")
                 .append("| model | JDK | scenario | TPS | p50 ms | p99 ms | 503 (bulkhead) | pool timeouts | 5xx | driver timeouts |\n")
                 .append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
-        List<CellResult> sorted = rows.stream().sorted(Comparator.comparing(CellResult::model)
+        List<CellResult> sorted = rows.stream().sorted(Comparator.comparing(CellResult::label)
                 .thenComparingInt(c -> major(c.serverJdk())).thenComparing(CellResult::scenario).thenComparingInt(CellResult::round)).toList();
         for (CellResult c : sorted) {
-            md.append("| ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ")
+            md.append("| ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ")
                     .append(c.scenario().equals(Scenarios.SLOW_QUERY.id()) ? "before: " : "after: ").append(c.scenario()).append(" | ");
             if (ReportText.succeeded(c)) {
                 md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), one(c.p99Ms()), count(c, "bulkheadRefused"),
@@ -166,7 +166,7 @@ final class PitfallSections {
                 .append("| model | JDK | TPS | caches built per request | KB allocated per request | MB/s allocated | RSS max MB |\n")
                 .append("|---|---:|---:|---:|---:|---:|---:|\n");
         for (CellResult c : rows) {
-            md.append("| ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ");
+            md.append("| ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ");
             if (ReportText.succeeded(c)) {
                 Double built = value(c, "threadLocalCachesCreated");
                 md.append(String.join(" | ", one(c.tps()),
@@ -188,7 +188,7 @@ final class PitfallSections {
                 .append("| model | JDK | TPS | p50 ms | p90 ms | p99 ms | p90 / p50 |\n")
                 .append("|---|---:|---:|---:|---:|---:|---:|\n");
         for (CellResult c : rows) {
-            md.append("| ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ");
+            md.append("| ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ");
             if (ReportText.succeeded(c)) {
                 md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()),
                         c.p50Ms() > 0 ? String.format(Locale.ROOT, "%.1f", c.p90Ms() / c.p50Ms()) : ReportText.NONE)).append(" |\n");
@@ -211,7 +211,7 @@ final class PitfallSections {
             Double ok = value(c, "writeOkResponses");
             String check = rowsWritten == null || ok == null ? ReportText.NONE
                     : rowsWritten.equals(ok) ? "equal" : "MISMATCH";
-            md.append("| ").append(cell(c.model())).append(" | ").append(jdk(c)).append(" | ")
+            md.append("| ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ")
                     .append(String.join(" | ", ReportText.succeeded(c) ? one(c.tps()) : cell(ReportText.failure(c)),
                             count(c, "writeRowsWritten"), count(c, "writeOkResponses"), check)).append(" |\n");
         }
@@ -219,8 +219,7 @@ final class PitfallSections {
     }
 
     private static String jdk(CellResult c) {
-        int major = major(c.serverJdk());
-        return major > 0 ? String.valueOf(major) : ReportText.NONE;
+        return c.cell().jdk() > 0 ? String.valueOf(c.cell().jdk()) : ReportText.NONE;
     }
 
     static int major(String version) {

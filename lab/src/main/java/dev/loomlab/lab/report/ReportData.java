@@ -3,6 +3,7 @@ package dev.loomlab.lab.report;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.catalog.Model;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +33,7 @@ public final class ReportData {
 
     public static Map<String, Object> build(Path root, Manifest manifest, List<CellResult> cells) {
         RunFacts run = new RunFacts(manifest, cells);
+        CellFindings said = new CellFindings(root);
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("schema", 1);
         data.put("runId", manifest.runId());
@@ -42,8 +44,8 @@ public final class ReportData {
         data.put("scenarios", scenarios(run, cells));
         data.put("cells", cells.stream()
                 .sorted(Comparator.comparingInt((CellResult c) -> run.scenarios().indexOf(c.scenario()))
-                        .thenComparingInt(c -> run.models().indexOf(c.model())).thenComparingInt(CellResult::round))
-                .map(c -> cell(root, c)).toList());
+                        .thenComparingInt(c -> run.models().indexOf(c.label())).thenComparingInt(CellResult::round))
+                .map(c -> cell(root, c, said)).toList());
         data.put("saturation", saturation(root));
         data.put("parity", parity(run, cells));
         data.put("provenance", provenance(manifest, run, cells));
@@ -67,10 +69,10 @@ public final class ReportData {
         return out;
     }
 
-    private static Map<String, Object> cell(Path root, CellResult c) {
+    private static Map<String, Object> cell(Path root, CellResult c, CellFindings said) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", c.model() + "/" + CellResult.stem(c.scenario(), c.round()));
-        m.put("model", c.model());
+        m.put("id", c.label() + "/" + CellResult.stem(c.scenario(), c.round()));
+        m.put("model", c.label());
         m.put("scenario", c.scenario());
         m.put("round", c.round());
         m.put("ok", ReportText.succeeded(c));
@@ -89,7 +91,7 @@ public final class ReportData {
         m.put("ceilingFormula", c.ceilingFormula());
         m.put("limitedBy", c.limitedBy());
         m.put("limitNote", c.limitNote() == null ? null : ReportText.oneLine(c.limitNote()));
-        m.put("findings", findings(c));
+        m.put("findings", said.of(c).stream().map(ReportText::oneLine).toList());
         m.put("latency", c.hlog() == null ? null : LatencyCurve.read(root.resolve(c.hlog())));
         m.put("series", c.timeseries() == null ? null : series(root.resolve(c.timeseries())));
         return m;
@@ -103,14 +105,6 @@ public final class ReportData {
             return ReportText.one(c.rate()) + " req/s";
         }
         return c.vus() == null ? null : c.vus() + " VUs";
-    }
-
-    private static List<String> findings(CellResult c) {
-        if (c.findings() == null) {
-            return List.of();
-        }
-        String prefix = dev.loomlab.lab.findings.Findings.prefix(c);
-        return c.findings().stream().map(ReportText::oneLine).map(f -> f.startsWith(prefix) ? f.substring(prefix.length()) : f).toList();
     }
 
     private static final Pattern COMMA = Pattern.compile(",", Pattern.LITERAL);
@@ -185,7 +179,7 @@ public final class ReportData {
             long liveThreads = -1;
             for (CellResult c : cells) {
                 // A failed cell measured nothing: its window is empty and says nothing about parity.
-                if (!model.equals(c.model()) || !ReportText.succeeded(c)) {
+                if (!model.equals(c.label()) || !ReportText.succeeded(c)) {
                     continue;
                 }
                 put(rows, "server JDK", model, c.serverJdk());
@@ -193,7 +187,8 @@ public final class ReportData {
                 put(rows, "load", model, load(c));
                 put(rows, "engine", model, c.engine());
                 put(rows, "warm-up / window", model, ReportText.one(c.warmupS()) + " s / " + ReportText.one(c.durationS()) + " s");
-                put(rows, "request threads", model, threadPool(model) ? "Tomcat max " + run.tomcatMaxThreads() : null);
+                put(rows, "request threads", model, c.cell().model().filter(Model::threadPerRequestPool).isPresent()
+                        ? "Tomcat max " + run.tomcatMaxThreads() : null);
                 if (c.metrics() != null && c.metrics().get("liveThreadsMax") != null) {
                     liveThreads = Math.max(liveThreads, Math.round(c.metrics().get("liveThreadsMax")));
                 }
@@ -219,15 +214,6 @@ public final class ReportData {
             out.add(row);
         });
         return Map.of("rows", out);
-    }
-
-    /** Whether the model serves from Tomcat's bounded thread pool; a model this loomlab does not know says nothing. */
-    private static boolean threadPool(String model) {
-        try {
-            return dev.loomlab.lab.catalog.Model.byId(model).threadPerRequestPool();
-        } catch (IllegalArgumentException unknown) {
-            return false;
-        }
     }
 
     private static void put(Map<String, Map<String, Set<String>>> rows, String setting, String model, String value) {

@@ -19,9 +19,9 @@ public final class ReportFiles {
     }
 
     public static void write(RunFolder folder, Manifest manifest, List<CellResult> cells) {
-        folder.writeSummary(SummaryMarkdown.render(manifest, cells));
         Path root = folder.root();
-        RunFolder.writeAtomically(root.resolve(CSV), SummaryCsv.render(cells));
+        folder.writeSummary(SummaryMarkdown.render(root, manifest, cells));
+        RunFolder.writeAtomically(root.resolve(CSV), SummaryCsv.render(root, cells));
         RunFolder.writeAtomically(root.resolve(HTML), HtmlReport.render(ReportData.build(root, manifest, cells)));
     }
 }

@@ -19,7 +19,7 @@ final class RoundSpread {
     static void append(StringBuilder md, List<CellResult> rows, List<String> models) {
         List<String> parts = new ArrayList<>();
         for (String model : models) {
-            List<CellResult> mine = rows.stream().filter(c -> model.equals(c.model())).toList();
+            List<CellResult> mine = rows.stream().filter(c -> model.equals(c.label())).toList();
             if (!mine.isEmpty()) {
                 parts.add(model + " " + spread(mine));
             }

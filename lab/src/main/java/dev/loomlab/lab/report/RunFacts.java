@@ -1,15 +1,21 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.lab.cell.Cell;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Durations;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -52,9 +58,16 @@ final class RunFacts {
         return ReportText.orUnknown(v);
     }
 
-    /** Models in plan order, then any model that only the cells name. */
+    /**
+     * The cells' labels (a model, with its JDK and JDBC driver on runs with those axes) in plan
+     * order, then any label that only the cells name: the columns and row order of every table.
+     */
     List<String> models() {
-        return ordered("models", CellResult::model);
+        Set<String> out = new LinkedHashSet<>();
+        boolean jdkAxis = jdks().size() > 1;
+        plannedCells().forEach(c -> out.add(c.label(jdkAxis)));
+        cells.forEach(c -> out.add(c.label()));
+        return List.copyOf(out);
     }
 
     /** Scenarios in plan order, then any scenario that only the cells name. */
@@ -77,13 +90,74 @@ final class RunFacts {
         return plan("tomcatMaxThreads") == null ? String.valueOf(Defaults.TOMCAT_MAX_THREADS) : text("tomcatMaxThreads");
     }
 
-    /** models × scenarios × rounds as planned, or 0 when the manifest does not say. */
-    int plannedCells() {
-        return planIds("models").size() * planIds("scenarios").size() * rounds();
+    /**
+     * The plan's cells, as the run walks them: each model (or the one target) × each JDK of the
+     * axis it can run on × each JDBC driver of the axis its server takes × scenarios × rounds.
+     * Empty when the manifest does not say. Ids this loomlab does not know are left out (their
+     * cells still show, from the cells themselves).
+     */
+    List<Cell> plannedCells() {
+        List<Scenario> scenarios = planIds("scenarios").stream().flatMap(id -> known(Scenarios::byId, id).stream()).toList();
+        List<Cell> out = new ArrayList<>();
+        for (int round = 1; round <= rounds(); round++) {
+            for (Scenario scenario : scenarios) {
+                if (target()) {
+                    out.add(Cell.target(scenario, round));
+                    continue;
+                }
+                for (Model model : planIds("models").stream().flatMap(id -> known(Model::byId, id).stream()).toList()) {
+                    for (int jdk : jdksFor(model)) {
+                        for (Optional<JdbcDriver> driver : driversFor(model)) {
+                            out.add(new Cell(Optional.of(model), jdk, driver, scenario, round));
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether the run measured a running server: the plan says so, or its cells are target cells. */
+    private boolean target() {
+        return plan("target") != null || cells.stream().anyMatch(c -> c.cell().target());
+    }
+
+    /** The JDK axis; empty when each model ran on its default JDK. */
+    private List<Integer> jdks() {
+        return planIds("jdks").stream().flatMap(s -> {
+            try {
+                return java.util.stream.Stream.of(Integer.parseInt(s));
+            } catch (NumberFormatException e) {
+                return java.util.stream.Stream.empty();
+            }
+        }).toList();
+    }
+
+    /** The JDKs of the axis the model runs on, as the run chose them; without an axis one (its default, not recorded here: 0). */
+    private List<Integer> jdksFor(Model model) {
+        List<Integer> jdks = jdks();
+        return jdks.isEmpty() ? List.of(0) : jdks.stream().filter(f -> f >= model.minJdk()).toList();
+    }
+
+    /** The JDBC drivers of the axis, for the mvc server only (the one whose launcher swaps its driver); else its own. */
+    private List<Optional<JdbcDriver>> driversFor(Model model) {
+        Object v = plan("jdbcDrivers");
+        // The manifest records the axis as id → description; a plan file as a list of ids.
+        List<String> ids = v instanceof Map<?, ?> m ? m.keySet().stream().map(String::valueOf).toList() : planIds("jdbcDrivers");
+        List<Optional<JdbcDriver>> out = ids.stream().flatMap(id -> known(JdbcDriver::byId, id).stream()).map(Optional::of).toList();
+        return out.isEmpty() || !model.server().equals("mvc") ? List.of(Optional.empty()) : out;
+    }
+
+    private static <T> Optional<T> known(Function<String, T> byId, String id) {
+        try {
+            return Optional.of(byId.apply(id));
+        } catch (RuntimeException unknown) {
+            return Optional.empty();
+        }
     }
 
     boolean partial() {
-        int planned = plannedCells();
+        int planned = plannedCells().size();
         return !FINISHED.contains(manifest.status()) || (planned > 0 && cells.size() < planned);
     }
 

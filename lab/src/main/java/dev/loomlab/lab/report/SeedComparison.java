@@ -59,7 +59,7 @@ public final class SeedComparison {
 
     static Optional<Double> mean(List<CellResult> cells, String model, String scenario, String metric) {
         List<Double> values = cells.stream()
-                .filter(c -> c.succeeded() && c.model().equals(model) && c.scenario().equals(scenario))
+                .filter(c -> c.succeeded() && c.label().equals(model) && c.scenario().equals(scenario))
                 .map(c -> metric.equals("tps") ? Double.valueOf(c.tps()) : c.wallTimeMs())
                 .filter(v -> v != null)
                 .toList();

@@ -83,7 +83,7 @@ final class SeedFigures {
         row.put("seed", seed);
 
         List<CellResult> mine = cells.stream()
-                .filter(c -> scenario.equals(c.scenario()) && model.equals(c.model()) && ReportText.succeeded(c)).toList();
+                .filter(c -> scenario.equals(c.scenario()) && model.equals(c.label()) && ReportText.succeeded(c)).toList();
         Map<String, Object> run = null;
         Double runRatio = null;
         if (!mine.isEmpty()) {

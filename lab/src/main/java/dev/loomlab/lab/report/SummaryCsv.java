@@ -1,6 +1,7 @@
 package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.result.CellResult;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -16,17 +17,19 @@ public final class SummaryCsv {
     private SummaryCsv() {
     }
 
-    public static String render(List<CellResult> cells) {
+    /** One row per cell of the run in {@code root} (its cells' time series are read from there for the findings). */
+    public static String render(Path root, List<CellResult> cells) {
+        CellFindings said = new CellFindings(root);
         StringBuilder csv = new StringBuilder(String.join(",", HEADER)).append("\r\n");
         for (CellResult c : cells) {
             boolean ok = ReportText.succeeded(c);
             String load = c.burst() != null ? c.burst() + " burst" : c.rate() != null ? number(c.rate()) + " req/s"
                     : c.vus() == null ? "" : c.vus() + " VUs";
-            List<String> row = List.of(text(c.model()), text(c.scenario()), String.valueOf(c.round()), text(c.status()), text(load),
+            List<String> row = List.of(text(c.label()), text(c.scenario()), String.valueOf(c.round()), text(c.status()), text(load),
                     ok ? number(c.tps()) : "", ok ? number(c.p50Ms()) : "", ok ? number(c.p90Ms()) : "", ok ? number(c.p99Ms()) : "",
                     ok ? number(c.maxMs()) : "", ok ? String.valueOf(c.requests()) : "", ok ? String.valueOf(ReportText.errorTotal(c.errors())) : "",
                     number(c.ceilingTps()), ok ? number(ReportText.ratio(c)) : "", text(ok ? c.limitedBy() : null),
-                    ok ? number(c.serverCpuCores()) : "", String.valueOf(c.findings() == null ? 0 : c.findings().size()),
+                    ok ? number(c.serverCpuCores()) : "", String.valueOf(said.of(c).size()),
                     text(ok ? null : ReportText.oneLine(c.failure())));
             csv.append(String.join(",", row)).append("\r\n");
         }

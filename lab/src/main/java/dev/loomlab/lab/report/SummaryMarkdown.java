@@ -5,11 +5,11 @@ import static dev.loomlab.lab.report.ReportText.one;
 import static dev.loomlab.lab.report.ReportText.oneLine;
 import static dev.loomlab.lab.report.ReportText.orUnknown;
 
-import dev.loomlab.lab.findings.Findings;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,8 +29,10 @@ public final class SummaryMarkdown {
     private SummaryMarkdown() {
     }
 
-    public static String render(Manifest manifest, List<CellResult> cells) {
+    /** The summary of the run in {@code root} (its cells' time series are read from there for the findings). */
+    public static String render(Path root, Manifest manifest, List<CellResult> cells) {
         RunFacts run = new RunFacts(manifest, cells);
+        CellFindings said = new CellFindings(root);
         StringBuilder md = new StringBuilder("# loomlab run ").append(manifest.runId()).append("\n\n");
         if (run.partial()) {
             md.append("> **PARTIAL** — this run did not finish (status `").append(manifest.status()).append("`, ")
@@ -39,10 +41,10 @@ public final class SummaryMarkdown {
         ProvenanceBlock.append(md, manifest, run, cells);
         for (String scenario : run.scenarios()) {
             List<CellResult> rows = cells.stream().filter(c -> scenario.equals(c.scenario()))
-                    .sorted(Comparator.comparingInt((CellResult c) -> run.models().indexOf(c.model()))
+                    .sorted(Comparator.comparingInt((CellResult c) -> run.models().indexOf(c.label()))
                             .thenComparingInt(CellResult::round))
                     .toList();
-            section(md, scenario, rows, run);
+            section(md, scenario, rows, run, said);
         }
         PitfallSections.append(md, cells);
         caveat(md, manifest, run);
@@ -51,12 +53,12 @@ public final class SummaryMarkdown {
 
     static String cellCount(RunFacts run, List<CellResult> cells) {
         long failed = cells.stream().filter(c -> !ReportText.succeeded(c)).count();
-        int planned = run.plannedCells();
+        int planned = run.plannedCells().size();
         return cells.size() + (planned > 0 ? " of " + planned + " planned" : "") + " cell" + (cells.size() == 1 ? "" : "s")
                 + " recorded" + (failed > 0 ? ", " + failed + " failed" : "");
     }
 
-    private static void section(StringBuilder md, String id, List<CellResult> rows, RunFacts run) {
+    private static void section(StringBuilder md, String id, List<CellResult> rows, RunFacts run, CellFindings said) {
         md.append("## ").append(id).append("\n\n");
         Scenario scenario = known(id);
         String path = rows.stream().map(CellResult::path).filter(p -> p != null && !p.isBlank()).findFirst()
@@ -70,7 +72,7 @@ public final class SummaryMarkdown {
         }
         md.append(HEADER);
         for (CellResult c : rows) {
-            md.append("| ").append(cell(c.model())).append(" | ").append(c.round()).append(" | ");
+            md.append("| ").append(cell(c.label())).append(" | ").append(c.round()).append(" | ");
             if (ReportText.succeeded(c)) {
                 md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()), one(c.maxMs()),
                         ReportText.errors(c.errors()), one(c.ceilingTps()), ReportText.percentOfCeiling(c),
@@ -85,29 +87,24 @@ public final class SummaryMarkdown {
         for (CellResult c : rows) {
             String note = ReportText.succeeded(c) ? c.limitNote() == null ? "no verdict recorded" : oneLine(c.limitNote())
                     : ReportText.failure(c);
-            md.append("- **").append(c.model()).append(" r").append(c.round()).append("** — ").append(note).append('\n');
+            md.append("- **").append(c.label()).append(" r").append(c.round()).append("** — ").append(note).append('\n');
         }
         md.append('\n');
-        findings(md, rows);
+        findings(md, rows, said);
         if (run.rounds() > 1 || rows.stream().anyMatch(c -> c.round() > 1)) {
             RoundSpread.append(md, rows, run.models());
         }
     }
 
     /**
-     * The cells' findings (docs/findings.md), one line each under the cell's label; cells without
-     * findings (failed, recorded before findings existed, or with no rule's evidence) have none.
+     * The cells' findings (docs/findings.md), as today's rules say them of the cells' files, one line
+     * each under the cell's label; a failed cell, or one no rule has evidence on, has none.
      */
-    private static void findings(StringBuilder md, List<CellResult> rows) {
+    private static void findings(StringBuilder md, List<CellResult> rows, CellFindings said) {
         List<String> lines = new ArrayList<>();
         for (CellResult c : rows) {
-            if (!ReportText.succeeded(c) || c.findings() == null) {
-                continue;
-            }
-            String prefix = Findings.prefix(c);
-            for (String finding : c.findings()) {
-                String text = oneLine(finding);
-                lines.add("- **" + c.model() + " r" + c.round() + "** — " + (text.startsWith(prefix) ? text.substring(prefix.length()) : text));
+            for (String finding : said.of(c)) {
+                lines.add("- **" + c.label() + " r" + c.round() + "** — " + oneLine(finding));
             }
         }
         if (lines.isEmpty()) {

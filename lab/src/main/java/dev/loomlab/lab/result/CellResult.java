@@ -1,11 +1,19 @@
 package dev.loomlab.lab.result;
 
+import dev.loomlab.lab.cell.Cell;
+import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 
 /**
- * One measured cell (model × scenario × round), as written to {@code cells/<model>/<scenario>-r<round>.json}.
+ * One measured cell, as written to {@code cells/<label>/<scenario>-r<round>.json}. Its identity is the typed
+ * {@link Cell} (model, JDK, JDBC driver, scenario, round); {@code label} is derived from it when the cell is made
+ * and serves display and file names only — readers use {@link #cell()}, never the label.
  * The schema is documented in {@code docs/results.md}; bump {@link #SCHEMA} when a field changes meaning.
  *
+ * @param label        the cell's name as rows, files and folders show it ({@code mvc-virtual-jdk21-mysql-8.1.0})
+ * @param cell         what served the cell, on which JDK and JDBC driver, which scenario and round
  * @param status       {@code ok} or {@code failed} (then {@code failure} says why and the figures may be empty)
  * @param path         the request path with its arguments, e.g. {@code /block?ms=1000}
  * @param serviceTimeMs the scenario's sleep: Little's law's S
@@ -34,7 +42,8 @@ import java.util.Map;
  * @param jfr          the server's flight recording (opens in JDK Mission Control), relative to the run folder
  * @param metrics      figures of the time series (means, maxima, totals over the window)
  * @param jfrEvents    counts of jdk.VirtualThreadPinned and jdk.VirtualThreadSubmitFailed in the window
- * @param findings     one sentence per finding, each naming its evidence
+ * @param findings     what each rule found: its id and the figures it used; the sentences are rendered from the
+ *                     cell's evidence at report time, so a report applies the rules of the loomlab that renders it
  * @param topology     where the drivers, the server and the database ran (mode, namespaces, addresses, delays)
  *                     and how many drivers made the load with each one's share; null in cells written before it
  */
@@ -42,9 +51,8 @@ public record CellResult(
         int schema,
         String status,
         String failure,
-        String model,
-        String scenario,
-        int round,
+        String label,
+        @JsonSerialize(converter = CellJson.Out.class) @JsonDeserialize(converter = CellJson.In.class) Cell cell,
         String engine,
         String path,
         long serviceTimeMs,
@@ -79,28 +87,28 @@ public record CellResult(
         String jfr,
         Map<String, Double> metrics,
         Map<String, Long> jfrEvents,
-        java.util.List<String> findings,
+        List<Fact> findings,
         Map<String, Object> topology) {
 
-    public static final int SCHEMA = 1;
+    /** 2: the identity became {@code label} + {@code cell}, and findings became rule ids with their figures. */
+    public static final int SCHEMA = 2;
 
-    /** A cell without a topology record (the local topology, one driver, as every cell before it). */
-    public CellResult(int schema, String status, String failure, String model, String scenario, int round, String engine,
-                      String path, long serviceTimeMs, Integer vus, Double rate, Double achievedRate, Long unsent, Integer burst,
-                      Double wallTimeMs, double warmupS, double durationS, long requests, long ok, double tps, double p50Ms,
-                      double p90Ms, double p99Ms, double maxMs, Map<String, Long> errors, Double ceilingTps, Double ceilingRatio,
-                      String ceilingFormula, String limitedBy, String limitNote, Double serverCpuCores, Double driverCpuS,
-                      Map<String, String> cpus, String serverJdk, String hlog, String serverLog, String timeseries, String jfr,
-                      Map<String, Double> metrics, Map<String, Long> jfrEvents, java.util.List<String> findings) {
-        this(schema, status, failure, model, scenario, round, engine, path, serviceTimeMs, vus, rate, achievedRate, unsent, burst,
-                wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps, ceilingRatio,
-                ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog, serverLog, timeseries, jfr,
-                metrics, jfrEvents, findings, null);
+    public CellResult {
+        findings = findings == null ? null : List.copyOf(findings);
+    }
+
+    /** The scenario's id (the cell's identity holds the scenario itself). */
+    public String scenario() {
+        return cell.scenario().id();
+    }
+
+    public int round() {
+        return cell.round();
     }
 
     /** The same cell with where it ran recorded. */
     public CellResult withTopology(Map<String, Object> newTopology) {
-        return new CellResult(schema, status, failure, model, scenario, round, engine, path, serviceTimeMs, vus, rate,
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
                 serverLog, timeseries, jfr, metrics, jfrEvents, findings, newTopology);
@@ -111,16 +119,17 @@ public record CellResult(
         return "ok".equals(status);
     }
 
-    public CellResult withFindings(java.util.List<String> newFindings) {
-        return new CellResult(schema, status, failure, model, scenario, round, engine, path, serviceTimeMs, vus, rate,
+    /** The same cell with what the rules found in it. */
+    public CellResult withFindings(List<Fact> newFindings) {
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
-                serverLog, timeseries, jfr, metrics, jfrEvents, java.util.List.copyOf(newFindings), topology);
+                serverLog, timeseries, jfr, metrics, jfrEvents, newFindings, topology);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
     public CellResult withStatus(String newStatus, String reason) {
-        return new CellResult(schema, newStatus, reason, model, scenario, round, engine, path, serviceTimeMs, vus, rate,
+        return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
                 serverLog, timeseries, jfr, metrics, jfrEvents, findings, topology);

@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -71,7 +73,7 @@ public final class RunFolder {
     }
 
     public void writeCell(CellResult cell) {
-        writeAtomically(cellJson(cell.model(), cell.scenario(), cell.round()), JSON.writeValueAsString(cell) + "\n");
+        writeAtomically(cellJson(cell.label(), cell.scenario(), cell.round()), JSON.writeValueAsString(cell) + "\n");
     }
 
     /** Every cell in the folder, in the manifest's run order (then any others by path). */
@@ -93,7 +95,24 @@ public final class RunFolder {
             int i = order == null ? -1 : order.indexOf(stem);
             return i < 0 ? Integer.MAX_VALUE : i;
         }).thenComparing(Path::toString));
-        return files.stream().map(p -> JSON.readValue(p.toFile(), CellResult.class)).toList();
+        return files.stream().map(RunFolder::readCell).toList();
+    }
+
+    /** One cell file, of this schema or an older one (read as this one). */
+    public static CellResult readCell(Path file) {
+        try {
+            return cell(JSON.readTree(file.toFile()));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("cannot read cell " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A cell from its JSON tree, upgraded first when it is of an older schema. */
+    public static CellResult cell(JsonNode tree) {
+        if (tree instanceof ObjectNode node && SchemaOneCell.applies(node)) {
+            tree = SchemaOneCell.upgrade(node.deepCopy());
+        }
+        return JSON.treeToValue(tree, CellResult.class);
     }
 
     public void writeSummary(String markdown) {

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.run;
 
 import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.cell.Cell;
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.ceiling.Verdict;
@@ -19,6 +20,7 @@ import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.metrics.SeriesSummary;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.process.ServerHandle;
@@ -118,7 +120,7 @@ public final class Runner {
         Map<String, CellResult> byKey = new java.util.LinkedHashMap<>();
         for (CellResult c : done) {
             if (c.succeeded()) {
-                byKey.put(c.model() + "/" + CellResult.stem(c.scenario(), c.round()), c);
+                byKey.put(c.label() + "/" + CellResult.stem(c.scenario(), c.round()), c);
             }
         }
         this.kept = byKey;
@@ -331,7 +333,9 @@ public final class Runner {
         }
         String stem = CellResult.stem(scenario.id(), round);
         String serverLog = model == null ? null : "logs/" + label + "-" + stem + ".server.log";
-        CellFactory cells = new CellFactory(label, cellJdk, scenario, round, path, serviceTime, ceiling,
+        Cell identity = model == null ? Cell.target(scenario, round)
+                : Cell.of(model, serverJdk, driver == null ? null : JdbcDriver.byId(driver), scenario, round);
+        CellFactory cells = new CellFactory(label, identity, cellJdk, path, serviceTime, ceiling,
                 "cells/" + label + "/" + stem + ".hlog", serverLog);
 
         java.util.Optional<String> notServed = model == null ? java.util.Optional.empty() : model.notServed(scenario);
@@ -486,20 +490,17 @@ public final class Runner {
             verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
                     "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", plan.rate(), load.achievedRate(), verdict.note()));
         }
-        List<String> fanOutFindings = new ArrayList<>();
         if (callCount.measured()) {
             var check = callCount.check(load, plan, serviceTime);
             metrics = new java.util.LinkedHashMap<>(metrics);
             metrics.putAll(callCount.metrics(check));
-            fanOutFindings.add(callCount.finding(check));
             if (check != null && check.conclusive() && !check.passed()) {
                 verdict = new Verdict("wrong-calls", check.finding() + "; " + verdict.note());
             }
         }
         CellResult cell = cells.measured(load, verdict, serverCores, timeseries, jfr, metrics, jfrEvents)
                 .withTopology(topologyRecord(cellEngine() instanceof DistributedLoad d ? d.lastShares() : null));
-        fanOutFindings.addAll(Findings.evaluate(cell, rows, cpus.serverCores()));
-        cell = cell.withFindings(fanOutFindings);
+        cell = cell.withFindings(Findings.evaluate(cell, rows, cpus.serverCores()));
         return writeCheck.map(cell::failedBecause).orElse(cell);
     }
 
@@ -544,22 +545,20 @@ public final class Runner {
 
     /** Builds the cell record for one cell, measured or failed, with what every cell carries. */
     private final class CellFactory {
-        private final String model;
+        private final String label;
+        private final Cell cell;
         private final Jdk serverJdk;
-        private final Scenario scenario;
-        private final int round;
         private final String path;
         private final Duration serviceTime;
         private final Ceiling ceiling;
         private final String hlog;
         private final String serverLog;
 
-        CellFactory(String model, Jdk serverJdk, Scenario scenario, int round, String path, Duration serviceTime, Ceiling ceiling,
+        CellFactory(String label, Cell cell, Jdk serverJdk, String path, Duration serviceTime, Ceiling ceiling,
                     String hlog, String serverLog) {
-            this.model = model;
+            this.label = label;
+            this.cell = cell;
             this.serverJdk = serverJdk;
-            this.scenario = scenario;
-            this.round = round;
             this.path = path;
             this.serviceTime = serviceTime;
             this.ceiling = ceiling;
@@ -568,23 +567,23 @@ public final class Runner {
         }
 
         CellResult failed(String reason) {
-            return new CellResult(CellResult.SCHEMA, "failed", reason, model, scenario.id(), round, engine.id(), path,
+            return new CellResult(CellResult.SCHEMA, "failed", reason, label, cell, engine.id(), path,
                     serviceTime.toMillis(), vus(), plan.rate(), null, null, plan.burst(), null, plan.warmup().toMillis() / 1000.0,
                     0, 0, 0, 0, 0, 0, 0, 0,
                     Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
-                    serverJdk.describe(), null, serverLog, null, null, Map.of(), Map.of(), List.of());
+                    serverJdk.describe(), null, serverLog, null, null, Map.of(), Map.of(), List.of(), null);
         }
 
         CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, String jfr,
                             Map<String, Double> metrics, Map<String, Long> jfrEvents) {
-            return new CellResult(CellResult.SCHEMA, "ok", null, model, scenario.id(), round, load.engine(), path,
+            return new CellResult(CellResult.SCHEMA, "ok", null, label, cell, load.engine(), path,
                     serviceTime.toMillis(), vus(), plan.rate(), load.achievedRate(), plan.openModel() ? load.unsent() : null,
                     plan.burst(), load.wallTimeMs(),
                     plan.warmup().toMillis() / 1000.0, load.durationS(),
                     load.requests(), load.ok(), load.tps(), load.p50Ms(), load.p90Ms(), load.p99Ms(), load.maxMs(),
                     load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
                     verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(), hlog, serverLog,
-                    timeseries, jfr, metrics, jfrEvents, List.of());
+                    timeseries, jfr, metrics, jfrEvents, List.of(), null);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.loomlab.lab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.report.Golden;
+import dev.loomlab.lab.result.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import tools.jackson.databind.node.ObjectNode;
 
 class ReportCommandTest {
     @TempDir
@@ -50,6 +52,23 @@ class ReportCommandTest {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("manifest.json", "cells", "summary.md", "summary.csv",
                     "report.html");
         }
+    }
+
+    @Test
+    void anOldRunFolderIsReportedWithTodaysRulesNotTheSentencesItStored() throws IOException {
+        Path run = copyOfFixture();
+        // A schema-1 cell file stored its findings as sentences; make one stale, as an older rule would have written it.
+        Path cell = run.resolve("cells/mvc-platform/block-r1.json");
+        ObjectNode json = (ObjectNode) RunFolder.json().readTree(cell.toFile());
+        json.putArray("findings").add("mvc-platform / block: a sentence an older rule wrote");
+        Files.writeString(cell, RunFolder.json().writeValueAsString(json));
+
+        assertThat(report(run)).isZero();
+
+        String summary = Files.readString(run.resolve("summary.md"));
+        assertThat(summary).doesNotContain("a sentence an older rule wrote")
+                .contains("- **mvc-platform r1** — 197.2 TPS ≈ 200 Tomcat threads / 1.00 s = 200.0 TPS — capped by the thread pool");
+        Golden.assertMatches(summary, "summary.md");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.loomlab.lab.findings.Findings;
 
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.metrics.JfrCounts;
@@ -34,7 +35,7 @@ class DriverPinningEndToEndTest {
         Path runDir = RunFolders.only(out);
         RunFolder run = new RunFolder(runDir);
         List<CellResult> cells = run.readCells();
-        assertThat(cells).extracting(CellResult::model).containsExactly("mvc-virtual-mysql-8.1.0", "mvc-virtual-mysql-9.5.0");
+        assertThat(cells).extracting(CellResult::label).containsExactly("mvc-virtual-mysql-8.1.0", "mvc-virtual-mysql-9.5.0");
         assertThat(cells).allMatch(CellResult::succeeded);
         CellResult old = cells.get(0);
         CellResult current = cells.get(1);
@@ -47,7 +48,7 @@ class DriverPinningEndToEndTest {
         assertThat(current.jfrEvents().get(JfrCounts.PINNED)).as("9.x unmounts").isZero();
         // 16 VUs / 0.5 s = 32 TPS unpinned; 4 carriers / 0.5 s = 8 TPS pinned. A loose bound: the box is shared.
         assertThat(old.tps()).as("pinned throughput against the new driver's").isLessThan(0.6 * current.tps());
-        assertThat(old.findings()).anyMatch(f -> f.contains("pinned at com.mysql.") && f.contains("upgrade it to 9.0+"));
+        assertThat(Findings.sentences(runDir, old)).anyMatch(f -> f.contains("pinned at com.mysql.") && f.contains("upgrade it to 9.0+"));
 
         Manifest manifest = run.readManifest();
         assertThat(manifest.plan().get("jdbcDrivers")).isInstanceOfSatisfying(Map.class,

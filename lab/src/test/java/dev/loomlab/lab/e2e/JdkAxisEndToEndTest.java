@@ -30,7 +30,7 @@ class JdkAxisEndToEndTest {
         Path runDir = RunFolders.only(out);
         RunFolder run = new RunFolder(runDir);
         List<CellResult> cells = run.readCells();
-        assertThat(cells).extracting(CellResult::model).containsExactly("mvc-virtual-jdk21", "mvc-virtual-jdk25");
+        assertThat(cells).extracting(CellResult::label).containsExactly("mvc-virtual-jdk21", "mvc-virtual-jdk25");
         assertThat(cells).allMatch(CellResult::succeeded);
         assertThat(cells.get(0).serverJdk()).startsWith("21.");
         assertThat(cells.get(1).serverJdk()).startsWith("25.");

@@ -33,7 +33,7 @@ class RunEndToEndTest {
         Path runDir = RunFolders.only(out);
         RunFolder run = new RunFolder(runDir);
         List<CellResult> cells = run.readCells();
-        assertThat(cells).extracting(c -> c.model() + "/" + c.scenario() + "/r" + c.round())
+        assertThat(cells).extracting(c -> c.label() + "/" + c.scenario() + "/r" + c.round())
                 .containsExactly("mvc-platform/block/r1", "mvc-virtual/block/r1");
         assertThat(cells).allMatch(CellResult::succeeded);
 
@@ -54,7 +54,7 @@ class RunEndToEndTest {
 
         for (CellResult cell : cells) {
             assertThat(runDir.resolve(cell.hlog())).isNotEmptyFile();
-            assertThat(runDir.resolve(cell.serverLog())).content().contains("loomlab server model=" + cell.model());
+            assertThat(runDir.resolve(cell.serverLog())).content().contains("loomlab server model=" + cell.label());
             assertThat(cell.cpus()).containsKeys("server", "driver", "database");
         }
 

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.loomlab.lab.findings.Findings;
 
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
@@ -34,18 +35,18 @@ class FanOutCallCheckRunTest {
         List<CellResult> cells = new RunFolder(runDir).readCells();
         assertThat(cells).hasSize(2).allMatch(CellResult::succeeded);
         for (CellResult cell : cells) {
-            assertThat(cell.ok()).as(cell.model() + "/" + cell.scenario()).isEqualTo(40);
+            assertThat(cell.ok()).as(cell.label() + "/" + cell.scenario()).isEqualTo(40);
             assertThat(cell.metrics()).containsEntry("downstreamCallsExpectedPerRequest", 2.0);
             if (cell.scenario().equals("fan-out-unsubscribed")) {
                 assertThat(cell.metrics()).containsEntry("downstreamCalls", 40.0);
                 assertThat(cell.limitedBy()).isEqualTo("wrong-calls");
-                assertThat(cell.findings().getFirst())
-                        .startsWith("fan-out call check FAILED: 2 calls expected per request, 1.00 observed")
+                assertThat(Findings.sentences(runDir, cell).getFirst())
+                        .contains(": fan-out call check FAILED: 2 calls expected per request, 1.00 observed")
                         .contains("a call was never made");
             } else {
                 assertThat(cell.metrics()).containsEntry("downstreamCalls", 80.0);
                 assertThat(cell.limitedBy()).isNotEqualTo("wrong-calls");
-                assertThat(cell.findings().getFirst()).startsWith("fan-out call check passed: 2 calls expected per request, 2.00 observed");
+                assertThat(Findings.sentences(runDir, cell).getFirst()).contains(": fan-out call check passed: 2 calls expected per request, 2.00 observed");
             }
         }
         String summary = Files.readString(runDir.resolve(RunFolder.SUMMARY));

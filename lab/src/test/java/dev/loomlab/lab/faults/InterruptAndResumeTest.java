@@ -76,7 +76,7 @@ class InterruptAndResumeTest {
         assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).contains("**PARTIAL**");
         Path firstCell = run.cellJson("mvc-virtual", "block", 1);
         String firstCellJson = Files.readString(firstCell);
-        assertThat(run.readCells()).extracting(CellResult::model).containsExactly("mvc-virtual");
+        assertThat(run.readCells()).extracting(CellResult::label).containsExactly("mvc-virtual");
 
         int exit = Loomlab.commandLine().execute("run", "--resume", runDir.toString());
 
@@ -88,7 +88,7 @@ class InterruptAndResumeTest {
         assertThat(resumed.cells()).containsExactly("mvc-virtual/block-r1", "webflux/block-r1");
         assertThat(Files.readString(firstCell)).as("the finished cell is kept, not measured again").isEqualTo(firstCellJson);
         List<CellResult> cells = run.readCells();
-        assertThat(cells).extracting(CellResult::model).containsExactly("mvc-virtual", "webflux");
+        assertThat(cells).extracting(CellResult::label).containsExactly("mvc-virtual", "webflux");
         assertThat(cells).allMatch(CellResult::succeeded);
         assertThat(cells.get(1).vus()).isEqualTo(20);
         assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).doesNotContain("PARTIAL");

@@ -40,7 +40,7 @@ class ServerKilledMidCellTest {
         assertThat(exit).as("a failed cell makes the run exit 1").isEqualTo(Loomlab.FAILED);
         Path runDir = Processes.onlyRunFolder(out);
         List<CellResult> cells = new RunFolder(runDir).readCells();
-        assertThat(cells).extracting(CellResult::model).containsExactly("mvc-virtual", "webflux");
+        assertThat(cells).extracting(CellResult::label).containsExactly("mvc-virtual", "webflux");
 
         CellResult killedCell = cells.get(0);
         assertThat(killedCell.succeeded()).isFalse();

@@ -545,6 +545,42 @@ class FindingsRulesTest {
         }
     }
 
+    @Nested
+    class FanOutCheck {
+        private CellResult fanOut(double callsScaled) {
+            return cell().with(x -> {
+                x.scenario = "fan-out-parallel";
+                x.requests = 40;
+                x.metrics.put("downstreamCallsExpectedPerRequest", 2.0);
+                x.metrics.put("downstreamCallsScaled", callsScaled);
+                x.metrics.put("downstreamCallsFailedRequests", 0.0);
+                x.metrics.put("downstreamCallsInFlight", 0.0);
+                x.metrics.put("downstreamCallsCutOffs", 0.0);
+            }).build();
+        }
+
+        @Test
+        void judgesTheCallCountTheCellRecordedAgain() {
+            assertThat(rule("fan-out-check", fanOut(80), NOTHING_MEASURED)).get().asString()
+                    .contains(": fan-out call check passed: 2 calls expected per request, 2.00 observed (80 downstream calls for 40");
+            assertThat(rule("fan-out-check", fanOut(40), NOTHING_MEASURED)).get().asString()
+                    .contains(": fan-out call check FAILED: 2 calls expected per request, 1.00 observed")
+                    .contains("a call was never made");
+        }
+
+        @Test
+        void storesTheCountsItJudgedAsItsFigures() {
+            assertThat(Findings.evaluate(fanOut(40), NOTHING_MEASURED, 1)).filteredOn(f -> f.rule().equals("fan-out-check"))
+                    .singleElement().satisfies(f -> assertThat(f.figures()).containsEntry("calls", 40.0)
+                            .containsEntry("callsPerRequest", 2.0).containsEntry("ok", 40.0).containsEntry("allowed", 0.0));
+        }
+
+        @Test
+        void isSilentWithoutADownstreamCount() {
+            assertThat(rule("fan-out-check", cell().build(), NOTHING_MEASURED)).isEmpty();
+        }
+    }
+
     @Test
     void aFailedCellHasNoFindings() {
         assertThat(Findings.evaluate(cell().with(x -> x.status = "failed").build(), NOTHING_MEASURED, 1)).isEmpty();
@@ -580,11 +616,11 @@ class FindingsRulesTest {
     void theDefaultLocaleDoesNotChangeTheSentences() {
         CellResult c = cell().with(x -> x.requests = 12_640).error("status5xx", 2_640).build();
         List<SeriesRow> gc = rows(10, r -> r.gcPauseMs = 1234.5);
-        List<String> root = Findings.evaluate(c, gc, 1);
+        List<String> root = Findings.sentences(c, gc, 1);
         Locale before = Locale.getDefault();
         try {
             Locale.setDefault(Locale.GERMANY);
-            assertThat(Findings.evaluate(c, gc, 1)).isEqualTo(root);
+            assertThat(Findings.sentences(c, gc, 1)).isEqualTo(root);
         } finally {
             Locale.setDefault(before);
         }

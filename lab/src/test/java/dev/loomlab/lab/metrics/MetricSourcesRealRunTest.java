@@ -1,6 +1,7 @@
 package dev.loomlab.lab.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.loomlab.lab.findings.Findings;
 
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
@@ -34,7 +35,7 @@ class MetricSourcesRealRunTest {
         assertThat(exit).isZero();
         Path runDir = RunFolders.only(out);
         List<CellResult> cells = new RunFolder(runDir).readCells();
-        assertThat(cells).extracting(CellResult::model).containsExactly("mvc-platform", "mvc-virtual");
+        assertThat(cells).extracting(CellResult::label).containsExactly("mvc-platform", "mvc-virtual");
         assertThat(cells).allMatch(CellResult::succeeded);
 
         CellResult platform = cells.get(0);
@@ -45,7 +46,7 @@ class MetricSourcesRealRunTest {
         assertThat(pm.get("tomcatBusyAtMaxShare")).isGreaterThanOrEqualTo(0.8);
         assertThat(pm.get("poolActiveMax")).isEqualTo(150.0);
         assertThat(median(platformRows.stream().mapToDouble(SeriesRow::poolPending))).isBetween(40.0, 60.0);
-        assertThat(platform.findings()).anySatisfy(f -> assertThat(f).contains("connection pool").contains("Tomcat threads"));
+        assertThat(Findings.sentences(runDir, platform)).anySatisfy(f -> assertThat(f).contains("connection pool").contains("Tomcat threads"));
 
         CellResult virtual = cells.get(1);
         List<SeriesRow> virtualRows = series(runDir, virtual);
@@ -57,18 +58,18 @@ class MetricSourcesRealRunTest {
         assertThat(vm.get("poolPendingMax")).isBetween(135.0, 150.0);
         assertThat(median(virtualRows.stream().mapToDouble(SeriesRow::poolPending))).isGreaterThan(50.0);
         assertThat(vm).containsKeys("virtualMountedMax", "virtualQueuedMax").doesNotContainKey("tomcatBusyMax");
-        assertThat(virtual.findings()).anySatisfy(f -> assertThat(f).contains("connection pool").contains("VUs"));
+        assertThat(Findings.sentences(runDir, virtual)).anySatisfy(f -> assertThat(f).contains("connection pool").contains("VUs"));
 
         for (CellResult cell : cells) {
             List<SeriesRow> rows = series(runDir, cell);
             Map<String, Double> m = cell.metrics();
-            assertThat(m.get("samples")).as(cell.model()).isEqualTo((double) rows.size()).isBetween(WINDOW_S - 2.0, WINDOW_S + 2.0);
+            assertThat(m.get("samples")).as(cell.label()).isEqualTo((double) rows.size()).isBetween(WINDOW_S - 2.0, WINDOW_S + 2.0);
             // The server has one CPU of its own on this machine kind (more elsewhere: then at most its share).
             double cores = cell.cpus() == null ? 1 : Math.max(1, cpuCount(cell.cpus().get("server")));
-            assertThat(m.get("serverCpuCoresMean")).as(cell.model()).isGreaterThan(0.0).isLessThanOrEqualTo(cores);
+            assertThat(m.get("serverCpuCoresMean")).as(cell.label()).isGreaterThan(0.0).isLessThanOrEqualTo(cores);
             // Each second's CPU (a rate over a sample's actual interval: a little slack for timer jitter).
             assertThat(rows.stream().mapToDouble(SeriesRow::serverCpuCores).filter(v -> !Double.isNaN(v)).boxed().toList())
-                    .as(cell.model()).isNotEmpty().allSatisfy(v -> assertThat(v).isBetween(0.0, cores * 1.15));
+                    .as(cell.label()).isNotEmpty().allSatisfy(v -> assertThat(v).isBetween(0.0, cores * 1.15));
             assertThat(cell.jfrEvents()).containsKeys(JfrCounts.PINNED, JfrCounts.SUBMIT_FAILED);
             assertThat(runDir.resolve(cell.jfr())).isNotEmptyFile();
             assertThat(SeriesSummary.of(rows).get("poolActiveMax")).isEqualTo(150.0);

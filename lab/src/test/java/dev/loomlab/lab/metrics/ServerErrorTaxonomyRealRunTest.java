@@ -1,6 +1,7 @@
 package dev.loomlab.lab.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.loomlab.lab.findings.Findings;
 
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
@@ -30,19 +31,19 @@ class ServerErrorTaxonomyRealRunTest {
         assertThat(exit).isZero();
         Path runDir = RunFolders.only(out);
         List<CellResult> cells = new RunFolder(runDir).readCells();
-        assertThat(cells).extracting(CellResult::model).containsExactly("mvc-virtual", "webflux");
+        assertThat(cells).extracting(CellResult::label).containsExactly("mvc-virtual", "webflux");
 
         for (CellResult cell : cells) {
             long http5xx = cell.errors().get("status5xx");
-            assertThat(http5xx).as(cell.model() + " 5xx").isPositive();
+            assertThat(http5xx).as(cell.label() + " 5xx").isPositive();
             double poolTimeouts = cell.metrics().get("serverErrors.pool-timeout");
             // The client counts answers inside its window, the server errors between two scrapes
             // about a second apart at each end: equal up to the requests of those edges.
-            assertThat(poolTimeouts).as(cell.model() + " pool timeouts").isPositive()
+            assertThat(poolTimeouts).as(cell.label() + " pool timeouts").isPositive()
                     .isBetween(http5xx * 0.6, http5xx * 1.4 + 8);
-            assertThat(cell.metrics().get("serverErrors.db-error")).as(cell.model()).isZero();
+            assertThat(cell.metrics().get("serverErrors.db-error")).as(cell.label()).isZero();
             assertThat(cell.metrics()).containsKey("listenOverflows");
-            assertThat(cell.findings()).as(cell.model()).anySatisfy(f -> assertThat(f).contains("pool-timeout"));
+            assertThat(Findings.sentences(runDir, cell)).as(cell.label()).anySatisfy(f -> assertThat(f).contains("pool-timeout"));
         }
     }
 }

@@ -30,8 +30,7 @@ class HtmlReportTest {
 
     @Test
     void textFromTheRunCannotEndTheScriptThatCarriesIt() {
-        CellResult c = cells.stream().filter(x -> x.findings() != null && !x.findings().isEmpty()).findFirst().orElseThrow();
-        CellResult hostile = c.withFindings(List.of("</script><script>document.title='owned'</script><!--"));
+        CellResult hostile = cells.getFirst().failedBecause("</script><script>document.title='owned'</script><!--");
         Map<String, Object> data = new LinkedHashMap<>(ReportData.build(fixture.root(), manifest, List.of(hostile)));
 
         String html = HtmlReport.render(data);

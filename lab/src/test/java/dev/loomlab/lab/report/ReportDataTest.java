@@ -50,7 +50,7 @@ class ReportDataTest {
         assertThat(ms.getLast()).isEqualTo(ReportData.round(h.getMaxValue() / 1e6));
         assertThat(ms).isSorted();
         // The fixture's log was shaped from this cell's percentiles: the curve must land on them.
-        CellResult cell = cells.stream().filter(c -> c.model().equals("mvc-virtual") && c.scenario().equals("slow-query")).findFirst().orElseThrow();
+        CellResult cell = cells.stream().filter(c -> c.label().equals("mvc-virtual") && c.scenario().equals("slow-query")).findFirst().orElseThrow();
         assertThat(ms.get(LatencyCurve.PERCENTILES.indexOf(99.0))).isCloseTo(cell.p99Ms(), org.assertj.core.data.Percentage.withPercentage(1));
     }
 
@@ -88,8 +88,8 @@ class ReportDataTest {
         CellResult any = cells.stream().filter(ReportText::succeeded).findFirst().orElseThrow();
         Map<String, Object> fields = new java.util.LinkedHashMap<>();
         RunFolder.json().convertValue(any, Map.class).forEach((k, v) -> fields.put(String.valueOf(k), v));
-        fields.put("model", "coroutines");
-        fields.put("scenario", "fan-out");
+        fields.put("label", "coroutines");
+        fields.put("cell", Map.of("model", "coroutines", "jdk", 25, "scenario", "fan-out-parallel", "round", any.round()));
         fields.put("hlog", null);
         fields.put("timeseries", null);
         CellResult newcomer = RunFolder.json().convertValue(fields, CellResult.class);
@@ -97,14 +97,14 @@ class ReportDataTest {
         Map<String, Object> data = ReportData.build(tmp, manifest, List.of(newcomer));
 
         assertThat(data.get("models")).asList().contains("coroutines");
-        assertThat(((List<?>) data.get("scenarios"))).anyMatch(s -> ((Map<?, ?>) s).get("id").equals("fan-out"));
-        assertThat(cell(data, "coroutines/fan-out-r" + any.round())).isNotNull();
+        assertThat(((List<?>) data.get("scenarios"))).anyMatch(s -> ((Map<?, ?>) s).get("id").equals("fan-out-parallel"));
+        assertThat(cell(data, "coroutines/fan-out-parallel-r" + any.round())).isNotNull();
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void theParityTableFlagsASettingThatDiffersBetweenModelsButNotTheThreadsThatAreTheExperiment() {
-        List<CellResult> mixed = cells.stream().map(c -> !c.model().equals("webflux") ? c : with(c, "serverJdk", "21.0.8")).toList();
+        List<CellResult> mixed = cells.stream().map(c -> !c.label().equals("webflux") ? c : with(c, "serverJdk", "21.0.8")).toList();
 
         List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) ReportData.build(fixture.root(), manifest, mixed)
                 .get("parity")).get("rows");

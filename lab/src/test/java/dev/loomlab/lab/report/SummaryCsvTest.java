@@ -13,12 +13,12 @@ class SummaryCsvTest {
 
     @Test
     void rendersTheFixtureRunExactlyAsTheGoldenFile() {
-        Golden.assertMatches(SummaryCsv.render(cells), "summary.csv");
+        Golden.assertMatches(SummaryCsv.render(Golden.fixtureRun(), cells), "summary.csv");
     }
 
     @Test
     void oneRowPerCellAndEveryRowHasTheHeadersColumns() {
-        List<String> lines = SummaryCsv.render(cells).lines().toList();
+        List<String> lines = SummaryCsv.render(Golden.fixtureRun(), cells).lines().toList();
 
         assertThat(lines).hasSize(cells.size() + 1);
         // The fixture's texts have no quoted commas except the failure reason; count columns outside quotes.
@@ -30,7 +30,7 @@ class SummaryCsvTest {
         Locale before = Locale.getDefault();
         try {
             Locale.setDefault(Locale.GERMANY);
-            assertThat(SummaryCsv.render(cells)).isEqualTo(Golden.read("summary.csv"));
+            assertThat(SummaryCsv.render(Golden.fixtureRun(), cells)).isEqualTo(Golden.read("summary.csv"));
         } finally {
             Locale.setDefault(before);
         }

@@ -2,6 +2,7 @@ package dev.loomlab.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.findings.Findings;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SummaryMarkdownTest {
-    private static final java.util.Set<Object> KEPT = java.util.Set.of("schema", "status", "model", "scenario", "round", "engine",
+    private static final java.util.Set<Object> KEPT = java.util.Set.of("schema", "status", "label", "cell", "engine",
             "path", "serviceTimeMs", "vus", "warmupS", "durationS", "requests", "ok", "tps", "p50Ms", "p90Ms", "p99Ms", "maxMs");
     private final RunFolder fixture = new RunFolder(Golden.fixtureRun());
     private final Manifest manifest = fixture.readManifest();
@@ -25,7 +26,7 @@ class SummaryMarkdownTest {
 
     @Test
     void rendersTheFixtureRunExactlyAsTheGoldenFile() {
-        Golden.assertMatches(SummaryMarkdown.render(manifest, cells), "summary.md");
+        Golden.assertMatches(SummaryMarkdown.render(fixture.root(), manifest, cells), "summary.md");
     }
 
     @Test
@@ -41,7 +42,7 @@ class SummaryMarkdownTest {
     void cellOrderDoesNotChangeTheSummary() {
         List<CellResult> shuffled = new ArrayList<>(cells);
         Collections.shuffle(shuffled, new Random(42));
-        assertThat(SummaryMarkdown.render(manifest, shuffled)).isEqualTo(SummaryMarkdown.render(manifest, cells));
+        assertThat(SummaryMarkdown.render(fixture.root(), manifest, shuffled)).isEqualTo(SummaryMarkdown.render(fixture.root(), manifest, cells));
     }
 
     @Test
@@ -49,7 +50,7 @@ class SummaryMarkdownTest {
         Locale before = Locale.getDefault();
         try {
             Locale.setDefault(Locale.GERMANY);
-            assertThat(SummaryMarkdown.render(manifest, cells)).contains("| 197.2 |").doesNotContain("197,2")
+            assertThat(SummaryMarkdown.render(fixture.root(), manifest, cells)).contains("| 197.2 |").doesNotContain("197,2")
                     .isEqualTo(Golden.read("summary.md"));
         } finally {
             Locale.setDefault(before);
@@ -70,12 +71,12 @@ class SummaryMarkdownTest {
         copy.writeManifest(inMemory);
         cells.forEach(copy::writeCell);
 
-        assertThat(SummaryMarkdown.render(copy.readManifest(), copy.readCells())).isEqualTo(SummaryMarkdown.render(inMemory, cells));
+        assertThat(SummaryMarkdown.render(fixture.root(), copy.readManifest(), copy.readCells())).isEqualTo(SummaryMarkdown.render(fixture.root(), inMemory, cells));
     }
 
     @Test
     void marksAnInterruptedRunAsPartial() {
-        assertThat(SummaryMarkdown.render(manifest, cells))
+        assertThat(SummaryMarkdown.render(fixture.root(), manifest, cells))
                 .contains("> **PARTIAL** — this run did not finish (status `interrupted`, 8 of 18 planned cells recorded, 1 failed)");
     }
 
@@ -88,10 +89,10 @@ class SummaryMarkdownTest {
         Manifest done = new Manifest(manifest.schema(), manifest.runId(), "complete", manifest.startedAt(), manifest.finishedAt(),
                 manifest.command(), plan, manifest.machine(), manifest.jdks(), manifest.versions(), manifest.database(),
                 manifest.cpus(), manifest.engine(), manifest.gitCommit(), List.of("mvc-platform/block-r1"));
-        List<CellResult> one = cells.stream().filter(c -> c.model().equals("mvc-platform") && c.scenario().equals("block")
+        List<CellResult> one = cells.stream().filter(c -> c.label().equals("mvc-platform") && c.scenario().equals("block")
                 && c.round() == 1).toList();
 
-        String md = SummaryMarkdown.render(done, one);
+        String md = SummaryMarkdown.render(fixture.root(), done, one);
 
         assertThat(md).doesNotContain("PARTIAL").contains("- **status:** complete, 1 of 1 planned cell recorded\n")
                 .doesNotContain("across rounds").doesNotContain("## thread-name");
@@ -99,7 +100,7 @@ class SummaryMarkdownTest {
 
     @Test
     void eachScenarioListsItsCellsFindingsUnderItsTableWithoutRepeatingTheCell() {
-        String md = SummaryMarkdown.render(manifest, cells);
+        String md = SummaryMarkdown.render(fixture.root(), manifest, cells);
         String slowQuery = md.substring(md.indexOf("## slow-query"), md.indexOf("## Reading these numbers"));
 
         assertThat(slowQuery).contains("**Findings**")
@@ -113,20 +114,12 @@ class SummaryMarkdownTest {
     }
 
     @Test
-    void aSectionWithoutFindingsHasNoFindingsList() {
+    void aSectionWhoseCellsNoRuleFiresOnHasNoFindingsList() {
+        // The round-2 cells were recorded without a time series: no rule has evidence there.
         List<CellResult> old = cells.stream().filter(c -> c.round() == 2).toList();
-        assertThat(old).isNotEmpty().allMatch(c -> c.findings() == null);
+        assertThat(old).isNotEmpty().allMatch(c -> Findings.sentences(fixture.root(), c).isEmpty());
 
-        assertThat(SummaryMarkdown.render(manifest, old)).doesNotContain("**Findings**");
-    }
-
-    @Test
-    void aFindingWithoutTheCellPrefixIsPrintedWholeOnOneLine() {
-        CellResult c = cells.stream().filter(x -> x.findings() != null && !x.findings().isEmpty()).findFirst().orElseThrow();
-        CellResult odd = c.withFindings(List.of("written by hand\nover two lines"));
-
-        assertThat(SummaryMarkdown.render(manifest, List.of(odd)))
-                .contains("- **" + c.model() + " r" + c.round() + "** — written by hand over two lines\n");
+        assertThat(SummaryMarkdown.render(fixture.root(), manifest, old)).doesNotContain("**Findings**");
     }
 
     @Test
@@ -138,7 +131,7 @@ class SummaryMarkdownTest {
         fields.put("failure", "exit 1 | see\nlog");
         CellResult piped = RunFolder.json().convertValue(fields, CellResult.class);
 
-        assertThat(SummaryMarkdown.render(manifest, List.of(piped)))
+        assertThat(SummaryMarkdown.render(fixture.root(), manifest, List.of(piped)))
                 .contains("| webflux | 1 | failed: exit 1 \\| see log | | | | | | | | |\n")
                 .contains("- **webflux r1** — failed: exit 1 | see log\n");
     }

@@ -3,6 +3,11 @@ package dev.loomlab.lab.result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loomlab.lab.cell.Cell;
+import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.report.Golden;
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.scenario.Scenarios;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.io.TempDir;
 
 class RunFolderTest {
@@ -18,14 +25,15 @@ class RunFolderTest {
     Path tmp;
 
     static CellResult cell(String model, String scenario, int round) {
+        Cell identity = Cell.of(Model.byId(model), 25, null, Scenarios.byId(scenario), round);
         Map<String, Long> errors = new LinkedHashMap<>();
         errors.put("connect", 0L);
         errors.put("status5xx", 264L);
-        return new CellResult(CellResult.SCHEMA, "ok", null, model, scenario, round, "hyperfoil", "/block?ms=1000", 1000, 500, null, 500.0, null, null, null,
+        return new CellResult(CellResult.SCHEMA, "ok", null, model, identity, "hyperfoil", "/block?ms=1000", 1000, 500, null, 500.0, null, null, null,
                 5.0, 10.0, 1264, 1000, 100.0, 1002.4, 1006.9, 1021.3, 1088.7, errors, 500.0, 0.2,
                 "500 VUs / 1.000 s = 500.0 TPS", "errors", "264 of 1264 requests failed (264 status5xx)", 0.05, null,
                 Map.of("server", "1", "driver", "0"), "25.0.1", scenario + "-r" + round + ".hlog", "logs/x.log",
-                null, null, Map.of(), Map.of(), java.util.List.of());
+                null, null, Map.of(), Map.of(), java.util.List.of(), null);
     }
 
     static Manifest manifest(List<String> cells) {
@@ -53,6 +61,57 @@ class RunFolderTest {
     }
 
     @Test
+    void aCellIsWrittenByItsIdentitysIdsAndReadBackTyped() throws Exception {
+        RunFolder folder = new RunFolder(tmp);
+        folder.create();
+        folder.writeManifest(manifest(List.of()));
+        Cell identity = Cell.of(Model.byId("mvc-virtual"), 21, JdbcDriver.MYSQL_8, Scenarios.byId("block-query"), 2);
+        CellResult written = new CellResult(CellResult.SCHEMA, "ok", null, identity.label(true), identity, "hyperfoil", "/block-query",
+                1000, 16, null, null, null, null, null, 5.0, 10.0, 100, 100, 10.0, 1000, 1000, 1000, 1000, Map.of(), null, null, null,
+                null, null, null, null, Map.of(), "21.0.8", null, null, null, null, Map.of(), Map.of(),
+                List.of(new Fact("pinning", Map.of("pinnedEvents", 12.0, "carriers", 4.0, "notMeasured", Double.NaN))), null);
+
+        folder.writeCell(written);
+
+        Path file = folder.cellJson("mvc-virtual-jdk21-mysql-8.1.0", "block-query", 2);
+        JsonNode json = RunFolder.json().readTree(file.toFile());
+        assertThat(json.get("schema").asInt()).isEqualTo(2);
+        assertThat(json.get("label").asString()).isEqualTo("mvc-virtual-jdk21-mysql-8.1.0");
+        assertThat(json.get("cell").toString())
+                .isEqualTo("{\"model\":\"mvc-virtual\",\"jdk\":21,\"jdbcDriver\":\"mysql-8.1.0\",\"scenario\":\"block-query\",\"round\":2}");
+        assertThat(json.has("model")).as("the label is not spelled as a model").isFalse();
+        assertThat(json.has("scenario")).as("the scenario is the cell's").isFalse();
+        assertThat(json.get("findings").toString()).isEqualTo("[{\"rule\":\"pinning\",\"figures\":{\"carriers\":4.0,\"pinnedEvents\":12.0}}]");
+        CellResult read = RunFolder.readCell(file);
+        assertThat(read).isEqualTo(written);
+        assertThat(read.cell().model()).contains(Model.byId("mvc-virtual"));
+        assertThat(read.cell().jdbcDriver()).contains(JdbcDriver.MYSQL_8);
+    }
+
+    @Test
+    void aSchemaOneCellIsReadWithTheIdentityItsLabelAndJdkRecorded() {
+        assertThat(schemaOne("mvc-virtual-jdk21-mysql-8.1.0", "21.0.8")).isEqualTo(Cell.of(Model.byId("mvc-virtual"), 21, JdbcDriver.MYSQL_8,
+                Scenarios.byId("block"), 1));
+        // Without a JDK in the label the cell ran on the JDK it recorded.
+        assertThat(schemaOne("legacy-virtual", "21.0.8 (Eclipse Adoptium)")).isEqualTo(Cell.of(Model.byId("legacy-virtual"), 21, null,
+                Scenarios.byId("block"), 1));
+        assertThat(schemaOne("legacy", "17.0.15+6-Debian-1deb12u1")).isEqualTo(Cell.of(Model.byId("legacy"), 17, null, Scenarios.byId("block"), 1));
+        assertThat(schemaOne("mvc-platform-mariadb", "25.0.1").jdbcDriver()).contains(JdbcDriver.MARIADB);
+        assertThat(schemaOne("target", null)).isEqualTo(Cell.target(Scenarios.byId("block"), 1));
+    }
+
+    private static Cell schemaOne(String label, String serverJdk) {
+        // The fixture's mvc-virtual/block-r1.json is a schema-1 file as the lab wrote it; only its label and JDK change.
+        ObjectNode fields = (ObjectNode) RunFolder.json().readTree(Golden.fixtureRun().resolve("cells/mvc-virtual/block-r1.json").toFile());
+        fields.put("model", label);
+        fields.put("serverJdk", serverJdk);
+        CellResult c = RunFolder.cell(fields);
+        assertThat(c.label()).isEqualTo(label);
+        assertThat(c.findings()).as("old sentences are not evidence: today's rules speak for the cell").isEmpty();
+        return c.cell();
+    }
+
+    @Test
     void aManifestReadsBackEqualAndARewriteReplacesIt() {
         RunFolder folder = new RunFolder(tmp);
         Manifest running = manifest(List.of());
@@ -75,7 +134,7 @@ class RunFolderTest {
         folder.writeCell(cell("webflux", "block", 1));
         folder.writeCell(cell("webflux", "block", 2)); // not in the manifest: last
 
-        assertThat(folder.readCells()).extracting(c -> c.model() + "/" + CellResult.stem(c.scenario(), c.round()))
+        assertThat(folder.readCells()).extracting(c -> c.label() + "/" + CellResult.stem(c.scenario(), c.round()))
                 .containsExactly("webflux/block-r1", "mvc-virtual/slow-query-r1", "mvc-virtual/block-r1", "webflux/block-r2");
     }
 

@@ -1,0 +1,31 @@
+package dev.loomlab.lab.report;
+
+import dev.loomlab.lab.findings.Findings;
+import dev.loomlab.lab.result.CellResult;
+import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The findings a report shows: the sentences of today's rules, run again over each cell's file
+ * and its time series in the run folder. A cell file stores only which rules fired and their
+ * figures, so a better rule reaches every run folder it reports on, old ones included.
+ */
+final class CellFindings {
+    private final Path root;
+    private final Map<CellResult, List<String>> said = new IdentityHashMap<>();
+
+    /** @param root the run folder the cells' files are relative to; null: cells held in memory only, no time series */
+    CellFindings(Path root) {
+        this.root = root;
+    }
+
+    /** The cell's findings without their {@code label / scenario: } prefix (the report shows the cell beside them). */
+    List<String> of(CellResult c) {
+        return said.computeIfAbsent(c, cell -> {
+            String prefix = Findings.prefix(cell);
+            return Findings.sentences(root, cell).stream().map(f -> f.startsWith(prefix) ? f.substring(prefix.length()) : f).toList();
+        });
+    }
+}
