@@ -2,7 +2,6 @@ package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.lab.plan.Durations;
 import dev.loomlab.lab.process.Children;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
@@ -73,11 +72,11 @@ public final class HyperfoilEngine implements LoadEngine {
             command.addAll(List.of(
                     spec.openModel() ? "--rate" : "--vus",
                     spec.openModel() ? String.valueOf(spec.rate()) : String.valueOf(spec.vus()),
-                    "--warmup", Durations.format(spec.warmup()),
-                    "--duration", Durations.format(spec.duration())));
+                    "--warmup", spec.warmup().toMillis() + "ms",
+                    "--duration", spec.duration().toMillis() + "ms"));
         }
         command.addAll(List.of(
-                "--timeout", Durations.format(spec.requestTimeout()),
+                "--timeout", spec.requestTimeout().toMillis() + "ms",
                 "--out", spec.outDir().toString(),
                 "--name", spec.name()));
         Process process;

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.lab.plan.Durations;
+import dev.loomlab.load.Durations;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import java.time.Duration;
@@ -33,7 +33,7 @@ final class RunFacts {
     }
 
     Object plan(String key) {
-        return manifest.plan() == null ? null : manifest.plan().get(key);
+        return manifest.plan() == null ? null : dev.loomlab.lab.plan.PlanBinding.field(manifest.plan(), key);
     }
 
     /** A plan value as people write it in a plan file: lists joined, ISO durations as {@code 30s}. */
@@ -74,7 +74,7 @@ final class RunFacts {
 
     /** Tomcat's max threads on mvc-platform as the run recorded it, else the lab's default. */
     String tomcatMaxThreads() {
-        return plan("tomcatMaxThreads") == null ? String.valueOf(Defaults.TOMCAT_MAX_THREADS) : text("tomcatMaxThreads");
+        return plan("tomcatThreads") == null ? String.valueOf(Defaults.TOMCAT_MAX_THREADS) : text("tomcatThreads");
     }
 
     /** models × scenarios × rounds as planned, or 0 when the manifest does not say. */
