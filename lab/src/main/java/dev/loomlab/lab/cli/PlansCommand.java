@@ -21,7 +21,7 @@ public final class PlansCommand implements Callable<Integer> {
         }
         for (String name : PlanLoader.PRESETS) {
             Plan p = PlanLoader.load(name, Map.of());
-            System.out.printf("%-10s %s%n           %d cells: %s x %s x %d round(s), %d VUs, warm-up %s, window %s, %s%n",
+            System.out.printf("%-10s %s%n           %d cells: %s x %s x %d round(s), %s, warm-up %s, window %s, %s%n",
                     name, p.description(), p.cellCount(), p.models(), p.scenarios(), p.rounds(), p.workload().describe(),
                     Durations.format(p.window().warmup()), Durations.format(p.window().measure()), p.database());
         }

@@ -81,6 +81,12 @@ class PlanDocumentTest {
         assertThat(PlanBinding.bind("a", Map.of("jdks", List.of("21", "25"))).jdks()).containsExactly(21, 25);
     }
 
+    @Test
+    void aDelayIsReadInDecimalMicrosecondsNotThroughADouble() {
+        assertThat(Topology.parseDelay("appLatency", "128.002ms")).isEqualTo(Duration.ofNanos(128_002_000));
+        assertThat(Topology.parseDelay("appLatency", Topology.format(Duration.ofNanos(128_002_000)))).isEqualTo(Duration.ofNanos(128_002_000));
+    }
+
     private AbstractThrowableAssert<?, ? extends Throwable> refusesFile(String name, String yaml) throws IOException {
         Path file = Files.writeString(tmp.resolve(name + ".yaml"), "name: " + name + "\n" + yaml);
         return assertThatThrownBy(() -> PlanLoader.load(file.toString(), Map.of()))
