@@ -39,11 +39,24 @@ final class Resume {
         if (!Files.isRegularFile(manifestFile)) {
             throw new PlanException("--resume " + dir + ": not a run folder (no " + RunFolder.MANIFEST + ")");
         }
+        String source = "--resume " + dir;
+        JsonNode recorded = read(manifestFile);
+        int schema = recorded.path("schema").asInt(0);
+        if (schema < 1 || schema > Manifest.SCHEMA) {
+            throw new PlanException(source + ": its manifest has schema " + recorded.path("schema")
+                    + ", this loomlab reads 1 to " + Manifest.SCHEMA + ": resume it with the build that started it");
+        }
         RunFolder folder = new RunFolder(dir);
-        Manifest previous = folder.readManifest();
-        Plan plan = plan("--resume " + dir, read(manifestFile), options.document());
-        List<Manifest.Build> builds = builds("--resume " + dir, previous,
+        Manifest previous;
+        try {
+            previous = folder.readManifest();
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new PlanException(source + ": cannot read its manifest: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+        }
+        // The build first: a plan another build wrote may not bind here, and the build is the reason.
+        List<Manifest.Build> builds = builds(source, previous,
                 new Manifest.Build(Manifest.LOOMLAB_VERSION, Provenance.gitCommit(LabHome.root())), force);
+        Plan plan = plan(source, recorded, options.document());
         Jdk jdk = Jdk.current();
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);

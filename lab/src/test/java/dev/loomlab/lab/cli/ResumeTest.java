@@ -111,6 +111,29 @@ class ResumeTest {
         assertThat(Resume.builds("--resume r", manifestBy(THIS_BUILD, null), THIS_BUILD, false)).as("the same build").isNull();
     }
 
+    @Test
+    void theRunVerbRefusesAnotherBuildsFolderInOneLineAndForceWithoutResume() {
+        new RunFolder(tmp).writeManifest(new Manifest.Builder().runId("r").plan(PlanDocument.of(PlanLoader.load("quick", Map.of())).masked())
+                .versions(Map.of("loomlab", "0.0.9")).gitCommit("old999").build());
+
+        assertThat(run("run", "--resume", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("loomlab: --resume " + tmp + ": the run was written by loomlab 0.0.9 at old999, this is 0.1.0 at ")
+                .contains("give --force").hasLineCount(1);
+
+        err.reset();
+        assertThat(run("run", "--force")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("loomlab: --force goes with --resume only (it lets another build resume a run folder)"
+                + System.lineSeparator());
+    }
+
+    private final java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+
+    private int run(String... args) {
+        picocli.CommandLine cli = Loomlab.commandLine();
+        cli.setErr(new java.io.PrintWriter(err, true));
+        return cli.execute(args);
+    }
+
     private Plan resumed(Plan started) throws IOException {
         write(started);
         return Resume.plan("--resume r", manifestTree(), PlanDocument.EMPTY);
