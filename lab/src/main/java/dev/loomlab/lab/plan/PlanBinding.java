@@ -94,6 +94,9 @@ public final class PlanBinding {
             return new PlanException("plan " + source + ": field '" + field + "' is given twice (each field once: which one was meant?)");
         }
         String field = e instanceof JacksonException j && !j.getPath().isEmpty() ? j.getPath().getLast().getPropertyName() : null;
+        if (field != null && e instanceof tools.jackson.databind.exc.MismatchedInputException m && m.getTargetType() == String.class) {
+            return new PlanException(field + ": expected one value (text), got a list or a mapping");
+        }
         if (field != null) {
             return new PlanException(field + ": cannot read this value (" + firstLine + ")");
         }

@@ -82,6 +82,11 @@ class PlanDocumentTest {
     }
 
     @Test
+    void aListWhereOneValueBelongsIsRefused() throws IOException {
+        refusesFile("heap", "heap: [1g, 2g]\n").hasMessage("heap: expected one value (text), got a list or a mapping");
+    }
+
+    @Test
     void aDelayIsReadInDecimalMicrosecondsNotThroughADouble() {
         assertThat(Topology.parseDelay("appLatency", "128.002ms")).isEqualTo(Duration.ofNanos(128_002_000));
         assertThat(Topology.parseDelay("appLatency", Topology.format(Duration.ofNanos(128_002_000)))).isEqualTo(Duration.ofNanos(128_002_000));
