@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cli;
 
+import dev.loomlab.load.Workload;
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.EngineComparison;
@@ -11,7 +12,7 @@ import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
 import dev.loomlab.lab.load.MachineCpu;
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.lab.plan.Durations;
+import dev.loomlab.load.Durations;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
@@ -132,8 +133,8 @@ public final class CrosscheckCommand implements Callable<Integer> {
         Instant started = Instant.now();
         RunFolder folder = new RunFolder(out.resolve(STAMP.format(started) + "-crosscheck"));
         folder.create();
-        console.println("loomlab: crosscheck of " + m + " / " + s + " at " + plan.vus() + " VUs, warm-up " + Durations.format(plan.warmup())
-                + ", window " + Durations.format(plan.duration()) + ", on " + String.join(", ", chosen.stream().map(LoadEngine::id).toList()));
+        console.println("loomlab: crosscheck of " + m + " / " + s + " at " + plan.workload().describe() + ", warm-up " + Durations.format(plan.window().warmup())
+                + ", window " + Durations.format(plan.window().measure()) + ", on " + String.join(", ", chosen.stream().map(LoadEngine::id).toList()));
         console.println("loomlab: " + cpus.describe() + "; results in " + folder.root());
 
         List<EngineComparison.Run> runs = new ArrayList<>();
@@ -141,7 +142,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
         try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
             database = db.description();
             console.println("loomlab: database " + database);
-            Progress progress = new Progress(console, chosen.size(), plan.warmup().plus(plan.duration()).plusSeconds(20));
+            Progress progress = new Progress(console, chosen.size(), plan.window().total().plusSeconds(20));
             int index = 0;
             for (LoadEngine engine : chosen) {
                 progress.cellStarts(++index, engine.id() + ": " + m + " / " + s);
@@ -163,9 +164,9 @@ public final class CrosscheckCommand implements Callable<Integer> {
         cell.put("model", m.id());
         cell.put("scenario", s.id());
         cell.put("path", path(plan, s));
-        cell.put("vus", plan.vus());
-        cell.put("warmup", Durations.format(plan.warmup()));
-        cell.put("duration", Durations.format(plan.duration()));
+        cell.put("vus", ((Workload.Closed) plan.workload()).vus());
+        cell.put("warmup", Durations.format(plan.window().warmup()));
+        cell.put("duration", Durations.format(plan.window().measure()));
         cell.put("requestTimeout", Durations.format(plan.requestTimeout()));
         cell.put("heap", plan.heap());
         cell.put("poolSize", plan.poolSize());
@@ -211,7 +212,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
             AtomicReference<Optional<Duration>> cpuAtWindow = new AtomicReference<>(Optional.empty());
             AtomicReference<Long> windowStart = new AtomicReference<>();
             AtomicReference<Optional<MachineCpu>> machineAtWindow = new AtomicReference<>(Optional.empty());
-            LoadProgress.Listener live = progress.loadListener(plan.warmup(), plan.duration());
+            LoadProgress.Listener live = progress.loadListener(plan.window().warmup(), plan.window().measure());
             LoadProgress.Listener listener = p -> {
                 if (p.phase().equals("measure") && windowStart.get() == null) {
                     windowStart.set(System.nanoTime());
@@ -220,11 +221,11 @@ public final class CrosscheckCommand implements Callable<Integer> {
                 }
                 live.onProgress(p);
             };
-            progress.phase("server ready at " + server.baseUrl() + "; warm-up " + plan.warmup().toSeconds() + " s, then "
-                    + plan.duration().toSeconds() + " s measured by " + engine.id());
+            progress.phase("server ready at " + server.baseUrl() + "; warm-up " + plan.window().warmup().toSeconds() + " s, then "
+                    + plan.window().measure().toSeconds() + " s measured by " + engine.id());
             LoadResult load;
             try {
-                load = engine.run(LoadSpec.closed(server.baseUrl() + path(plan, s), plan.vus(), plan.warmup(), plan.duration(),
+                load = engine.run(LoadSpec.closed(server.baseUrl() + path(plan, s), ((Workload.Closed) plan.workload()).vus(), plan.window().warmup(), plan.window().measure(),
                         plan.requestTimeout(), folder.cellDir(m.id()).resolve(engine.id()), stem,
                         folder.logs().resolve(m + "-" + engine.id() + "-" + stem + ".driver.log")), listener);
             } catch (LoadException e) {

@@ -33,7 +33,7 @@ public final class Loomlab {
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Loomlab());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (e instanceof PlanException) {
+            if (e instanceof PlanException || e instanceof dev.loomlab.load.InvalidLoadException) {
                 commandLine.getErr().println("loomlab: " + e.getMessage());
                 return BAD_INPUT;
             }

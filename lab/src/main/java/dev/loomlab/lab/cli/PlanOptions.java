@@ -1,6 +1,8 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.plan.PlanBinding;
+import dev.loomlab.lab.plan.PlanDocument;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -93,10 +95,15 @@ public final class PlanOptions {
     @Option(names = "--drivers", paramLabel = "N", description = "load drivers that generate each cell's load together (VUs shared out, latency merged from their histograms); default 1")
     String drivers;
 
+    /**
+     * The flags given, by plan field, as picocli read them: {@code PlanLoader} binds them to a
+     * {@code PlanDocument} through the same binding as a plan file, so a flag and a field are
+     * refused alike.
+     */
     Map<String, Object> overrides() {
         Map<String, Object> o = new LinkedHashMap<>();
-        o.put("models", models == null ? null : String.join(",", models));
-        o.put("scenarios", scenarios == null ? null : String.join(",", scenarios));
+        o.put("models", models);
+        o.put("scenarios", scenarios);
         o.put("vus", vus);
         o.put("rate", rate);
         o.put("burst", burst);
@@ -113,9 +120,9 @@ public final class PlanOptions {
         o.put("engine", engine);
         o.put("requestTimeout", requestTimeout);
         o.put("poolTimeout", poolTimeout);
-        o.put("jdks", jdks == null ? null : String.join(",", jdks));
+        o.put("jdks", jdks);
         o.put("tomcatThreads", tomcatThreads);
-        o.put("jdbcDrivers", jdbcDrivers == null ? null : String.join(",", jdbcDrivers));
+        o.put("jdbcDrivers", jdbcDrivers);
         o.put("topology", topology);
         o.put("appLatency", appLatency);
         o.put("appJitter", appJitter);
@@ -124,5 +131,10 @@ public final class PlanOptions {
         o.put("drivers", drivers);
         o.values().removeIf(java.util.Objects::isNull);
         return o;
+    }
+
+    /** The flags as a document of overrides. */
+    PlanDocument document() {
+        return PlanBinding.bind("command line", overrides());
     }
 }

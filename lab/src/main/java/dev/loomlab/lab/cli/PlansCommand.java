@@ -1,6 +1,6 @@
 package dev.loomlab.lab.cli;
 
-import dev.loomlab.lab.plan.Durations;
+import dev.loomlab.load.Durations;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanLoader;
 import java.util.Map;
@@ -21,9 +21,9 @@ public final class PlansCommand implements Callable<Integer> {
         }
         for (String name : PlanLoader.PRESETS) {
             Plan p = PlanLoader.load(name, Map.of());
-            System.out.printf("%-10s %s%n           %d cells: %s x %s x %d round(s), %d VUs, warm-up %s, window %s, %s%n",
-                    name, p.description(), p.cellCount(), p.models(), p.scenarios(), p.rounds(), p.vus(),
-                    Durations.format(p.warmup()), Durations.format(p.duration()), p.database());
+            System.out.printf("%-10s %s%n           %d cells: %s x %s x %d round(s), %s, warm-up %s, window %s, %s%n",
+                    name, p.description(), p.cellCount(), p.models(), p.scenarios(), p.rounds(), p.workload().describe(),
+                    Durations.format(p.window().warmup()), Durations.format(p.window().measure()), p.database());
         }
         return 0;
     }

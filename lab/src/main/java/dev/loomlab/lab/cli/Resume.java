@@ -4,36 +4,59 @@ import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.plan.PlanBinding;
+import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.Provenance;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.Preflight;
 import dev.loomlab.lab.run.Runner;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
+import tools.jackson.databind.JsonNode;
 
 /**
  * {@code loomlab run --resume <folder>}: the plan comes from the folder's manifest — not from
- * flags — so the resumed cells are measured exactly as the kept ones were.
+ * flags — so the resumed cells are measured exactly as the kept ones were, and by the same build
+ * unless {@code --force} says otherwise.
  */
 final class Resume {
     private Resume() {
     }
 
-    static int run(Path dir, PlanOptions options, String target, boolean allowRemoteTarget) {
-        if (!Files.isRegularFile(dir.resolve(RunFolder.MANIFEST))) {
+    static int run(Path dir, PlanOptions options, String target, boolean allowRemoteTarget, boolean force) {
+        Path manifestFile = dir.resolve(RunFolder.MANIFEST);
+        if (!Files.isRegularFile(manifestFile)) {
             throw new PlanException("--resume " + dir + ": not a run folder (no " + RunFolder.MANIFEST + ")");
         }
+        String source = "--resume " + dir;
+        JsonNode recorded = read(manifestFile);
+        int schema = recorded.path("schema").asInt(0);
+        if (schema < 1 || schema > Manifest.SCHEMA) {
+            throw new PlanException(source + ": its manifest has schema " + recorded.path("schema")
+                    + ", this loomlab reads 1 to " + Manifest.SCHEMA + ": resume it with the build that started it");
+        }
         RunFolder folder = new RunFolder(dir);
-        Manifest previous = folder.readManifest();
-        Plan plan = plan(previous.plan(), options);
+        Manifest previous;
+        try {
+            previous = folder.readManifest();
+        } catch (tools.jackson.core.JacksonException e) {
+            throw new PlanException(source + ": cannot read its manifest: " + e.getOriginalMessage().lines().findFirst().orElse(""));
+        }
+        // The build first: a plan another build wrote may not bind here, and the build is the reason.
+        List<Manifest.Build> builds = builds(source, previous,
+                new Manifest.Build(Manifest.LOOMLAB_VERSION, Provenance.gitCommit(LabHome.root())), force);
+        Plan plan = plan(source, recorded, options.document());
         Jdk jdk = Jdk.current();
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
@@ -44,7 +67,7 @@ final class Resume {
         List<CellResult> done = folder.readCells();
         CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
         LoadEngine engine = Engines.byId(plan.engine(), jdk, cpus);
-        Manifest.Builder manifest = RunCommand.manifest(previous.runId(), plan, jdk, cpus).startedAt(previous.startedAt());
+        Manifest.Builder manifest = RunCommand.manifest(previous.runId(), plan, jdk, cpus).startedAt(previous.startedAt()).builds(builds);
         System.out.println("loomlab: resuming " + dir + " (" + previous.status() + "): "
                 + done.stream().filter(CellResult::succeeded).count() + " of " + plan.cellCount() + " cells kept");
         Runner runner = new Runner(plan, folder, jdk, cpus, engine, manifest, System.out).resume(done);
@@ -52,33 +75,53 @@ final class Resume {
         return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
     }
 
-    /** The plan as the manifest recorded it; only the database credentials (never recorded) come from flags. */
-    static Plan plan(Map<String, Object> recorded, PlanOptions options) {
-        if (recorded == null || recorded.get("name") == null) {
-            throw new PlanException("--resume: the manifest records no plan");
+    private static JsonNode read(Path manifestFile) {
+        try {
+            return Manifest.upgrade(PlanBinding.jsonTree(manifestFile.toString(), Files.readString(manifestFile)));
+        } catch (IOException e) {
+            throw new PlanException("cannot read " + manifestFile + ": " + e.getMessage());
         }
-        Map<String, Object> fields = new LinkedHashMap<>();
-        recorded.forEach((k, v) -> {
-            // The manifest also records facts that are not plan fields (e.g. tomcatMaxThreads): only plan fields come back.
-            if (PlanLoader.FIELDS.contains(k) && v != null) {
-                fields.put(k, v instanceof List<?> l ? String.join(",", l.stream().map(String::valueOf).toList()) : v);
-            }
-        });
-        Object dbUrl = fields.remove("dbUrl");
-        Map<String, Object> flags = options.overrides();
-        if (dbUrl != null && !"embedded".equals(dbUrl)) {
-            fields.put("dbUrl", dbUrl.toString().contains("****") ? flags.get("dbUrl") : dbUrl);
-            if (fields.get("dbUrl") == null) {
-                throw new PlanException("--resume: the run's dbUrl was recorded masked: give it again with --db-url");
-            }
+    }
+
+    /**
+     * The plan as the manifest recorded it, bound as a plan file is; only what the manifest
+     * never holds — the database user and password, and a URL whose password was masked — comes
+     * from the command line.
+     */
+    static Plan plan(String source, JsonNode manifest, PlanDocument flags) {
+        JsonNode recorded = manifest.get("plan");
+        if (recorded == null || !recorded.isObject() || recorded.get("name") == null) {
+            throw new PlanException(source + ": the manifest records no plan");
         }
-        for (String credential : List.of("dbUser", "dbPassword")) {
-            if (flags.get(credential) != null) {
-                fields.put(credential, flags.get(credential));
+        PlanDocument document = PlanBinding.bind(source + " manifest", recorded);
+        String dbUrl = document.dbUrl();
+        if (dbUrl != null && dbUrl.contains("****")) {
+            if (flags.dbUrl() == null) {
+                throw new PlanException(source + ": the run's dbUrl was recorded masked: give it again with --db-url");
             }
+            dbUrl = flags.dbUrl();
         }
-        String name = String.valueOf(recorded.get("name"));
-        // A preset's own fields are overridden by every recorded one; a plan file's name is only a label here.
-        return PlanLoader.load(PlanLoader.PRESETS.contains(name) ? name : "quick", fields);
+        return PlanLoader.resolve(document.with("dbUrl", dbUrl).with("dbUser", flags.dbUser()).with("dbPassword", flags.dbPassword()));
+    }
+
+    /**
+     * The builds the resumed manifest records: null when this build wrote the run (the usual case);
+     * refused when another did, unless forced — then the run's builds so far and this one.
+     */
+    static List<Manifest.Build> builds(String source, Manifest previous, Manifest.Build current, boolean force) {
+        Manifest.Build before = previous.build();
+        if (Objects.equals(before, current) && previous.builds() == null) {
+            return null;
+        }
+        if (!force && !Objects.equals(before, current)) {
+            throw new PlanException(source + ": the run was written by loomlab " + before.loomlab() + " at " + before.gitCommit()
+                    + ", this is " + current.loomlab() + " at " + current.gitCommit()
+                    + ": resume it with that build, or give --force to mix two builds' cells (the manifest records both)");
+        }
+        List<Manifest.Build> builds = new ArrayList<>(previous.builds() == null ? List.of(before) : previous.builds());
+        if (!builds.getLast().equals(current)) {
+            builds.add(current);
+        }
+        return builds;
     }
 }

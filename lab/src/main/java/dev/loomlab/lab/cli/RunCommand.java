@@ -5,8 +5,8 @@ import dev.loomlab.lab.jdk.ServerJdks;
 import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.lab.plan.Durations;
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.plan.PlanParts;
 import dev.loomlab.lab.process.CpuLayout;
@@ -51,10 +51,16 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "RUN_FOLDER", description = "continue an interrupted run in its folder: the same plan (from its manifest), finished cells kept, the rest run")
     Path resume;
 
+    @Option(names = "--force", description = "with --resume: resume a run folder another loomlab build wrote (its cells would mix two builds; the manifest records both)")
+    boolean force;
+
     @Override
     public Integer call() {
         if (resume != null) {
-            return Resume.run(resume, options, target, allowRemoteTarget);
+            return Resume.run(resume, options, target, allowRemoteTarget, force);
+        }
+        if (force) {
+            throw new dev.loomlab.lab.plan.PlanException("--force goes with --resume only (it lets another build resume a run folder)");
         }
         List<PlanParts.Part> parts = PlanLoader.parts(options.plan, options.overrides());
         if (parts.size() > 1) {
@@ -143,7 +149,7 @@ public final class RunCommand implements Callable<Integer> {
                 .runId(runId)
                 .startedAt(Instant.now().toString())
                 .command(String.join(" ", ProcessHandle.current().info().arguments().map(List::of).orElse(List.of())))
-                .plan(describe(plan))
+                .plan(PlanDocument.of(plan).masked())
                 .machine(Provenance.machine())
                 .jdks(Map.of("lab", jdk.describe(), "servers", jdk.describe(), "driver", jdk.describe()))
                 .versions(versions(plan))
@@ -166,53 +172,9 @@ public final class RunCommand implements Callable<Integer> {
         return m;
     }
 
-    static Map<String, Object> describe(Plan plan) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", plan.name());
-        m.put("description", plan.description());
-        m.put("models", plan.models().stream().map(Object::toString).toList());
-        m.put("scenarios", plan.scenarios().stream().map(Object::toString).toList());
-        m.put("sleepMs", plan.sleepMs());
-        if (plan.burstShape()) {
-            m.put("burst", plan.burst());
-        } else if (plan.openModel()) {
-            m.put("rate", plan.rate());
-        } else {
-            m.put("vus", plan.vus());
-        }
-        m.put("warmup", Durations.format(plan.warmup()));
-        m.put("duration", Durations.format(plan.duration()));
-        m.put("rounds", plan.rounds());
-        m.put("poolSize", plan.poolSize());
-        m.put("poolTimeout", Durations.format(plan.poolTimeout()));
-        m.put("tomcatMaxThreads", plan.tomcatThreads());
-        m.put("heap", plan.heap());
-        m.put("database", plan.database().id());
-        m.put("dbUrl", plan.dbUrl() == null ? "embedded" : plan.dbUrl().replaceAll("(?i)password=[^&;]*", "password=****"));
-        m.put("engine", plan.engine());
-        m.put("requestTimeout", Durations.format(plan.requestTimeout()));
-        if (!plan.jdks().isEmpty()) {
-            m.put("jdks", plan.jdks());
-        }
-        if (!plan.jdbcDrivers().isEmpty()) {
-            // What each driver of the axis is, beside its id in the cell labels.
-            Map<String, String> drivers = new LinkedHashMap<>();
-            plan.jdbcDrivers().forEach(id -> drivers.put(id, dev.loomlab.lab.process.JdbcDriver.byId(id).about()));
-            m.put("jdbcDrivers", drivers);
-        }
-        // Flat plan fields, so that --resume reads them back as it reads the others.
-        m.put("topology", plan.topology().mode());
-        if (plan.topology().split()) {
-            m.putAll(plan.topology().describe());
-            m.remove("mode");
-        }
-        m.put("drivers", plan.drivers());
-        return m;
-    }
-
     private static Map<String, String> versions(Plan plan) {
         Map<String, String> v = new LinkedHashMap<>();
-        v.put("loomlab", "0.1.0");
+        v.put("loomlab", Manifest.LOOMLAB_VERSION);
         for (var model : plan.models()) {
             v.putIfAbsent("spring-boot (" + model.server() + ")",
                     Provenance.jarAttribute(LabHome.serverJar(model), "Spring-Boot-Version"));

@@ -2,7 +2,7 @@ package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.Engines;
-import dev.loomlab.lab.plan.Durations;
+import dev.loomlab.load.Durations;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;

@@ -5,13 +5,15 @@ import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
 import java.util.List;
+import dev.loomlab.load.Window;
+import dev.loomlab.load.Workload;
 
 /**
  * A resolved plan: presets, then CLI overrides, already validated. A run is the matrix
  * models × scenarios × rounds, every cell measured the same way.
  *
- * @param rate  requests per second for the open model, or null for the closed model of {@code vus} users
- * @param burst requests fired at once (the burst shape), or null
+ * @param workload the load shape of every cell: closed VUs, an open rate or a burst
+ * @param window   the warm-up and the measured window of a steady load
  * @param dbUrl external database JDBC URL, or null to start the embedded {@code database}
  * @param poolTimeout how long a request waits for a pooled connection before the server fails it
  * @param jdks  the JDK axis: feature versions each model's server runs on (e.g. [21, 25]); empty
@@ -28,11 +30,8 @@ public record Plan(
         List<Model> models,
         List<Scenario> scenarios,
         long sleepMs,
-        int vus,
-        Double rate,
-        Integer burst,
-        Duration warmup,
-        Duration duration,
+        Workload workload,
+        Window window,
         int rounds,
         int poolSize,
         String heap,
@@ -50,21 +49,14 @@ public record Plan(
         int drivers) {
 
     public Plan {
+        java.util.Objects.requireNonNull(workload, "workload");
+        java.util.Objects.requireNonNull(window, "window");
         topology = topology == null ? Topology.LOCAL : topology;
         drivers = Math.max(1, drivers);
         models = List.copyOf(models);
         scenarios = List.copyOf(scenarios);
         jdks = jdks == null ? List.of() : List.copyOf(jdks);
         jdbcDrivers = jdbcDrivers == null ? List.of() : List.copyOf(jdbcDrivers);
-    }
-
-    /** A plan without a JDK axis (every model on its default JDK) and the default pool wait. */
-    public Plan(String name, String description, List<Model> models, List<Scenario> scenarios, long sleepMs, int vus,
-                Double rate, Integer burst, Duration warmup, Duration duration, int rounds, int poolSize, String heap,
-                Dialect database, String dbUrl, String dbUser, String dbPassword, String engine, Duration requestTimeout) {
-        this(name, description, models, scenarios, sleepMs, vus, rate, burst, warmup, duration, rounds, poolSize, heap,
-                database, dbUrl, dbUser, dbPassword, engine, requestTimeout, Defaults.POOL_TIMEOUT, List.of(),
-                Defaults.TOMCAT_MAX_THREADS, List.of(), Topology.LOCAL, 1);
     }
 
     /**
@@ -85,7 +77,7 @@ public record Plan(
 
     /** The same plan in the closed model at another number of virtual users (a saturation level). */
     public Plan withVus(int newVus) {
-        return new Plan(name, description, models, scenarios, sleepMs, newVus, null, null, warmup, duration, rounds, poolSize,
+        return new Plan(name, description, models, scenarios, sleepMs, new Workload.Closed(newVus), window, rounds, poolSize,
                 heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads,
                 jdbcDrivers, topology, drivers);
     }
@@ -103,16 +95,6 @@ public record Plan(
 
     public int cellCount() {
         return models.stream().mapToInt(m -> jdksFor(m).size() * jdbcDriversFor(m).size()).sum() * scenarios.size() * rounds;
-    }
-
-    /** The open model (a fixed arrival rate) instead of the closed one (VUs). */
-    public boolean openModel() {
-        return rate != null;
-    }
-
-    /** A burst: N requests at once, timed until the last answer. */
-    public boolean burstShape() {
-        return burst != null;
     }
 
     public boolean externalDatabase() {

@@ -1,5 +1,10 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.load.Durations;
+import dev.loomlab.load.InvalidLoadException;
+import dev.loomlab.load.Limits;
+import dev.loomlab.load.Window;
+import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Param;
@@ -12,45 +17,49 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import tools.jackson.core.JacksonException;
-import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads a plan: a preset by name (or a YAML file by path), then the CLI's overrides on top,
- * then validates every field. Any mistake is a {@link PlanException} with one line that names
- * the field and what is allowed — never a stack trace.
+ * Reads a plan: a preset by name (or a YAML file by path) bound to a {@link PlanDocument}, the
+ * CLI's overrides on top (the document's one merge rule), then resolves it to a {@link Plan}:
+ * defaults from {@link Defaults}, ids to types, the rules between fields. Any mistake is a
+ * {@link PlanException} with one line that names the field and what is allowed — never a stack trace.
  */
 public final class PlanLoader {
     /** The presets shipped in {@code plans/}; each file's {@code name} equals its file name. */
     public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "legacy", "seed-notes", "pitfalls");
 
     /** Every field a plan may set, in the order the docs list them. */
-    public static final List<String> FIELDS = List.of(
-            "name", "description", "models", "scenarios", "sleepMs", "vus", "rate", "burst", "warmup", "duration", "rounds",
-            "poolSize", "heap", "database", "dbUrl", "dbUser", "dbPassword", "engine", "requestTimeout", "poolTimeout", "jdks", "tomcatThreads",
-            "jdbcDrivers", "parts", "topology", "appLatency", "appJitter", "dbLatency", "dbJitter", "drivers");
+    public static final List<String> FIELDS = PlanDocument.FIELDS;
 
     /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
     private static final List<String> ENGINES = dev.loomlab.lab.load.Engines.IDS;
-    private static final YAMLMapper YAML = YAMLMapper.builder().build();
 
     private PlanLoader() {
     }
 
+    /** {@link #load(String, PlanDocument)} with the command line's flag values, bound as a document first. */
     public static Plan load(String nameOrPath, Map<String, Object> overrides) {
-        Map<String, Object> fields = new LinkedHashMap<>(read(nameOrPath));
-        checkFields(nameOrPath, fields.keySet());
-        checkFields("command line", overrides.keySet());
-        // A plan of parts runs as its first part when loaded as one plan; `run` runs them all (see parts()).
-        Object partList = fields.remove("parts");
+        return load(nameOrPath, PlanBinding.bind("command line", overrides));
+    }
+
+    public static Plan load(String nameOrPath, PlanDocument overrides) {
+        ObjectNode fields = read(nameOrPath);
+        JsonNode partList = fields.remove("parts");
+        PlanDocument plan = PlanBinding.bind(nameOrPath, fields);
         if (partList != null) {
-            fields.putAll(PlanParts.fieldsOf(nameOrPath, partList).getFirst().overrides());
+            // A plan of parts runs as its first part when loaded as one plan; `run` runs them all (see parts()).
+            plan = plan.overriddenBy(PlanParts.fieldsOf(nameOrPath, partList).getFirst().overrides());
         }
-        return resolveChecked(fields, overrides);
+        return resolve(plan.overriddenBy(overrides));
+    }
+
+    /** {@link #parts(String, PlanDocument)} with the command line's flag values. */
+    public static List<PlanParts.Part> parts(String nameOrPath, Map<String, Object> overrides) {
+        return parts(nameOrPath, PlanBinding.bind("command line", overrides));
     }
 
     /**
@@ -58,50 +67,44 @@ public final class PlanLoader {
      * sub-runs under {@code parts:}, each the plan's fields with its own on top); a plan without
      * parts is one part of the same name. The command line's overrides apply to every part.
      */
-    public static List<PlanParts.Part> parts(String nameOrPath, Map<String, Object> overrides) {
-        Map<String, Object> fields = new LinkedHashMap<>(read(nameOrPath));
-        checkFields(nameOrPath, fields.keySet());
-        checkFields("command line", overrides.keySet());
-        Object partList = fields.remove("parts");
+    public static List<PlanParts.Part> parts(String nameOrPath, PlanDocument overrides) {
+        ObjectNode fields = read(nameOrPath);
+        JsonNode partList = fields.remove("parts");
+        PlanDocument plan = PlanBinding.bind(nameOrPath, fields);
         if (partList == null) {
-            return List.of(new PlanParts.Part(String.valueOf(fields.get("name")), resolveChecked(fields, overrides), List.of()));
+            return List.of(new PlanParts.Part(plan.name(), resolve(plan.overriddenBy(overrides)), List.of()));
         }
         List<PlanParts.Part> parts = new ArrayList<>();
         for (PlanParts.PartFields part : PlanParts.fieldsOf(nameOrPath, partList)) {
-            Map<String, Object> merged = new LinkedHashMap<>(fields);
-            checkFields(nameOrPath + " part " + part.name(), part.overrides().keySet());
-            merged.putAll(part.overrides());
-            merged.put("name", fields.get("name") + "-" + part.name());
-            parts.add(new PlanParts.Part(part.name(), resolveChecked(merged, overrides), part.seed()));
+            PlanDocument merged = plan.overriddenBy(part.overrides()).with("name", plan.name() + "-" + part.name());
+            parts.add(new PlanParts.Part(part.name(), resolve(merged.overriddenBy(overrides)), part.seed()));
         }
         return parts;
     }
 
-    private static Plan resolveChecked(Map<String, Object> planFields, Map<String, Object> overrides) {
-        Map<String, Object> fields = new LinkedHashMap<>(planFields);
-        overrides.forEach((k, v) -> {
-            if (v != null) {
-                fields.put(k, v);
-            }
-        });
-        Plan plan = resolve(fields);
+    /**
+     * A document resolved to a plan: each missing field from {@link Defaults}, ids to their types,
+     * then the rules between fields. The manifest's document resolves through here on {@code --resume}.
+     */
+    public static Plan resolve(PlanDocument document) {
+        Plan plan;
+        try {
+            plan = build(document);
+        } catch (InvalidLoadException e) {
+            throw new PlanException(e.getMessage());
+        }
         for (Model model : plan.models()) {
             if (plan.jdksFor(model).isEmpty()) {
                 throw new PlanException("jdks: " + model + " needs JDK " + model.minJdk() + "+, but jdks lists only "
                         + plan.jdks() + ": add a JDK " + model.minJdk() + "+ or drop " + model);
             }
         }
-        if (plan.drivers() > 1 && !plan.engine().equals("hyperfoil")) {
-            // k6's --execution-segment could share one script's VUs, but wrk cannot and the lab merges
-            // the drivers' HdrHistogram logs, which only the hyperfoil driver writes (docs/engines.md).
-            throw new PlanException("drivers: " + plan.drivers() + " load drivers need --engine hyperfoil (" + plan.engine()
-                    + " runs as one driver; its latencies are not histogram logs the lab can merge)");
-        }
-        if (plan.drivers() > 1 && plan.burstShape()) {
+        boolean burst = plan.workload() instanceof Workload.Burst;
+        if (plan.drivers() > 1 && burst) {
             throw new PlanException("drivers: a burst is timed from its first send to its last answer by one driver: use --drivers 1 with --burst");
         }
-        if (plan.drivers() > 1 && !plan.openModel() && !plan.burstShape() && plan.vus() < plan.drivers()) {
-            throw new PlanException("drivers: " + plan.drivers() + " drivers need at least as many VUs, got " + plan.vus());
+        if (plan.drivers() > 1 && plan.workload() instanceof Workload.Closed c && c.vus() < plan.drivers()) {
+            throw new PlanException("drivers: " + plan.drivers() + " drivers need at least as many VUs, got " + c.vus());
         }
         if (plan.topology().split() && plan.externalDatabase()) {
             throw new PlanException("topology split starts its own embedded database in a namespace of its own: drop --db-url, or use --topology local");
@@ -109,28 +112,29 @@ public final class PlanLoader {
         if (plan.topology().split() && plan.scenarios().stream().anyMatch(dev.loomlab.scenario.FanOut::needsDownstream)) {
             throw new PlanException("topology split does not run the fan-out scenarios yet (their downstream server binds loopback only): drop them, or use --topology local");
         }
-        if (plan.topology().split() && !plan.engine().equals("hyperfoil")) {
-            throw new PlanException("topology split drives load with the hyperfoil driver only: use --engine hyperfoil");
+        String refusal = engineRefusal(plan);
+        if (refusal != null) {
+            throw new PlanException(refusal);
         }
-        if (plan.burstShape() && !plan.engine().equals("hyperfoil")) {
-            throw new PlanException(plan.engine() + " has no burst shape: use --engine hyperfoil");
-        }
-        if (plan.openModel() && plan.engine().equals("wrk")) {
-            throw new PlanException("wrk has no open model: use --engine hyperfoil or k6");
-        }
-        // The driver's latency histograms end at one minute; a burst keeps its own, up to ten.
-        Duration limit = plan.burstShape() ? Duration.ofMinutes(10) : Duration.ofSeconds(60);
+        Duration limit = Limits.maxRequestTimeout(plan.workload());
         if (plan.requestTimeout().compareTo(limit) > 0) {
             throw new PlanException("requestTimeout must be at most " + Durations.format(limit)
-                    + (plan.burstShape() ? " for a burst" : " (10m for a burst)") + ", got " + Durations.format(plan.requestTimeout()));
+                    + (burst ? " for a burst" : " (" + Durations.format(Limits.MAX_BURST_TIMEOUT) + " for a burst)")
+                    + ", got " + Durations.format(plan.requestTimeout()));
         }
         return plan;
     }
 
+    /** What the plan asks of its load engine that the engine's declared capabilities cannot do, or null. */
+    private static String engineRefusal(Plan plan) {
+        return dev.loomlab.lab.load.EngineCatalog.standard()
+                .refusal(plan.engine(), plan.workload(), plan.drivers(), plan.topology().split()).orElse(null);
+    }
+
     /** A plan's own description (for the combined summary of a plan with parts). */
     public static String presetDescription(String nameOrPath) {
-        Object d = read(nameOrPath).get("description");
-        return d == null ? "" : String.valueOf(d);
+        JsonNode d = read(nameOrPath).get("description");
+        return d == null || d.isNull() ? "" : d.asString();
     }
 
     /** The raw YAML of a preset, for {@code loomlab plans --show}. */
@@ -145,7 +149,8 @@ public final class PlanLoader {
         }
     }
 
-    private static Map<String, Object> read(String nameOrPath) {
+    /** A plan file's fields as a tree, its name checked against the file's. */
+    private static ObjectNode read(String nameOrPath) {
         boolean isFile = nameOrPath.endsWith(".yaml") || nameOrPath.endsWith(".yml") || nameOrPath.contains("/");
         String text;
         String expectedName;
@@ -162,148 +167,121 @@ public final class PlanLoader {
             text = presetText(nameOrPath);
             expectedName = nameOrPath;
         }
-        Map<String, Object> fields = parseYaml(nameOrPath, text);
-        Object name = fields.get("name");
-        if (name == null) {
+        if (!(PlanBinding.yamlTree(nameOrPath, text) instanceof ObjectNode fields)) {
+            throw new PlanException("plan " + nameOrPath + ": expected a mapping of fields (" + String.join(", ", FIELDS) + ")");
+        }
+        JsonNode name = fields.get("name");
+        if (name == null || name.isNull()) {
             throw new PlanException("plan " + nameOrPath + ": field 'name' is required and must equal the file name '" + expectedName + "'");
         }
-        if (!expectedName.equals(String.valueOf(name))) {
-            throw new PlanException("plan " + nameOrPath + ": name '" + name + "' must equal the file name '" + expectedName + "'");
+        if (!name.isValueNode() || !expectedName.equals(name.asString())) {
+            throw new PlanException("plan " + nameOrPath + ": name '" + (name.isValueNode() ? name.asString() : name.toString())
+                    + "' must equal the file name '" + expectedName + "'");
         }
         return fields;
     }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> parseYaml(String source, String text) {
-        Object tree;
-        try {
-            tree = YAML.readValue(text, Object.class);
-        } catch (JacksonException e) {
-            String message = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
-            throw new PlanException("plan " + source + ": not valid YAML: " + message.lines().findFirst().orElse(""));
-        }
-        if (!(tree instanceof Map<?, ?> map)) {
-            throw new PlanException("plan " + source + ": expected a mapping of fields (" + String.join(", ", FIELDS) + ")");
-        }
-        Map<String, Object> fields = new LinkedHashMap<>();
-        map.forEach((k, v) -> fields.put(String.valueOf(k), v));
-        return fields;
-    }
-
-    private static void checkFields(String source, Set<String> keys) {
-        for (String key : keys) {
-            if (!FIELDS.contains(key)) {
-                throw new PlanException("plan " + source + ": unknown field '" + key + "' (allowed: " + String.join(", ", FIELDS) + ")");
-            }
-        }
-    }
-
-    private static Plan resolve(Map<String, Object> f) {
-        String name = string(f, "name", "custom");
-        String dbUrl = optionalString(f, "dbUrl");
-        Dialect database = dbUrl != null && !f.containsKey("database")
+    private static Plan build(PlanDocument f) {
+        String dbUrl = blankToNull(f.dbUrl());
+        Dialect database = dbUrl != null && f.database() == null
                 ? dialectOfUrl(dbUrl)
-                : choice(f, "database", Defaults.DATABASE, Dialect::byId, Dialect.ids());
+                : choice("database", f.database(), Defaults.DATABASE, Dialect::byId, Dialect.ids());
         if (dbUrl != null && dialectOfUrl(dbUrl) != database) {
-            throw new PlanException("dbUrl " + dbUrl.replaceAll("(?i)password=[^&;]*", "password=****")
-                    + " is not a " + database + " URL");
+            throw new PlanException("dbUrl " + PlanDocument.maskUrl(dbUrl) + " is not a " + database + " URL");
         }
-        long sleepMs = whole(f, "sleepMs", Defaults.SLEEP_MS, 0, Param.MAX_SLEEP_MS);
         return new Plan(
-                name,
-                string(f, "description", ""),
-                list(f, "models", Model.idList(), Model::byId),
-                list(f, "scenarios", Scenarios.idList(), Scenarios::byId),
-                sleepMs,
-                (int) whole(f, "vus", Defaults.VUS, 1, 100_000),
-                rate(f),
-                burst(f),
-                duration(f, "warmup", Defaults.WARMUP, Duration.ZERO),
-                duration(f, "duration", Defaults.DURATION, Duration.ofSeconds(1)),
-                (int) whole(f, "rounds", Defaults.ROUNDS, 1, 100),
-                (int) whole(f, "poolSize", Defaults.POOL_SIZE, 1, 10_000),
-                heap(f),
+                f.name() == null ? "custom" : f.name(),
+                f.description() == null ? "" : f.description(),
+                list("models", f.models(), Model.idList(), Model::byId),
+                list("scenarios", f.scenarios(), Scenarios.idList(), Scenarios::byId),
+                orElse(f.sleepMs(), Defaults.SLEEP_MS),
+                workload(f),
+                new Window(orElse(f.warmup(), Defaults.WARMUP), orElse(f.duration(), Defaults.DURATION)),
+                orElse(f.rounds(), Defaults.ROUNDS),
+                orElse(f.poolSize(), Defaults.POOL_SIZE),
+                heap(f.heap()),
                 database,
                 dbUrl,
-                optionalString(f, "dbUser"),
-                optionalString(f, "dbPassword"),
-                choice(f, "engine", Defaults.ENGINE, e -> {
+                blankToNull(f.dbUser()),
+                blankToNull(f.dbPassword()),
+                choice("engine", f.engine(), Defaults.ENGINE, e -> {
                     if (!ENGINES.contains(e)) {
                         throw new IllegalArgumentException();
                     }
                     return e;
                 }, String.join(", ", ENGINES)),
-                duration(f, "requestTimeout", Defaults.REQUEST_TIMEOUT, Duration.ofSeconds(1)),
-                duration(f, "poolTimeout", Defaults.POOL_TIMEOUT, Duration.ofMillis(250)),
-                jdks(f),
-
-                (int) whole(f, "tomcatThreads", Defaults.TOMCAT_MAX_THREADS, 1, 10_000),
-                jdbcDrivers(f, database),
+                orElse(f.requestTimeout(), Defaults.REQUEST_TIMEOUT),
+                orElse(f.poolTimeout(), Defaults.POOL_TIMEOUT),
+                jdks(f.jdks()),
+                orElse(f.tomcatThreads(), Defaults.TOMCAT_MAX_THREADS),
+                jdbcDrivers(f.jdbcDrivers(), database),
                 topology(f),
-                (int) whole(f, "drivers", 1, 1, MAX_DRIVERS));
+                orElse(f.drivers(), Defaults.DRIVERS));
     }
 
-    /** At most this many load drivers per cell: each is a JVM (or a namespace) of its own. */
-    static final int MAX_DRIVERS = 16;
+    private static <T> T orElse(T value, T fallback) {
+        return value == null ? fallback : value;
+    }
 
-    private static Topology topology(Map<String, Object> f) {
-        return new Topology(choice(f, "topology", Topology.LOCAL_MODE, t -> {
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    /** The load shape: a burst, else an open rate, else closed VUs (the plan's or the default). */
+    private static Workload workload(PlanDocument f) {
+        if (f.burst() != null) {
+            if (f.rate() != null) {
+                throw new PlanException("burst and rate are two different load shapes: give one of them");
+            }
+            return new Workload.Burst(f.burst());
+        }
+        return f.rate() != null ? new Workload.Open(f.rate()) : new Workload.Closed(orElse(f.vus(), Defaults.VUS));
+    }
+
+    private static Topology topology(PlanDocument f) {
+        return new Topology(choice("topology", f.topology(), Topology.LOCAL_MODE, t -> {
             if (!t.equals(Topology.LOCAL_MODE) && !t.equals(Topology.SPLIT_MODE)) {
                 throw new IllegalArgumentException();
             }
             return t;
-        }, "local, split"), delay(f, "appLatency"), delay(f, "appJitter"), delay(f, "dbLatency"), delay(f, "dbJitter"));
+        }, "local, split"), orElse(f.appLatency(), Duration.ZERO), orElse(f.appJitter(), Duration.ZERO),
+                orElse(f.dbLatency(), Duration.ZERO), orElse(f.dbJitter(), Duration.ZERO));
     }
 
     /**
      * The JDBC driver axis of the mvc models (the driver-pinning pitfall): ids of
      * {@code process.JdbcDriver}; every one talks MySQL's protocol, so the database must be MariaDB.
      */
-    private static List<String> jdbcDrivers(Map<String, Object> f, Dialect database) {
+    private static List<String> jdbcDrivers(List<String> ids, Dialect database) {
+        if (ids == null) {
+            return List.of();
+        }
         List<String> out = new ArrayList<>();
-        for (String id : axis(f, "jdbcDrivers")) {
+        for (String id : ids) {
             dev.loomlab.lab.process.JdbcDriver.byId(id);
             if (out.contains(id)) {
                 throw new PlanException("jdbcDrivers: " + id + " is listed twice");
             }
             out.add(id);
         }
-        if (f.get("jdbcDrivers") != null && out.isEmpty()) {
+        if (out.isEmpty()) {
             throw new PlanException("jdbcDrivers: give at least one driver (" + dev.loomlab.lab.process.JdbcDriver.ids()
                     + ") or leave the field out");
         }
-        if (!out.isEmpty() && database != Dialect.MARIADB) {
+        if (database != Dialect.MARIADB) {
             throw new PlanException("jdbcDrivers: every driver of the axis speaks MySQL's protocol: set database: mariadb (got "
                     + database.id() + ")");
         }
         return out;
     }
 
-    /** An axis' values as given: a YAML list or a comma-separated flag; blanks dropped; empty when absent. */
-    private static List<String> axis(Map<String, Object> f, String field) {
-        Object v = f.get(field);
-        if (v == null) {
+    /** The JDK axis: feature versions, e.g. [21, 25]; absent = each model's default JDK. */
+    private static List<Integer> jdks(List<Integer> features) {
+        if (features == null) {
             return List.of();
         }
-        List<?> items = v instanceof List<?> l ? l : List.of(String.valueOf(v).split(","));
-        return items.stream().map(item -> String.valueOf(item).trim()).filter(item -> !item.isEmpty()).toList();
-    }
-
-    private static Duration delay(Map<String, Object> f, String key) {
-        Object v = f.get(key);
-        return v == null ? Duration.ZERO : Topology.parseDelay(key, v);
-    }
-
-    /** The JDK axis: feature versions, e.g. [21, 25] or "21,25"; absent = each model's default JDK. */
-    private static List<Integer> jdks(Map<String, Object> f) {
         List<Integer> out = new ArrayList<>();
-        for (String s : axis(f, "jdks")) {
-            int feature;
-            try {
-                feature = Integer.parseInt(s);
-            } catch (NumberFormatException e) {
-                throw new PlanException("jdks: '" + s + "' is not a JDK feature version (e.g. jdks: [21, 25])");
-            }
+        for (int feature : features) {
             if (feature < MIN_SERVER_JDK || feature > 99) {
                 throw new PlanException("jdks: JDK " + feature + " cannot run a server here: the oldest is " + MIN_SERVER_JDK
                         + " (the legacy model's Spring Boot 2.7; JDK 8 is not installable on this machine)");
@@ -313,7 +291,7 @@ public final class PlanLoader {
             }
             out.add(feature);
         }
-        if (f.get("jdks") != null && out.isEmpty()) {
+        if (out.isEmpty()) {
             throw new PlanException("jdks: give at least one feature version (e.g. jdks: [21, 25]) or leave the field out");
         }
         return out;
@@ -332,29 +310,10 @@ public final class PlanLoader {
         throw new PlanException("dbUrl must start with jdbc:postgresql: or jdbc:mariadb:");
     }
 
-    private static String string(Map<String, Object> f, String key, String fallback) {
-        Object v = f.get(key);
-        return v == null ? fallback : String.valueOf(v);
-    }
-
-    private static String optionalString(Map<String, Object> f, String key) {
-        Object v = f.get(key);
-        return v == null || String.valueOf(v).isBlank() ? null : String.valueOf(v);
-    }
-
-    private static <T> List<T> list(Map<String, Object> f, String key, List<String> fallback, java.util.function.Function<String, T> byId) {
-        Object v = f.getOrDefault(key, fallback);
-        List<String> ids = new ArrayList<>();
-        if (v instanceof List<?> l) {
-            l.forEach(x -> ids.add(String.valueOf(x).trim()));
-        } else {
-            for (String s : String.valueOf(v).split(",")) {
-                ids.add(s.trim());
-            }
-        }
-        ids.removeIf(String::isEmpty);
+    private static <T> List<T> list(String key, List<String> given, List<String> all, java.util.function.Function<String, T> byId) {
+        List<String> ids = given == null ? all : given;
         if (ids.isEmpty()) {
-            throw new PlanException(key + ": at least one is needed (allowed: " + String.join(", ", fallback) + ")");
+            throw new PlanException(key + ": at least one is needed (allowed: " + String.join(", ", all) + ")");
         }
         List<T> out = new ArrayList<>();
         for (String id : ids) {
@@ -371,79 +330,22 @@ public final class PlanLoader {
         return out;
     }
 
-    private static long whole(Map<String, Object> f, String key, long fallback, long min, long max) {
-        Object v = f.get(key);
-        if (v == null) {
-            return fallback;
-        }
-        long n;
-        try {
-            n = v instanceof Number num && !(v instanceof Double || v instanceof Float) ? num.longValue() : Long.parseLong(String.valueOf(v).trim());
-        } catch (NumberFormatException e) {
-            throw new PlanException(key + " must be a whole number between " + min + " and " + max + ", got '" + v + "'");
-        }
-        if (n < min || n > max) {
-            throw new PlanException(key + " must be between " + min + " and " + max + ", got " + n);
-        }
-        return n;
-    }
-
-    private static Duration duration(Map<String, Object> f, String key, Duration fallback, Duration min) {
-        Object v = f.get(key);
-        if (v == null) {
-            return fallback;
-        }
-        Duration d = Durations.parse(key, String.valueOf(v));
-        if (d.compareTo(min) < 0) {
-            throw new PlanException(key + " must be at least " + Durations.format(min) + ", got " + v);
-        }
-        return d;
-    }
-
-    private static Integer burst(Map<String, Object> f) {
-        if (f.get("burst") == null) {
-            return null;
-        }
-        if (f.get("rate") != null) {
-            throw new PlanException("burst and rate are two different load shapes: give one of them");
-        }
-        return (int) whole(f, "burst", 0, 1, 10_000);
-    }
-
-    private static Double rate(Map<String, Object> f) {
-        Object v = f.get("rate");
-        if (v == null) {
-            return null;
-        }
-        double r;
-        try {
-            r = v instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(v).trim());
-        } catch (NumberFormatException e) {
-            throw new PlanException("rate must be a number of requests per second, got '" + v + "'");
-        }
-        if (!(r > 0) || r > 1_000_000) {
-            throw new PlanException("rate must be above 0 and at most 1000000 requests/s, got " + v);
-        }
-        return r;
-    }
-
-    private static String heap(Map<String, Object> f) {
-        String heap = string(f, "heap", Defaults.HEAP).trim().toLowerCase();
+    private static String heap(String given) {
+        String heap = (given == null ? Defaults.HEAP : given).trim().toLowerCase(java.util.Locale.ROOT);
         if (!heap.matches("\\d{1,6}[mg]")) {
             throw new PlanException("heap must look like 512m or 2g, got '" + heap + "'");
         }
         return heap;
     }
 
-    private static <T> T choice(Map<String, Object> f, String key, T fallback, java.util.function.Function<String, T> byId, String allowed) {
-        Object v = f.get(key);
-        if (v == null) {
+    private static <T> T choice(String key, String given, T fallback, java.util.function.Function<String, T> byId, String allowed) {
+        if (given == null) {
             return fallback;
         }
         try {
-            return byId.apply(String.valueOf(v).trim());
+            return byId.apply(given.trim());
         } catch (IllegalArgumentException e) {
-            throw new PlanException(key + ": unknown value '" + v + "' (allowed: " + allowed + ")");
+            throw new PlanException(key + ": unknown value '" + given + "' (allowed: " + allowed + ")");
         }
     }
 }

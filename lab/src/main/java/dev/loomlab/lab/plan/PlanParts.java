@@ -31,12 +31,13 @@ public final class PlanParts {
         }
     }
 
-    record PartFields(String name, Map<String, Object> overrides, List<SeedClaim> seed) {
+    record PartFields(String name, PlanDocument overrides, List<SeedClaim> seed) {
     }
 
     private static final Set<String> CLAIM_FIELDS = Set.of("claim", "scenario", "metric", "of", "over", "seed");
 
-    static List<PartFields> fieldsOf(String source, Object list) {
+    static List<PartFields> fieldsOf(String source, tools.jackson.databind.JsonNode tree) {
+        Object list = tree.isArray() ? PlanBinding.plain(tree) : null;
         if (!(list instanceof List<?> items) || items.isEmpty()) {
             throw new PlanException("plan " + source + ": parts must be a non-empty list of mappings, each with a 'part' name");
         }
@@ -58,7 +59,7 @@ public final class PlanParts {
             if (overrides.containsKey("parts") || overrides.containsKey("name")) {
                 throw new PlanException("plan " + source + ": part '" + name + "' cannot set 'parts' or 'name'");
             }
-            parts.add(new PartFields(name, overrides, claims));
+            parts.add(new PartFields(name, PlanBinding.bind(source + " part " + name, overrides), claims));
         }
         return parts;
     }

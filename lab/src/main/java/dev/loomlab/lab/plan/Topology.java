@@ -62,16 +62,16 @@ public record Topology(String mode, Duration appLatency, Duration appJitter, Dur
         if (!m.matches()) {
             throw new PlanException(field + ": cannot read '" + text + "' as a delay (examples: 2ms, 0.2ms, 500us, 0)");
         }
-        double n = Double.parseDouble(m.group(1));
-        double micros = switch (m.group(2)) {
-            case "us" -> n;
-            case "ms" -> n * 1_000;
-            default -> n * 1_000_000;
-        };
-        if (micros != Math.rint(micros)) {
+        // Decimal, not double: 128.002 ms is 128002 us exactly, where a double makes it 128001.99999.
+        java.math.BigDecimal micros = new java.math.BigDecimal(m.group(1)).multiply(switch (m.group(2)) {
+            case "us" -> java.math.BigDecimal.ONE;
+            case "ms" -> java.math.BigDecimal.valueOf(1_000);
+            default -> java.math.BigDecimal.valueOf(1_000_000);
+        });
+        if (micros.stripTrailingZeros().scale() > 0) {
             throw new PlanException(field + ": '" + text + "' is finer than a microsecond");
         }
-        Duration d = Duration.ofNanos((long) micros * 1_000);
+        Duration d = Duration.ofNanos(micros.longValueExact() * 1_000);
         if (d.compareTo(MAX_DELAY) > 0) {
             throw new PlanException(field + " must be at most 1s, got " + text);
         }

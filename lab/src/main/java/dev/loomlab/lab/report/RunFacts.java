@@ -2,7 +2,7 @@ package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.cell.Cell;
 import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.lab.plan.Durations;
+import dev.loomlab.load.Durations;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.result.Manifest;
@@ -39,7 +39,7 @@ final class RunFacts {
     }
 
     Object plan(String key) {
-        return manifest.plan() == null ? null : manifest.plan().get(key);
+        return manifest.plan() == null ? null : dev.loomlab.lab.plan.PlanBinding.field(manifest.plan(), key);
     }
 
     /** A plan value as people write it in a plan file: lists joined, ISO durations as {@code 30s}. */
@@ -87,7 +87,7 @@ final class RunFacts {
 
     /** Tomcat's max threads on mvc-platform as the run recorded it, else the lab's default. */
     String tomcatMaxThreads() {
-        return plan("tomcatMaxThreads") == null ? String.valueOf(Defaults.TOMCAT_MAX_THREADS) : text("tomcatMaxThreads");
+        return plan("tomcatThreads") == null ? String.valueOf(Defaults.TOMCAT_MAX_THREADS) : text("tomcatThreads");
     }
 
     /**

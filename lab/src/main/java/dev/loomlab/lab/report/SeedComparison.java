@@ -1,5 +1,6 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.load.Workload;
 import dev.loomlab.lab.plan.PlanParts;
 import dev.loomlab.lab.result.CellResult;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class SeedComparison {
             md.append("- [").append(part.name()).append("](").append(part.name()).append("/summary.md): ")
                     .append(part.plan().models().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", ")))
                     .append(" on ").append(part.plan().scenarios().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", ")))
-                    .append(part.plan().burstShape() ? ", a burst of " + part.plan().burst() : ", " + part.plan().vus() + " VUs")
+                    .append(part.plan().workload() instanceof Workload.Burst b ? ", a burst of " + b.requests() : ", " + part.plan().workload().describe())
                     .append(", sleep ").append(part.plan().sleepMs()).append(" ms, ").append(part.plan().tomcatThreads())
                     .append(" Tomcat threads\n");
         }

@@ -1,19 +1,26 @@
 package dev.loomlab.lab.result;
 
+import dev.loomlab.lab.plan.PlanDocument;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Everything needed to reproduce or judge a run, written first (status {@code running}) and
  * rewritten at the end: the machine, every JDK and library version, the plan as resolved,
  * the CPU layout, the engine and the git commit. Passwords never appear here.
  *
- * @param plan      the resolved plan, field by field, password masked
+ * @param plan      the resolved plan as a plan document (every field given), user and password left out,
+ *                  the URL's password masked; {@code --resume} binds it back as it binds a plan file
  * @param machine   cores, memory, kernel, OS
  * @param versions  loomlab, Spring Boot, Hyperfoil, database server …
  * @param cpus      role → CPU list, e.g. server → "1", driver → "0", database → "0"
  * @param cells     the stems of the cells in run order, e.g. mvc-virtual/block-r1
  * @param topology  where drivers, server and database ran: mode, namespaces, addresses, delays, drivers
+ * @param builds    null, or — when a run was resumed by another build with {@code --force} — the build
+ *                  that started it, then each that resumed it
  */
 public record Manifest(
         int schema,
@@ -22,7 +29,7 @@ public record Manifest(
         String startedAt,
         String finishedAt,
         String command,
-        Map<String, Object> plan,
+        PlanDocument plan,
         Map<String, String> machine,
         Map<String, String> jdks,
         Map<String, String> versions,
@@ -31,20 +38,59 @@ public record Manifest(
         String engine,
         String gitCommit,
         List<String> cells,
-        Map<String, Object> topology) {
+        Map<String, Object> topology,
+        List<Build> builds) {
 
     public Manifest(int schema, String runId, String status, String startedAt, String finishedAt, String command,
-                    Map<String, Object> plan, Map<String, String> machine, Map<String, String> jdks, Map<String, String> versions,
+                    PlanDocument plan, Map<String, String> machine, Map<String, String> jdks, Map<String, String> versions,
                     String database, Map<String, String> cpus, String engine, String gitCommit, List<String> cells) {
         this(schema, runId, status, startedAt, finishedAt, command, plan, machine, jdks, versions, database, cpus, engine,
-                gitCommit, cells, null);
+                gitCommit, cells, null, null);
     }
 
-    public static final int SCHEMA = 1;
+    /** 2: {@code plan} is a plan document (1 wrote its own map: {@code tomcatMaxThreads}, {@code dbUrl: embedded}, drivers described). */
+    public static final int SCHEMA = 2;
+
+    /** The loomlab version this build writes into {@code versions}. */
+    public static final String LOOMLAB_VERSION = "0.1.0";
+
+    /** Which loomlab wrote a run: its version and its checkout's commit. */
+    public record Build(String loomlab, String gitCommit) {
+    }
+
+    /** The build that wrote this manifest (the last one, when several did). */
+    public Build build() {
+        return new Build(versions == null ? null : versions.get("loomlab"), gitCommit);
+    }
 
     public Manifest withStatus(String newStatus, String finished, List<String> doneCells) {
         return new Manifest(schema, runId, newStatus, startedAt, finished, command, plan, machine, jdks, versions,
-                database, cpus, engine, gitCommit, doneCells, topology);
+                database, cpus, engine, gitCommit, doneCells, topology, builds);
+    }
+
+    /**
+     * A manifest's JSON as this schema reads it: a schema-1 plan map becomes a plan document
+     * (its {@code tomcatMaxThreads} is the plan's {@code tomcatThreads}, {@code embedded} is no
+     * {@code dbUrl}, and its described JDBC drivers are the axis' ids).
+     */
+    public static JsonNode upgrade(JsonNode manifest) {
+        if (!(manifest instanceof ObjectNode root) || root.path("schema").asInt(SCHEMA) != 1
+                || !(root.get("plan") instanceof ObjectNode plan)) {
+            return manifest;
+        }
+        JsonNode threads = plan.remove("tomcatMaxThreads");
+        if (threads != null) {
+            plan.set("tomcatThreads", threads);
+        }
+        if ("embedded".equals(plan.path("dbUrl").asString(null))) {
+            plan.remove("dbUrl");
+        }
+        if (plan.get("jdbcDrivers") instanceof ObjectNode described) {
+            ArrayNode ids = plan.arrayNode();
+            described.propertyNames().forEach(ids::add);
+            plan.set("jdbcDrivers", ids);
+        }
+        return root;
     }
 
     /** Collects a manifest's parts as a run learns them (the database is known only once started). */
@@ -52,7 +98,7 @@ public record Manifest(
         private String runId;
         private String startedAt;
         private String command;
-        private Map<String, Object> plan = Map.of();
+        private PlanDocument plan;
         private Map<String, String> machine = Map.of();
         private Map<String, String> jdks = Map.of();
         private Map<String, String> versions = Map.of();
@@ -61,11 +107,12 @@ public record Manifest(
         private String engine;
         private String gitCommit;
         private Map<String, Object> topology;
+        private List<Build> builds;
 
         public Builder runId(String v) { runId = v; return this; }
         public Builder startedAt(String v) { startedAt = v; return this; }
         public Builder command(String v) { command = v; return this; }
-        public Builder plan(Map<String, Object> v) { plan = v; return this; }
+        public Builder plan(PlanDocument v) { plan = v; return this; }
         public Builder machine(Map<String, String> v) { machine = v; return this; }
         public Builder jdks(Map<String, String> v) { jdks = v; return this; }
         public Builder versions(Map<String, String> v) { versions = v; return this; }
@@ -74,10 +121,11 @@ public record Manifest(
         public Builder engine(String v) { engine = v; return this; }
         public Builder gitCommit(String v) { gitCommit = v; return this; }
         public Builder topology(Map<String, Object> v) { topology = v; return this; }
+        public Builder builds(List<Build> v) { builds = v; return this; }
 
         public Manifest build() {
             return new Manifest(SCHEMA, runId, "running", startedAt, null, command, plan, machine, jdks, versions,
-                    database, cpus, engine, gitCommit, List.of(), topology);
+                    database, cpus, engine, gitCommit, List.of(), topology, builds);
         }
     }
 }

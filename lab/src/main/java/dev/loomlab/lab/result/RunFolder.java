@@ -69,7 +69,7 @@ public final class RunFolder {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException(root + " is not a run folder: it has no " + MANIFEST);
         }
-        return JSON.readValue(file.toFile(), Manifest.class);
+        return JSON.treeToValue(Manifest.upgrade(JSON.readTree(file.toFile())), Manifest.class);
     }
 
     public void writeCell(CellResult cell) {

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.run;
 
+import dev.loomlab.load.Workload;
 import dev.loomlab.lab.fanout.CallCheck;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.LoadResult;
@@ -105,15 +106,15 @@ final class FanOutDownstream implements AutoCloseable {
                 return null;
             }
             long failed = load.requests() - load.ok();
-            if (plan.burstShape()) {
+            if (plan.workload() instanceof Workload.Burst) {
                 return new CallCheck(fanOut.callsPerRequest(), load.ok(), failed, calls, 0, false);
             }
             // The driver's window, not the lab's marks of it (the driver reports once a second): scale the count.
             double labWindowS = (closedAt - openedAt) / 1e9;
             double scaled = labWindowS <= 0 ? calls : calls * load.durationS() / labWindowS;
-            long inFlight = plan.openModel()
-                    ? (long) Math.ceil(plan.rate() * Math.max(serviceTime.toMillis(), 1) / 1000.0)
-                    : plan.vus();
+            long inFlight = plan.workload() instanceof Workload.Open open
+                    ? (long) Math.ceil(open.ratePerSec() * Math.max(serviceTime.toMillis(), 1) / 1000.0)
+                    : ((Workload.Closed) plan.workload()).vus();
             return new CallCheck(fanOut.callsPerRequest(), load.ok(), failed, scaled, inFlight, true);
         }
 

@@ -21,12 +21,21 @@ public final class Preflight {
     /** The most connections the driver opens in the open model. */
     static final int OPEN_MODEL_CONNECTIONS = 8000;
 
+    /** One file descriptor per connection the workload opens (the open model: its connection cap). */
+    private static int openFilesNeeded(dev.loomlab.load.Workload workload) {
+        return switch (workload) {
+            case dev.loomlab.load.Workload.Open o -> OPEN_MODEL_CONNECTIONS;
+            case dev.loomlab.load.Workload.Burst b -> b.requests();
+            case dev.loomlab.load.Workload.Closed c -> c.vus();
+        };
+    }
+
     public static void check(Plan plan, Path resultsDir, Jdk jdk, OptionalLong openFilesLimit) {
         if (!jdk.hasVirtualThreads()) {
             throw new PlanException("the servers need JDK 21+, but the lab runs on " + jdk.describe()
                     + ": set JAVA_HOME to a JDK 21+ (./loomlab finds one itself)");
         }
-        checkOpenFiles(plan.openModel() ? OPEN_MODEL_CONNECTIONS : plan.burstShape() ? plan.burst() : plan.vus(), openFilesLimit);
+        checkOpenFiles(openFilesNeeded(plan.workload()), openFilesLimit);
         checkWritable(resultsDir);
         for (var model : plan.models()) {
             LabHome.serverJar(model);
@@ -38,7 +47,7 @@ public final class Preflight {
 
     /** Target mode: no server jars needed, only the load's own limits and the output folder. */
     public static void checkTarget(Plan plan, Path resultsDir, OptionalLong openFilesLimit) {
-        checkOpenFiles(plan.openModel() ? OPEN_MODEL_CONNECTIONS : plan.burstShape() ? plan.burst() : plan.vus(), openFilesLimit);
+        checkOpenFiles(openFilesNeeded(plan.workload()), openFilesLimit);
         checkWritable(resultsDir);
         if (plan.engine().equals("hyperfoil")) {
             LabHome.driverJar();

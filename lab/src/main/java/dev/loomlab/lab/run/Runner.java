@@ -1,5 +1,6 @@
 package dev.loomlab.lab.run;
 
+import dev.loomlab.load.Workload;
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.cell.Cell;
 import dev.loomlab.lab.ceiling.Ceiling;
@@ -173,7 +174,7 @@ public final class Runner {
             manifest.set(manifestBuilder.database(db.description()).topology(topologyRecord(null)).build());
             folder.writeManifest(manifest.get());
             Progress progress = new Progress(out, plan.cellCount(),
-                    plan.warmup().plus(plan.duration()).plusSeconds(10));
+                    plan.window().total().plusSeconds(10));
             int index = 0;
             for (int round = 1; round <= plan.rounds(); round++) {
                 for (Scenario scenario : plan.scenarios()) {
@@ -322,11 +323,11 @@ public final class Runner {
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
         String path = scenario.pathWithQuery(args);
         Duration serviceTime = scenario.serviceTime(args);
-        Ceiling ceiling = plan.burstShape()
-                ? Ceiling.ofBurst(requestThreads, ceilingScenario, serviceTime, plan.burst(), plan.poolSize())
-                : plan.openModel()
-                ? Ceiling.ofOpen(requestThreads, ceilingScenario, serviceTime, plan.rate(), plan.poolSize())
-                : Ceiling.of(requestThreads, ceilingScenario, serviceTime, plan.vus(), plan.poolSize());
+        Ceiling ceiling = switch (plan.workload()) {
+            case Workload.Burst b -> Ceiling.ofBurst(requestThreads, ceilingScenario, serviceTime, b.requests(), plan.poolSize());
+            case Workload.Open o -> Ceiling.ofOpen(requestThreads, ceilingScenario, serviceTime, o.ratePerSec(), plan.poolSize());
+            case Workload.Closed c -> Ceiling.of(requestThreads, ceilingScenario, serviceTime, c.vus(), plan.poolSize());
+        };
         ceiling = PinnedCeiling.apply(ceiling, model, scenario, serviceTime, serverJdk, cpus.serverCores());
         if (model == null && ceiling.tps() != null) {
             ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.formula() + " (assuming the target limits neither threads nor connections)");
@@ -399,7 +400,7 @@ public final class Runner {
             PitfallChecks pitfalls = new PitfallChecks(scenario, server.baseUrl(), server.managementUrl());
             pitfalls.beforeLoad();
             Sampler sampler = new Sampler(server.pid(), server.managementUrl(), db.pid().orElse(-1));
-            LoadProgress.Listener live = progress.loadListener(plan.warmup(), plan.duration());
+            LoadProgress.Listener live = progress.loadListener(plan.window().warmup(), plan.window().measure());
             LoadProgress.Listener listener = new LoadProgress.Listener() {
                 @Override
                 public void onProgress(LoadProgress p) {
@@ -414,7 +415,7 @@ public final class Runner {
                         windowFrom.set(Instant.now());
                         sampler.openWindow();
                         pitfalls.windowOpens();
-                        if (!plan.burstShape()) {
+                        if (!(plan.workload() instanceof Workload.Burst)) {
                             callCount.open();
                         }
                     } else if (!inWindow && windowFrom.get() != null && windowTo.get() == null) {
@@ -431,16 +432,15 @@ public final class Runner {
                     sampler.driverPid(pid);
                 }
             };
-            progress.phase(plan.burstShape()
-                    ? "burst of " + plan.burst() + " requests at once on " + path
-                    : "warm-up " + plan.warmup().toSeconds() + " s, then " + plan.duration().toSeconds() + " s measured, "
-                    + (plan.openModel() ? plan.rate() + " requests/s" : plan.vus() + " VUs") + " on " + path);
+            progress.phase(plan.workload() instanceof Workload.Burst b
+                    ? "burst of " + b.requests() + " requests at once on " + path
+                    : "warm-up " + plan.window().warmup().toSeconds() + " s, then " + plan.window().measure().toSeconds() + " s measured, "
+                    + (plan.workload() instanceof Workload.Open o ? o.ratePerSec() + " requests/s" : vus() + " VUs") + " on " + path);
             Path driverLog = folder.logs().resolve(label + "-" + stem + ".driver.log");
-            dev.loomlab.load.Workload workload = plan.burstShape() ? new dev.loomlab.load.Workload.Burst(plan.burst())
-                    : plan.openModel() ? new dev.loomlab.load.Workload.Open(plan.rate()) : new dev.loomlab.load.Workload.Closed(plan.vus());
-            LoadSpec loadSpec = new LoadSpec(server.baseUrl() + path, "GET", workload, plan.burstShape() ? dev.loomlab.load.Window.NONE
-                    : new dev.loomlab.load.Window(plan.warmup(), plan.duration()), plan.requestTimeout(), folder.cellDir(label), stem, driverLog);
-            if (plan.burstShape()) {
+            LoadSpec loadSpec = new LoadSpec(server.baseUrl() + path, "GET", plan.workload(),
+                    plan.workload() instanceof Workload.Burst ? dev.loomlab.load.Window.NONE : plan.window(),
+                    plan.requestTimeout(), folder.cellDir(label), stem, driverLog);
+            if (plan.workload() instanceof Workload.Burst) {
                 callCount.open();
             }
             loadSpec = loadSpec.withMethod(scenario.method());
@@ -477,18 +477,18 @@ public final class Runner {
         metrics.putAll(writeMetrics);
         Double serverCores = metrics.get("serverCpuCoresMean");
         Verdict verdict = Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCores, cpus.serverCores());
-        if (plan.openModel() && load.unsent() > 0) {
+        if (plan.workload() instanceof Workload.Open && load.unsent() > 0) {
             // Requests the engine could not send would hide a stalled server: the cell says so first.
             verdict = new Verdict("driver", String.format(java.util.Locale.ROOT,
                     "open model: %d of the scheduled requests could not be sent (requested %.1f/s, achieved %.1f/s) — the engine, not the server, limited this cell; %s",
-                    load.unsent(), plan.rate(), load.achievedRate(), verdict.note()));
-        } else if (plan.burstShape()) {
+                    load.unsent(), rate(), load.achievedRate(), verdict.note()));
+        } else if (plan.workload() instanceof Workload.Burst b) {
             verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
-                    "burst of %d: the last answer came after %.2f s; %s", plan.burst(),
+                    "burst of %d: the last answer came after %.2f s; %s", b.requests(),
                     load.wallTimeMs() == null ? Double.NaN : load.wallTimeMs() / 1000, verdict.note()));
-        } else if (plan.openModel()) {
+        } else if (plan.workload() instanceof Workload.Open) {
             verdict = new Verdict(verdict.limitedBy(), String.format(java.util.Locale.ROOT,
-                    "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", plan.rate(), load.achievedRate(), verdict.note()));
+                    "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", rate(), load.achievedRate(), verdict.note()));
         }
         if (callCount.measured()) {
             var check = callCount.check(load, plan, serviceTime);
@@ -529,7 +529,15 @@ public final class Runner {
     }
 
     private Integer vus() {
-        return plan.openModel() || plan.burstShape() ? null : plan.vus();
+        return plan.workload() instanceof Workload.Closed c ? c.vus() : null;
+    }
+
+    private Double rate() {
+        return plan.workload() instanceof Workload.Open o ? o.ratePerSec() : null;
+    }
+
+    private Integer burst() {
+        return plan.workload() instanceof Workload.Burst b ? b.requests() : null;
     }
 
     /** Why a server that died mid-cell failed its cell: how it ended, and the last lines it logged. */
@@ -568,7 +576,7 @@ public final class Runner {
 
         CellResult failed(String reason) {
             return new CellResult(CellResult.SCHEMA, "failed", reason, label, cell, engine.id(), path,
-                    serviceTime.toMillis(), vus(), plan.rate(), null, null, plan.burst(), null, plan.warmup().toMillis() / 1000.0,
+                    serviceTime.toMillis(), vus(), rate(), null, null, burst(), null, plan.window().warmup().toMillis() / 1000.0,
                     0, 0, 0, 0, 0, 0, 0, 0,
                     Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                     serverJdk.describe(), null, serverLog, null, null, Map.of(), Map.of(), List.of(), null);
@@ -577,9 +585,9 @@ public final class Runner {
         CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, String jfr,
                             Map<String, Double> metrics, Map<String, Long> jfrEvents) {
             return new CellResult(CellResult.SCHEMA, "ok", null, label, cell, load.engine(), path,
-                    serviceTime.toMillis(), vus(), plan.rate(), load.achievedRate(), plan.openModel() ? load.unsent() : null,
-                    plan.burst(), load.wallTimeMs(),
-                    plan.warmup().toMillis() / 1000.0, load.durationS(),
+                    serviceTime.toMillis(), vus(), rate(), load.achievedRate(), plan.workload() instanceof Workload.Open ? load.unsent() : null,
+                    burst(), load.wallTimeMs(),
+                    plan.window().warmup().toMillis() / 1000.0, load.durationS(),
                     load.requests(), load.ok(), load.tps(), load.p50Ms(), load.p90Ms(), load.p99Ms(), load.maxMs(),
                     load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
                     verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(), hlog, serverLog,

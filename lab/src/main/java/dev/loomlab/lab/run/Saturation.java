@@ -56,7 +56,7 @@ public final class Saturation {
         try (RunningDatabase db = DatabaseStarter.start(plan, runner.cpus)) {
             Manifest manifest = runner.manifestBuilder.database(db.description()).build();
             folder.writeManifest(manifest);
-            Progress progress = new Progress(out, plan.models().size() * levels.size(), plan.warmup().plus(plan.duration()).plusSeconds(10));
+            Progress progress = new Progress(out, plan.models().size() * levels.size(), plan.window().total().plusSeconds(10));
             int index = 0;
             for (Model model : plan.models()) {
                 List<Point> points = new ArrayList<>();

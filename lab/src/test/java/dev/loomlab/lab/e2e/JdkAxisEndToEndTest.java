@@ -49,7 +49,7 @@ class JdkAxisEndToEndTest {
         assertThat(manifest.cells()).containsExactly("mvc-virtual-jdk21/block-r1", "mvc-virtual-jdk25/block-r1");
         assertThat(manifest.jdks().get("server mvc-virtual-jdk21")).startsWith("21.").contains(" at /");
         assertThat(manifest.jdks().get("server mvc-virtual-jdk25")).startsWith("25.").contains(" at /");
-        assertThat(manifest.plan().get("jdks")).isEqualTo(List.of(21, 25));
+        assertThat(manifest.plan().jdks()).isEqualTo(List.of(21, 25));
         assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY)))
                 .contains("| mvc-virtual-jdk21 |").contains("| mvc-virtual-jdk25 |");
     }

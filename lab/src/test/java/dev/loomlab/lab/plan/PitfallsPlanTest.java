@@ -1,5 +1,6 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.load.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.scenario.Dialect;
@@ -35,9 +36,9 @@ class PitfallsPlanTest {
         Plan plan = part("locks-pools");
         double sleepS = plan.sleepMs() / 1000.0;
 
-        assertThat((double) plan.vus() / plan.poolSize() * sleepS).as("a request's wait for a connection, s").isGreaterThan(30);
-        assertThat(plan.warmup().plus(plan.duration()).toSeconds()).as("warm-up + window, s").isGreaterThan(30);
-        assertThat(plan.vus()).as("above Tomcat's 200 threads, so the bulkhead is what limits").isGreaterThan(Defaults.TOMCAT_MAX_THREADS);
+        assertThat((double) vus(plan) / plan.poolSize() * sleepS).as("a request's wait for a connection, s").isGreaterThan(30);
+        assertThat(plan.window().total().toSeconds()).as("warm-up + window, s").isGreaterThan(30);
+        assertThat(vus(plan)).as("above Tomcat's 200 threads, so the bulkhead is what limits").isGreaterThan(Defaults.TOMCAT_MAX_THREADS);
     }
 
     /** Seed 000's cell (3,000 VUs, pool 150, 1 s block + select) per JDBC driver and JDK, WebFlux beside it. */
@@ -47,7 +48,7 @@ class PitfallsPlanTest {
 
         assertThat(plan.database()).isEqualTo(Dialect.MARIADB);
         assertThat(plan.scenarios()).containsExactly(Scenarios.BLOCK_QUERY);
-        assertThat(plan.vus()).isEqualTo(3000);
+        assertThat(plan.workload()).isEqualTo(new Workload.Closed(3000));
         assertThat(plan.poolSize()).isEqualTo(150);
         assertThat(plan.jdks()).containsExactly(21, 25);
         assertThat(plan.jdbcDriversFor(Model.byId("mvc-virtual"))).containsExactly("mariadb", "mysql-8.1.0", "mysql-9.5.0");
@@ -80,5 +81,9 @@ class PitfallsPlanTest {
                 assertThat(labels).as(part.name() + ": " + claim.claim()).contains(claim.of(), claim.over());
             }
         }
+    }
+
+    private static int vus(Plan plan) {
+        return ((Workload.Closed) plan.workload()).vus();
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.load.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -60,8 +61,8 @@ class PlanLoaderTest {
     void seedTalkIsTheTalksSetup() {
         Plan talk = PlanLoader.load("seed-talk", Map.of());
 
-        assertThat(talk.vus()).isEqualTo(3000);
-        assertThat(talk.duration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(talk.workload()).isEqualTo(new Workload.Closed(3000));
+        assertThat(talk.window().measure()).isEqualTo(Duration.ofSeconds(30));
         assertThat(talk.rounds()).isEqualTo(3);
         assertThat(talk.poolSize()).isEqualTo(150);
         assertThat(talk.sleepMs()).isEqualTo(1000);
@@ -83,9 +84,9 @@ class PlanLoaderTest {
     void overridesWinOverThePreset() {
         Plan plan = PlanLoader.load("seed-talk", Map.of("vus", "10", "scenarios", "block", "duration", "2s", "heap", "512M"));
 
-        assertThat(plan.vus()).isEqualTo(10);
+        assertThat(plan.workload()).isEqualTo(new Workload.Closed(10));
         assertThat(plan.scenarios()).containsExactly(Scenarios.BLOCK);
-        assertThat(plan.duration()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(plan.window().measure()).isEqualTo(Duration.ofSeconds(2));
         assertThat(plan.heap()).isEqualTo("512m");
         assertThat(plan.rounds()).as("untouched fields keep the preset's value").isEqualTo(3);
         assertThat(plan.database()).isEqualTo(Dialect.MARIADB);
@@ -100,8 +101,8 @@ class PlanLoaderTest {
         assertThat(plan.name()).isEqualTo("mine");
         assertThat(plan.models()).containsExactly(Model.byId("webflux"));
         assertThat(plan.scenarios()).containsExactly(Scenarios.BLOCK, Scenarios.SLOW_QUERY);
-        assertThat(plan.vus()).isEqualTo(Defaults.VUS);
-        assertThat(plan.warmup()).isEqualTo(Defaults.WARMUP);
+        assertThat(plan.workload()).isEqualTo(new Workload.Closed(Defaults.VUS));
+        assertThat(plan.window().warmup()).isEqualTo(Defaults.WARMUP);
         assertThat(plan.poolSize()).isEqualTo(Defaults.POOL_SIZE);
     }
 
@@ -144,7 +145,7 @@ class PlanLoaderTest {
     @Test
     void anUnreadableDurationShowsExamples() {
         refuses("quick", Map.of("duration", "10x"))
-                .hasMessage("duration: cannot read '10x' as a duration (examples: 500ms, 30s, 2m)");
+                .hasMessage("duration: cannot read '10x' as a duration (examples: 500ms, 30s, 1m30s, 2m)");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.load.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,13 +24,13 @@ class PlanPartsTest {
 
         assertThat(parts).extracting(PlanParts.Part::name).containsExactly("io-200", "cpu-200", "webflux-500", "burst");
         assertThat(parts).allSatisfy(p -> assertThat(p.plan().heap()).isEqualTo("256m"));
-        assertThat(parts.get(0).plan().vus()).isEqualTo(200);
+        assertThat(parts.get(0).plan().workload()).isEqualTo(new Workload.Closed(200));
         assertThat(parts.get(0).plan().models()).containsExactly(Model.byId("mvc-platform"), Model.byId("mvc-virtual"));
-        assertThat(parts.get(2).plan().vus()).isEqualTo(500);
+        assertThat(parts.get(2).plan().workload()).isEqualTo(new Workload.Closed(500));
         assertThat(parts.get(2).plan().models()).containsExactly(Model.byId("webflux"), Model.byId("mvc-virtual"));
 
         Plan burst = parts.get(3).plan();
-        assertThat(burst.burst()).isEqualTo(100);
+        assertThat(burst.workload()).isEqualTo(new Workload.Burst(100));
         assertThat(burst.sleepMs()).isEqualTo(10_000);
         assertThat(burst.tomcatThreads()).isEqualTo(10);
         assertThat(burst.requestTimeout()).isEqualTo(Duration.ofSeconds(150));
@@ -43,7 +44,7 @@ class PlanPartsTest {
     void flagsApplyToEveryPart() {
         List<PlanParts.Part> parts = PlanLoader.parts("seed-notes", Map.of("duration", "5s", "tomcatThreads", "20"));
         assertThat(parts).allSatisfy(p -> {
-            assertThat(p.plan().duration()).isEqualTo(Duration.ofSeconds(5));
+            assertThat(p.plan().window().measure()).isEqualTo(Duration.ofSeconds(5));
             assertThat(p.plan().tomcatThreads()).isEqualTo(20);
         });
     }

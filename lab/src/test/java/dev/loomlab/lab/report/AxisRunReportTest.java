@@ -94,14 +94,15 @@ class AxisRunReportTest {
         Path root = tmp.resolve(name);
         RunFolder fixture = new RunFolder(Golden.fixtureRun());
         Manifest m = fixture.readManifest();
-        Map<String, Object> plan = new java.util.LinkedHashMap<>(m.plan());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> plan = RunFolder.json().convertValue(dev.loomlab.lab.plan.PlanBinding.tree(m.plan()), Map.class);
         plan.put("models", List.of("mvc-platform", "mvc-virtual"));
         plan.put("scenarios", List.of("block"));
         plan.put("rounds", 1);
         plan.putAll(axes);
         RunFolder run = new RunFolder(root);
         run.create();
-        run.writeManifest(new Manifest(m.schema(), m.runId(), status, m.startedAt(), m.finishedAt(), m.command(), plan, m.machine(),
+        run.writeManifest(new Manifest(m.schema(), m.runId(), status, m.startedAt(), m.finishedAt(), m.command(), dev.loomlab.lab.plan.PlanBinding.bind("axis run", plan), m.machine(),
                 m.jdks(), m.versions(), m.database(), m.cpus(), m.engine(), m.gitCommit(),
                 labels.stream().map(l -> l + "/block-r1").toList()));
         for (String label : labels) {

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.lab.plan.PlanDocument;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.findings.Findings;
@@ -61,8 +62,7 @@ class SummaryMarkdownTest {
     void theRunsOwnRenderEqualsTheReportCommandsRenderFromTheFiles(@TempDir Path tmp) {
         // A run renders from records in memory (maps in any order, longs where JSON gives ints);
         // `loomlab report` renders from the files. Both must give the same bytes.
-        Map<String, Object> plan = new LinkedHashMap<>(manifest.plan());
-        plan.put("sleepMs", 1000L);
+        PlanDocument plan = manifest.plan().with("sleepMs", 1000L);
         Manifest inMemory = new Manifest(manifest.schema(), manifest.runId(), manifest.status(), manifest.startedAt(),
                 manifest.finishedAt(), manifest.command(), plan, Map.copyOf(manifest.machine()), Map.copyOf(manifest.jdks()),
                 Map.copyOf(manifest.versions()), manifest.database(), Map.copyOf(manifest.cpus()), manifest.engine(),
@@ -82,10 +82,8 @@ class SummaryMarkdownTest {
 
     @Test
     void aFinishedRunWithEveryPlannedCellIsNotPartialAndHasNoRoundLine() {
-        Map<String, Object> plan = new LinkedHashMap<>(manifest.plan());
-        plan.put("models", List.of("mvc-platform"));
-        plan.put("scenarios", List.of("block"));
-        plan.put("rounds", 1);
+        PlanDocument plan = manifest.plan().with("models", List.of("mvc-platform")).with("scenarios", List.of("block"))
+                .with("rounds", 1);
         Manifest done = new Manifest(manifest.schema(), manifest.runId(), "complete", manifest.startedAt(), manifest.finishedAt(),
                 manifest.command(), plan, manifest.machine(), manifest.jdks(), manifest.versions(), manifest.database(),
                 manifest.cpus(), manifest.engine(), manifest.gitCommit(), List.of("mvc-platform/block-r1"));

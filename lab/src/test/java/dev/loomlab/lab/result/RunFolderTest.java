@@ -1,5 +1,6 @@
 package dev.loomlab.lab.result;
 
+import dev.loomlab.lab.plan.PlanDocument;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,11 +38,7 @@ class RunFolderTest {
     }
 
     static Manifest manifest(List<String> cells) {
-        Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("name", "quick");
-        plan.put("models", List.of("mvc-virtual", "webflux"));
-        plan.put("vus", 500);
-        plan.put("dbPassword", null);
+        PlanDocument plan = PlanDocument.EMPTY.with("name", "quick").with("models", List.of("mvc-virtual", "webflux")).with("vus", 500);
         return new Manifest(Manifest.SCHEMA, "run-1", "running", "2025-11-22T09:00:00Z", null, "loomlab run",
                 plan, Map.of("cores", "2"), Map.of("lab", "25.0.1"), Map.of("loomlab", "0.1.0"), "postgres",
                 Map.of("server", "1", "driver", "0", "database", "0"), "hyperfoil", "abc", cells);

@@ -1,0 +1,186 @@
+package dev.loomlab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.load.Engines;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.plan.PlanBinding;
+import dev.loomlab.lab.plan.PlanDocument;
+import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.Limits;
+import dev.loomlab.scenario.FanOut;
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.scenario.Param;
+import dev.loomlab.scenario.Scenarios;
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Plan → manifest → {@code --resume} is the identity: for random valid values of every plan
+ * field, the plan a resumed run measures equals the plan that started it. The fields are
+ * enumerated from {@link PlanDocument}, so a new field without a generator here fails.
+ */
+class PlanRoundTripProperties {
+    private static final RecordComponent[] FIELDS = PlanDocument.class.getRecordComponents();
+
+    /** A valid value (or null: left out) for each field; {@link #coherent} then applies the rules between fields. */
+    private static final Map<String, Arbitrary<?>> GENERATORS = generators();
+
+    private static Map<String, Arbitrary<?>> generators() {
+        Map<String, Arbitrary<?>> g = new LinkedHashMap<>();
+        g.put("name", Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1).ofMaxLength(12));
+        g.put("description", Arbitraries.strings().withCharRange(' ', '~').withChars("éü—×").ofMaxLength(40).injectNull(0.2));
+        g.put("models", Arbitraries.of(Model.idList()).list().uniqueElements().ofMinSize(1).ofMaxSize(4).injectNull(0.2));
+        g.put("scenarios", Arbitraries.of(Scenarios.idList()).list().uniqueElements().ofMinSize(1).ofMaxSize(4).injectNull(0.2));
+        g.put("sleepMs", Arbitraries.longs().between(0, Param.MAX_SLEEP_MS).injectNull(0.2));
+        g.put("vus", Arbitraries.integers().between(1, Limits.MAX_VUS).injectNull(0.3));
+        g.put("rate", Arbitraries.doubles().between(0.001, Limits.MAX_RATE).ofScale(3).injectNull(0.6));
+        g.put("burst", Arbitraries.integers().between(1, Limits.MAX_BURST).injectNull(0.8));
+        g.put("warmup", millis(0, Limits.MAX_PHASE.toMillis()));
+        g.put("duration", millis(1000, Limits.MAX_PHASE.toMillis()));
+        g.put("rounds", Arbitraries.integers().between(1, 100).injectNull(0.2));
+        g.put("poolSize", Arbitraries.integers().between(1, 10_000).injectNull(0.2));
+        g.put("heap", Combinators.combine(Arbitraries.integers().between(1, 999_999), Arbitraries.of("m", "g", "M", "G"))
+                .as((n, unit) -> n + unit).injectNull(0.2));
+        g.put("database", Arbitraries.of("postgres", "mariadb").injectNull(0.2));
+        g.put("dbUrl", Arbitraries.of("jdbc:postgresql://db.example:5432/loomlab?password=s3cret&ssl=false",
+                "jdbc:mariadb://db.example/loomlab", "jdbc:mysql://db/x;password=p").injectNull(0.6));
+        g.put("dbUser", Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(8).injectNull(0.5));
+        g.put("dbPassword", Arbitraries.strings().withCharRange('!', '~').ofMinLength(1).ofMaxLength(12).injectNull(0.5));
+        g.put("engine", Arbitraries.of(Engines.IDS).injectNull(0.2));
+        g.put("requestTimeout", millis(Limits.MIN_REQUEST_TIMEOUT.toMillis(), Limits.MAX_BURST_TIMEOUT.toMillis()));
+        g.put("poolTimeout", millis(250, Limits.MAX_PHASE.toMillis()));
+        g.put("jdks", Arbitraries.integers().between(17, 30).list().uniqueElements().ofMinSize(1).ofMaxSize(4).injectNull(0.5));
+        g.put("tomcatThreads", Arbitraries.integers().between(1, 10_000).injectNull(0.2));
+        g.put("jdbcDrivers", Arbitraries.of(JdbcDriver.all().stream().map(JdbcDriver::id).toList()).list().uniqueElements()
+                .ofMinSize(1).injectNull(0.6));
+        g.put("topology", Arbitraries.of("local", "split").injectNull(0.2));
+        g.put("appLatency", delay());
+        g.put("appJitter", delay());
+        g.put("dbLatency", delay());
+        g.put("dbJitter", delay());
+        g.put("drivers", Arbitraries.integers().between(1, 16).injectNull(0.3));
+        return g;
+    }
+
+    private static Arbitrary<Duration> millis(long min, long max) {
+        return Arbitraries.longs().between(min, max).map(Duration::ofMillis).injectNull(0.2);
+    }
+
+    /** A netem delay: whole microseconds up to 1 s. */
+    private static Arbitrary<Duration> delay() {
+        return Arbitraries.longs().between(0, 1_000_000).map(us -> Duration.ofNanos(us * 1_000)).injectNull(0.2);
+    }
+
+    @Example
+    void everyPlanFieldHasAGenerator() {
+        assertThat(GENERATORS.keySet()).containsExactlyElementsOf(Arrays.stream(FIELDS).map(RecordComponent::getName).toList());
+    }
+
+    @Property(tries = 300)
+    void aResumedRunMeasuresThePlanThatStartedIt(@ForAll("plans") PlanDocument document) throws IOException {
+        Plan started = PlanLoader.resolve(document);
+        Path dir = Files.createTempDirectory("loomlab-roundtrip");
+        try {
+            new RunFolder(dir).writeManifest(new Manifest.Builder().runId("r").plan(PlanDocument.of(started).masked()).build());
+            String json = Files.readString(dir.resolve(RunFolder.MANIFEST));
+            // What the manifest never holds comes from the resumed run's flags, as on the command line.
+            Map<String, Object> flags = new LinkedHashMap<>();
+            if (started.dbUrl() != null) {
+                flags.put("dbUrl", started.dbUrl());
+            }
+            if (started.dbUser() != null) {
+                flags.put("dbUser", started.dbUser());
+            }
+            if (started.dbPassword() != null) {
+                flags.put("dbPassword", started.dbPassword());
+            }
+
+            Plan resumed = Resume.plan("--resume r", Manifest.upgrade(PlanBinding.jsonTree("manifest", json)),
+                    PlanBinding.bind("command line", flags));
+
+            assertThat(resumed).isEqualTo(started);
+        } finally {
+            Files.deleteIfExists(dir.resolve(RunFolder.MANIFEST));
+            Files.delete(dir);
+        }
+    }
+
+    @Provide
+    Arbitrary<PlanDocument> plans() {
+        List<Arbitrary<Object>> fields = Arrays.stream(FIELDS).map(c -> GENERATORS.get(c.getName()).asGeneric()).toList();
+        return Combinators.combine(fields).as(values -> coherent(document(values)));
+    }
+
+    private static PlanDocument document(List<Object> values) {
+        try {
+            return PlanDocument.class.getDeclaredConstructor(Arrays.stream(FIELDS).map(RecordComponent::getType).toArray(Class<?>[]::new))
+                    .newInstance(values.toArray());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The rules between fields (PlanLoader.resolve's refusals), applied so that every document is a valid plan. */
+    private static PlanDocument coherent(PlanDocument d) {
+        if (d.burst() != null) {
+            d = d.with("rate", null).with("drivers", 1).with("engine", "hyperfoil");
+        } else if (d.requestTimeout() != null && d.requestTimeout().compareTo(Limits.MAX_REQUEST_TIMEOUT) > 0) {
+            d = d.with("requestTimeout", Limits.MAX_REQUEST_TIMEOUT);
+        }
+        if (d.rate() != null && "wrk".equals(d.engine())) {
+            d = d.with("engine", "k6");
+        }
+        if (d.drivers() != null && d.drivers() > 1) {
+            d = d.with("engine", "hyperfoil").with("vus", Math.max(d.drivers(), d.vus() == null ? 0 : d.vus()));
+        }
+        if (d.jdbcDrivers() != null) {
+            d = d.with("database", "mariadb");
+        }
+        if (d.dbUrl() != null) {
+            boolean mariadb = !d.dbUrl().startsWith("jdbc:postgresql:");
+            if (d.jdbcDrivers() != null && !mariadb) {
+                d = d.with("dbUrl", null);
+            } else {
+                d = d.with("database", mariadb ? "mariadb" : "postgres");
+            }
+        }
+        if (d.jdks() != null && !d.jdks().contains(25)) {
+            List<Integer> jdks = new ArrayList<>(d.jdks());
+            jdks.add(25);
+            d = d.with("jdks", jdks);
+        }
+        if ("split".equals(d.topology())) {
+            List<String> scenarios = (d.scenarios() == null ? Scenarios.idList() : d.scenarios()).stream()
+                    .filter(s -> !FanOut.needsDownstream(Scenarios.byId(s))).toList();
+            d = d.with("engine", "hyperfoil").with("dbUrl", null).with("scenarios", scenarios.isEmpty() ? List.of("block") : scenarios)
+                    .with("appJitter", min(d.appJitter(), d.appLatency())).with("dbJitter", min(d.dbJitter(), d.dbLatency()));
+        } else {
+            d = d.with("appLatency", null).with("appJitter", null).with("dbLatency", null).with("dbJitter", null);
+        }
+        return d;
+    }
+
+    private static Duration min(Duration jitter, Duration latency) {
+        Duration l = latency == null ? Duration.ZERO : latency;
+        return jitter == null || jitter.compareTo(l) > 0 ? l : jitter;
+    }
+}
