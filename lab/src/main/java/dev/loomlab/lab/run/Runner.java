@@ -134,41 +134,31 @@ public final class Runner {
             Progress progress = new Progress(out, plan.cellCount(),
                     plan.warmup().plus(plan.duration()).plusSeconds(10));
             int index = 0;
-            for (int round = 1; round <= plan.rounds(); round++) {
-                for (Scenario scenario : plan.scenarios()) {
-                    for (Model model : target.isPresent() ? java.util.Collections.<Model>singletonList(null) : plan.models()) {
-                      for (Integer feature : model == null ? java.util.Collections.<Integer>singletonList(null) : plan.jdksFor(model)) {
-                       for (String driver : plan.jdbcDriversFor(model)) {
-                        index++;
-                        Jdk serverJdk = serverJdk(model, feature);
-                        Cell cell = model == null ? Cell.target(scenario, round)
-                                : Cell.of(model, serverJdk.feature(), driver == null ? null : JdbcDriver.byId(driver), scenario, round);
-                        String label = cell.label(plan.jdkAxis());
-                        String key = label + "/" + cell.stem();
-                        CellResult previous = kept.get(key);
-                        if (previous != null) {
-                            results.add(previous);
-                            order.add(key);
-                            out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + label + " / " + scenario
-                                    + " / round " + round + ": kept from the interrupted run");
-                            continue;
-                        }
-                        progress.cellStarts(index, label + " / " + scenario + " / round " + round);
-                        CellResult result = cells.run(cell, serverJdk, progress);
-                        if (interrupted.get()) {
-                            return List.copyOf(results);
-                        }
-                        folder.writeCell(result);
-                        results.add(result);
-                        order.add(key);
-                        folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
-                        progress.cellDone(result.succeeded()
-                                ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
-                                : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure());
-                       }
-                      }
-                    }
+            for (Planned planned : matrix()) {
+                index++;
+                Cell cell = planned.cell();
+                String label = cell.label(plan.jdkAxis());
+                String key = label + "/" + cell.stem();
+                String name = label + " / " + cell.scenario() + " / round " + cell.round();
+                CellResult previous = kept.get(key);
+                if (previous != null) {
+                    results.add(previous);
+                    order.add(key);
+                    out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + name + ": kept from the interrupted run");
+                    continue;
                 }
+                progress.cellStarts(index, name);
+                CellResult result = cells.run(cell, planned.serverJdk(), progress);
+                if (interrupted.get()) {
+                    return List.copyOf(results);
+                }
+                folder.writeCell(result);
+                results.add(result);
+                order.add(key);
+                folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
+                progress.cellDone(result.succeeded()
+                        ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
+                        : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure());
             }
             writeEnd(manifest.get().withStatus("complete", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
             finished.set(true);
@@ -194,6 +184,36 @@ public final class Runner {
         out.println();
         out.println("loomlab: summary in " + folder.root().resolve(RunFolder.SUMMARY) + ", charts in " + folder.root().resolve(ReportFiles.HTML));
         return List.copyOf(results);
+    }
+
+    /** A cell of the matrix and the JDK its server runs on. */
+    private record Planned(Cell cell, Jdk serverJdk) {
+    }
+
+    /**
+     * The plan's cells in the order they run: round by round, each scenario on every model (or the
+     * one target), each model on every JDK of the plan's axis and every JDBC driver of its driver axis.
+     */
+    private List<Planned> matrix() {
+        List<Planned> cells = new ArrayList<>();
+        for (int round = 1; round <= plan.rounds(); round++) {
+            for (Scenario scenario : plan.scenarios()) {
+                if (target.isPresent()) {
+                    cells.add(new Planned(Cell.target(scenario, round), session.jdk()));
+                    continue;
+                }
+                for (Model model : plan.models()) {
+                    for (Integer feature : plan.jdksFor(model)) {
+                        Jdk serverJdk = serverJdk(model, feature);
+                        for (String driver : plan.jdbcDriversFor(model)) {
+                            cells.add(new Planned(Cell.of(model, serverJdk.feature(), driver == null ? null : JdbcDriver.byId(driver),
+                                    scenario, round), serverJdk));
+                        }
+                    }
+                }
+            }
+        }
+        return cells;
     }
 
     /** What the run's cells share while {@code db} runs. */
