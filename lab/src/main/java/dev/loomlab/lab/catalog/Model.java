@@ -147,19 +147,6 @@ public final class Model {
                 () -> new IllegalArgumentException("unknown model '" + id + "' (allowed: " + ids() + ")"));
     }
 
-    /**
-     * The model a cell label belongs to ({@code mvc-virtual-jdk21-mysql-8.1.0} → mvc-virtual): the
-     * longest id the label is or starts with followed by a dash; empty for a target or an unknown model.
-     */
-    public static Optional<Model> ofLabel(String label) {
-        if (label == null) {
-            return Optional.empty();
-        }
-        return values().stream()
-                .filter(m -> label.equals(m.id()) || label.startsWith(m.id() + "-"))
-                .max(Comparator.comparingInt(m -> m.id().length()));
-    }
-
     /** Every model of the catalogue. */
     public static List<Model> values() {
         return ServerCatalog.current().models();

@@ -2,6 +2,13 @@ package dev.loomlab.lab.cli;
 
 import dev.loomlab.load.Workload;
 import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.cell.Bench;
+import dev.loomlab.lab.cell.Cell;
+import dev.loomlab.lab.cell.FanOutDownstream;
+import dev.loomlab.lab.cell.Launch;
+import dev.loomlab.lab.cell.Measure;
+import dev.loomlab.lab.cell.Stop;
+import dev.loomlab.lab.cell.Verify;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.EngineComparison;
 import dev.loomlab.lab.load.Engines;
@@ -9,7 +16,6 @@ import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadProgress;
 import dev.loomlab.lab.load.LoadResult;
-import dev.loomlab.lab.load.LoadSpec;
 import dev.loomlab.lab.load.MachineCpu;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.load.Durations;
@@ -19,19 +25,13 @@ import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.ServerProcess;
-import dev.loomlab.lab.process.ServerSpec;
-import dev.loomlab.lab.process.ServerStartException;
-import dev.loomlab.lab.process.Taskset;
-import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Provenance;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.DatabaseStarter;
-import dev.loomlab.lab.run.Preflight;
 import dev.loomlab.lab.run.Progress;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.run.Session;
 import dev.loomlab.scenario.Scenario;
-import dev.loomlab.scenario.verify.ContractVerifier;
-import dev.loomlab.scenario.verify.Verification;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -110,9 +110,9 @@ public final class CrosscheckCommand implements Callable<Integer> {
                 throw new PlanException("unknown engine '" + id + "' (engines: " + String.join(", ", Engines.IDS) + ")");
             }
         }
-        Jdk jdk = Jdk.current();
-        Preflight.check(plan, out, jdk, Preflight.openFilesLimit());
-        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        Session session = Session.forServers(plan, out);
+        Jdk jdk = session.jdk();
+        CpuLayout cpus = session.cpus();
 
         List<LoadEngine> chosen = new ArrayList<>();
         for (String id : ids) {
@@ -139,14 +139,19 @@ public final class CrosscheckCommand implements Callable<Integer> {
 
         List<EngineComparison.Run> runs = new ArrayList<>();
         String database;
-        try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
+        // The server runs on the JDK a run gives the model, so that the engines are compared on the cell a run measures.
+        Jdk serverJdk = session.serverJdks().forModel(m, null);
+        Cell cell = Cell.of(m, serverJdk.feature(), null, s, 1);
+        try (RunningDatabase db = DatabaseStarter.start(plan, cpus);
+             FanOutDownstream downstream = new FanOutDownstream(jdk, cpus, folder)) {
+            Bench bench = new Bench(folder, cpus, db, Optional.empty(), downstream, Optional.empty());
             database = db.description();
             console.println("loomlab: database " + database);
             Progress progress = new Progress(console, chosen.size(), plan.window().total().plusSeconds(20));
             int index = 0;
             for (LoadEngine engine : chosen) {
                 progress.cellStarts(++index, engine.id() + ": " + m + " / " + s);
-                EngineComparison.Run run = runCell(plan, m, s, engine, db, cpus, jdk, folder, progress);
+                EngineComparison.Run run = runCell(plan, cell, serverJdk, engine, bench, progress);
                 runs.add(run);
                 progress.cellDone(run.ok() ? String.format(java.util.Locale.ROOT, "%.1f TPS, p50 %.1f ms",
                         run.result().tps(), run.result().p50Ms()) : "FAILED: " + run.failure());
@@ -160,18 +165,18 @@ public final class CrosscheckCommand implements Callable<Integer> {
         doc.put("kind", "crosscheck");
         doc.put("startedAt", started.toString());
         doc.put("finishedAt", Instant.now().toString());
-        Map<String, Object> cell = new LinkedHashMap<>();
-        cell.put("model", m.id());
-        cell.put("scenario", s.id());
-        cell.put("path", path(plan, s));
-        cell.put("vus", ((Workload.Closed) plan.workload()).vus());
-        cell.put("warmup", Durations.format(plan.window().warmup()));
-        cell.put("duration", Durations.format(plan.window().measure()));
-        cell.put("requestTimeout", Durations.format(plan.requestTimeout()));
-        cell.put("heap", plan.heap());
-        cell.put("poolSize", plan.poolSize());
-        cell.put("database", database);
-        doc.put("cell", cell);
+        Map<String, Object> described = new LinkedHashMap<>();
+        described.put("model", m.id());
+        described.put("scenario", s.id());
+        described.put("path", path(plan, s));
+        described.put("vus", ((Workload.Closed) plan.workload()).vus());
+        described.put("warmup", Durations.format(plan.window().warmup()));
+        described.put("duration", Durations.format(plan.window().measure()));
+        described.put("requestTimeout", Durations.format(plan.requestTimeout()));
+        described.put("heap", plan.heap());
+        described.put("poolSize", plan.poolSize());
+        described.put("database", database);
+        doc.put("cell", described);
         doc.put("cpus", cpus.asMap());
         doc.put("machine", Provenance.machine());
         doc.put("jdk", jdk.describe());
@@ -187,27 +192,25 @@ public final class CrosscheckCommand implements Callable<Integer> {
     }
 
     /**
-     * As the Runner's cell: fresh server, contract check, warm-up + window, server CPU over the window (from the
-     * engine's first "measure" report to its end, as the Runner samples it), the machine's busy CPU over the
-     * same span, server stopped.
+     * A run's cell with the same launch and contract check (but no flight recording: the crosscheck
+     * compares engines, the server is only their common target), then warm-up + window, server CPU
+     * over the window (from the engine's first "measure" report to its end, as the Runner samples
+     * it), the machine's busy CPU over the same span, server stopped.
      */
-    private static EngineComparison.Run runCell(Plan plan, Model m, Scenario s, LoadEngine engine, RunningDatabase db,
-                                                CpuLayout cpus, Jdk jdk, RunFolder folder, Progress progress) {
-        String stem = CellResult.stem(s.id(), 1);
-        Path serverLog = folder.logs().resolve(m + "-" + engine.id() + "-" + stem + ".server.log");
-        // No flight recording: the crosscheck compares engines, the server is only their common target.
-        ServerSpec spec = new ServerSpec(m, jdk, plan.heap(), plan.poolSize(), db.endpoint(), cpus, 0, serverLog, null,
-                Defaults.SERVER_START_TIMEOUT, List.of());
-        ServerProcess server;
-        try {
-            server = ServerProcess.start(spec);
-        } catch (ServerStartException e) {
-            return EngineComparison.Run.failed(engine.id(), "server did not start: " + e.getMessage());
+    private static EngineComparison.Run runCell(Plan plan, Cell cell, Jdk serverJdk, LoadEngine engine, Bench bench,
+                                                Progress progress) {
+        RunFolder folder = bench.folder();
+        String files = cell.label(false) + "-" + engine.id() + "-" + cell.stem();
+        Launch.Outcome launched = Launch.server(plan, bench, cell, serverJdk, folder.logs().resolve(files + ".server.log"),
+                Optional.empty());
+        if (!(launched instanceof Launch.Up up)) {
+            return EngineComparison.Run.failed(engine.id(), ((Stop) launched).reason());
         }
-        try (server) {
-            Verification verification = new ContractVerifier().verify(server.baseUrl(), List.of(s));
-            if (!verification.passed()) {
-                return EngineComparison.Run.failed(engine.id(), "contract check failed: " + verification.failures().getFirst());
+        // A model's server: always a process the lab started, whose CPU time it can read.
+        try (ServerProcess server = (ServerProcess) up.server()) {
+            Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
+            if (refused.isPresent()) {
+                return EngineComparison.Run.failed(engine.id(), refused.get().reason());
             }
             AtomicReference<Optional<Duration>> cpuAtWindow = new AtomicReference<>(Optional.empty());
             AtomicReference<Long> windowStart = new AtomicReference<>();
@@ -225,9 +228,9 @@ public final class CrosscheckCommand implements Callable<Integer> {
                     + plan.window().measure().toSeconds() + " s measured by " + engine.id());
             LoadResult load;
             try {
-                load = engine.run(LoadSpec.closed(server.baseUrl() + path(plan, s), ((Workload.Closed) plan.workload()).vus(), plan.window().warmup(), plan.window().measure(),
-                        plan.requestTimeout(), folder.cellDir(m.id()).resolve(engine.id()), stem,
-                        folder.logs().resolve(m + "-" + engine.id() + "-" + stem + ".driver.log")), listener);
+                load = engine.run(Measure.loadSpec(plan, server.baseUrl() + path(plan, cell.scenario()), cell.scenario(),
+                        folder.cellDir(cell.label(false)).resolve(engine.id()), cell.stem(), folder.logs().resolve(files + ".driver.log")),
+                        listener);
             } catch (LoadException e) {
                 return EngineComparison.Run.failed(engine.id(), "load engine failed: " + e.getMessage());
             }

@@ -1,23 +1,18 @@
 package dev.loomlab.lab.cli;
 
-import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.load.Engines;
-import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
-import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.Provenance;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.run.Preflight;
 import dev.loomlab.lab.run.Runner;
 import java.io.IOException;
+import dev.loomlab.lab.run.Session;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,20 +52,16 @@ final class Resume {
         List<Manifest.Build> builds = builds(source, previous,
                 new Manifest.Build(Manifest.LOOMLAB_VERSION, Provenance.gitCommit(LabHome.root())), force);
         Plan plan = plan(source, recorded, options.document());
-        Jdk jdk = Jdk.current();
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
-            Preflight.checkTarget(plan, dir, Preflight.openFilesLimit());
-        } else {
-            Preflight.check(plan, dir, jdk, Preflight.openFilesLimit());
         }
+        // The servers run on the JDKs the original run gave them (the plan's axis or each model's default).
+        Session session = target != null ? Session.forTarget(plan, dir) : Session.forServers(plan, dir);
         List<CellResult> done = folder.readCells();
-        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
-        LoadEngine engine = Engines.byId(plan.engine(), jdk, cpus);
-        Manifest.Builder manifest = RunCommand.manifest(previous.runId(), plan, jdk, cpus).startedAt(previous.startedAt()).builds(builds);
+        Manifest.Builder manifest = RunCommand.manifest(previous.runId(), plan, session.jdk(), session.cpus()).startedAt(previous.startedAt()).builds(builds);
         System.out.println("loomlab: resuming " + dir + " (" + previous.status() + "): "
                 + done.stream().filter(CellResult::succeeded).count() + " of " + plan.cellCount() + " cells kept");
-        Runner runner = new Runner(plan, folder, jdk, cpus, engine, manifest, System.out).resume(done);
+        Runner runner = new Runner(plan, folder, session, manifest, System.out).resume(done);
         List<CellResult> cells = (target == null ? runner : runner.target(target)).run();
         return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
     }

@@ -3,7 +3,6 @@ package dev.loomlab.lab.cli;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.jdk.ServerJdks;
 import dev.loomlab.lab.load.Engines;
-import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanDocument;
@@ -11,14 +10,13 @@ import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.plan.PlanParts;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
-import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.report.SeedComparison;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.Provenance;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.run.Preflight;
 import dev.loomlab.lab.run.Runner;
+import dev.loomlab.lab.run.Session;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -67,34 +65,23 @@ public final class RunCommand implements Callable<Integer> {
             return runParts(parts);
         }
         Plan plan = parts.getFirst().plan();
-        Jdk jdk = Jdk.current();
         if (target != null && plan.topology().split()) {
             throw new dev.loomlab.lab.plan.PlanException("--target measures a server already running: it cannot be moved into the split topology's namespaces (use --topology local)");
         }
-        // Not root, no ip binary, no TUN device for a delay: exit 2 before anything starts.
-        dev.loomlab.lab.process.Namespaces.check(plan.topology());
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
-            Preflight.checkTarget(plan, out, Preflight.openFilesLimit());
-        } else {
-            Preflight.check(plan, out, jdk, Preflight.openFilesLimit());
         }
-        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
-        // A missing k6 or wrk stops here with the line that says how to install it (exit 2).
-        LoadEngine engine = Engines.byId(plan.engine(), jdk, cpus);
-        // A JDK the plan needs but this machine lacks stops here, with how to get it (exit 2).
-        ServerJdks serverJdks = ServerJdks.discover();
-        if (target == null) {
-            serverJdks.require(plan);
-        }
+        Session session = target != null ? Session.forTarget(plan, out) : Session.forServers(plan, out);
+        Jdk jdk = session.jdk();
+        CpuLayout cpus = session.cpus();
         Instant started = Instant.now();
         String runId = STAMP.format(started) + "-" + plan.name();
         RunFolder folder = new RunFolder(out.resolve(runId));
         Manifest.Builder manifest = manifest(runId, plan, jdk, cpus);
         if (target == null) {
-            manifest.jdks(jdks(plan, jdk, serverJdks));
+            manifest.jdks(jdks(plan, jdk, session.serverJdks()));
         }
-        Runner runner = new Runner(plan, folder, jdk, cpus, engine, manifest, System.out).serverJdks(serverJdks);
+        Runner runner = new Runner(plan, folder, session, manifest, System.out);
         List<CellResult> cells = (target == null ? runner : runner.target(target)).run();
         return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
     }
@@ -104,14 +91,10 @@ public final class RunCommand implements Callable<Integer> {
         if (target != null) {
             throw new dev.loomlab.lab.plan.PlanException("a plan of parts cannot measure a --target: run one part's settings with --plan and flags instead");
         }
-        Jdk jdk = Jdk.current();
-        // Every part's JDKs are found before the first part starts: a missing one stops here (exit 2).
-        ServerJdks serverJdks = ServerJdks.discover();
-        for (PlanParts.Part part : parts) {
-            Preflight.check(part.plan(), out, jdk, Preflight.openFilesLimit());
-            serverJdks.require(part.plan());
-        }
-        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        // Every part is checked, and its JDKs found, before the first part starts: a missing one stops here (exit 2).
+        Session session = Session.forServers(parts.stream().map(PlanParts.Part::plan).toList(), out);
+        Jdk jdk = session.jdk();
+        CpuLayout cpus = session.cpus();
         String planName = parts.getFirst().plan().name().substring(0, parts.getFirst().plan().name().length() - parts.getFirst().name().length() - 1);
         String runId = STAMP.format(Instant.now()) + "-" + planName;
         Path root = out.resolve(runId);
@@ -119,11 +102,10 @@ public final class RunCommand implements Callable<Integer> {
         boolean allOk = true;
         for (PlanParts.Part part : parts) {
             System.out.println("loomlab: part " + part.name() + " of " + planName + " (" + parts.size() + " parts)");
-            LoadEngine engine = Engines.byId(part.plan().engine(), jdk, cpus);
             RunFolder folder = new RunFolder(root.resolve(part.name()));
-            Runner runner = new Runner(part.plan(), folder, jdk, cpus, engine,
-                    manifest(runId + "/" + part.name(), part.plan(), jdk, cpus).jdks(jdks(part.plan(), jdk, serverJdks)),
-                    System.out).serverJdks(serverJdks);
+            Runner runner = new Runner(part.plan(), folder, session.forPlan(part.plan()),
+                    manifest(runId + "/" + part.name(), part.plan(), jdk, cpus).jdks(jdks(part.plan(), jdk, session.serverJdks())),
+                    System.out);
             List<CellResult> cells = runner.run();
             cellsByPart.put(part.name(), cells);
             allOk &= cells.stream().allMatch(CellResult::succeeded);

@@ -1,17 +1,13 @@
 package dev.loomlab.lab.cli;
 
-import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.load.Engines;
 import dev.loomlab.load.Durations;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.CpuLayout;
-import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.run.Preflight;
 import dev.loomlab.lab.run.Runner;
 import dev.loomlab.lab.run.Saturation;
+import dev.loomlab.lab.run.Session;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -63,17 +59,14 @@ public final class SaturateCommand implements Callable<Integer> {
         }
         Duration slo = Durations.parse("--slo-p99", sloP99);
         List<Integer> levels = Saturation.levels(from, to, steps);
-        Jdk jdk = Jdk.current();
-        Preflight.check(plan.withVus(to), out, jdk, Preflight.openFilesLimit());
-        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        // Checked at the highest level: the most connections the search will open.
+        Session session = Session.forServers(plan.withVus(to), out);
         String runId = RunCommand.STAMP.format(Instant.now()) + "-saturate-" + plan.scenarios().getFirst();
         RunFolder folder = new RunFolder(out.resolve(runId));
-        System.out.println("loomlab: saturation search on " + plan.scenarios().getFirst() + " at " + levels + " VUs; " + cpus.describe());
-        dev.loomlab.lab.jdk.ServerJdks serverJdks = dev.loomlab.lab.jdk.ServerJdks.discover();
-        serverJdks.require(plan);
-        new Saturation(new Runner(plan, folder, jdk, cpus, Engines.byId(plan.engine(), jdk, cpus),
-                RunCommand.manifest(runId, plan, jdk, cpus).jdks(RunCommand.jdks(plan, jdk, serverJdks)), System.out)
-                .serverJdks(serverJdks)).search(levels, slo);
+        System.out.println("loomlab: saturation search on " + plan.scenarios().getFirst() + " at " + levels + " VUs; " + session.cpus().describe());
+        new Saturation(new Runner(plan, folder, session,
+                RunCommand.manifest(runId, plan, session.jdk(), session.cpus()).jdks(RunCommand.jdks(plan, session.jdk(), session.serverJdks())),
+                System.out)).search(levels, slo);
         System.out.println("loomlab: results in " + folder.root());
         return 0;
     }

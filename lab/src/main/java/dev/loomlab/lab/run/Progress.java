@@ -1,5 +1,6 @@
 package dev.loomlab.lab.run;
 
+import dev.loomlab.lab.cell.CellProgress;
 import dev.loomlab.lab.load.LoadProgress;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -9,7 +10,7 @@ import java.util.Locale;
  * Progress on long work: cell i of n, phase, elapsed, ETA and live TPS. Plain lines (no
  * cursor tricks) so CI logs and terminals read the same; at most one line every few seconds.
  */
-public final class Progress {
+public final class Progress implements CellProgress {
     private static final long EVERY_NANOS = Duration.ofSeconds(5).toNanos();
 
     private final PrintStream out;
@@ -31,10 +32,12 @@ public final class Progress {
         line("starting server");
     }
 
+    @Override
     public void phase(String phase) {
         line(phase);
     }
 
+    @Override
     public LoadProgress.Listener loadListener(Duration warmup, Duration duration) {
         return p -> {
             long now = System.nanoTime();

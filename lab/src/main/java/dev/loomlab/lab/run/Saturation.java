@@ -1,6 +1,8 @@
 package dev.loomlab.lab.run;
 
 import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.cell.Cell;
+import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
@@ -12,7 +14,6 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -65,24 +66,26 @@ public final class Saturation {
                     int vus = levels.get(i);
                     index++;
                     progress.cellStarts(index, model + " / " + scenario + " / " + vus + " VUs");
-                    CellResult cell = runner.withPlan(plan.withVus(vus)).runCell(model, scenario, i + 1, db, progress);
-                    folder.writeCell(cell);
+                    Jdk serverJdk = runner.serverJdk(model, null);
+                    CellResult result = runner.cellRun(plan.withVus(vus), db)
+                            .run(Cell.of(model, serverJdk.feature(), null, scenario, i + 1), serverJdk, progress);
+                    folder.writeCell(result);
                     order.add(model + "/" + CellResult.stem(scenario.id(), i + 1));
                     folder.writeManifest(manifest.withStatus("running", null, List.copyOf(order)));
-                    if (!cell.succeeded()) {
-                        progress.cellDone("FAILED: " + cell.failure());
-                        stop = "the cell at " + vus + " VUs failed: " + cell.failure();
+                    if (!result.succeeded()) {
+                        progress.cellDone("FAILED: " + result.failure());
+                        stop = "the cell at " + vus + " VUs failed: " + result.failure();
                         break;
                     }
-                    long errors = cell.errors().values().stream().mapToLong(Long::longValue).sum();
-                    points.add(new Point(vus, cell.tps(), cell.p50Ms(), cell.p99Ms(), errors, cell.ceilingTps(), cell.limitedBy()));
-                    progress.cellDone(String.format(Locale.ROOT, "%.1f TPS, p99 %.0f ms, %d errors", cell.tps(), cell.p99Ms(), errors));
+                    long errors = result.errors().values().stream().mapToLong(Long::longValue).sum();
+                    points.add(new Point(vus, result.tps(), result.p50Ms(), result.p99Ms(), errors, result.ceilingTps(), result.limitedBy()));
+                    progress.cellDone(String.format(Locale.ROOT, "%.1f TPS, p99 %.0f ms, %d errors", result.tps(), result.p99Ms(), errors));
                     if (errors > 0) {
                         stop = errors + " errors at " + vus + " VUs";
                         break;
                     }
-                    if (cell.p99Ms() > sloP99.toMillis()) {
-                        stop = String.format(Locale.ROOT, "p99 %.0f ms passed the SLO of %d ms at %d VUs", cell.p99Ms(), sloP99.toMillis(), vus);
+                    if (result.p99Ms() > sloP99.toMillis()) {
+                        stop = String.format(Locale.ROOT, "p99 %.0f ms passed the SLO of %d ms at %d VUs", result.p99Ms(), sloP99.toMillis(), vus);
                         break;
                     }
                 }

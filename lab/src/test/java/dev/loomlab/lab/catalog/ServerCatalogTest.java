@@ -83,14 +83,6 @@ class ServerCatalogTest {
     }
 
     @Test
-    void aLabelIsReadAsTheLongestModelIdItStartsWith() {
-        assertThat(Model.ofLabel("legacy-virtual-jdk21")).map(Model::id).hasValue("legacy-virtual");
-        assertThat(Model.ofLabel("legacy-jdk17")).map(Model::id).hasValue("legacy");
-        assertThat(Model.ofLabel("mvc-virtual-jdk21-mysql-8.1.0")).map(Model::id).hasValue("mvc-virtual");
-        assertThat(Model.ofLabel("target")).isEmpty();
-    }
-
-    @Test
     void anUnknownModelNamesTheKnownOnes() {
         assertThatThrownBy(() -> Model.byId("mvc")).hasMessage("unknown model 'mvc' (allowed: mvc-platform, mvc-virtual, webflux,"
                 + " coroutines, legacy, legacy-virtual)");

@@ -1,4 +1,4 @@
-package dev.loomlab.lab.run;
+package dev.loomlab.lab.cell;
 
 import dev.loomlab.load.Workload;
 import dev.loomlab.lab.fanout.CallCheck;
@@ -21,13 +21,13 @@ import java.util.Map;
  * {@link Count} resets the downstream's count when the measured window opens and reads it when
  * the window closes.
  */
-final class FanOutDownstream implements AutoCloseable {
+public final class FanOutDownstream implements AutoCloseable {
     private final Jdk jdk;
     private final CpuLayout cpus;
     private final RunFolder folder;
     private DownstreamProcess process;
 
-    FanOutDownstream(Jdk jdk, CpuLayout cpus, RunFolder folder) {
+    public FanOutDownstream(Jdk jdk, CpuLayout cpus, RunFolder folder) {
         this.jdk = jdk;
         this.cpus = cpus;
         this.folder = folder;

@@ -1,4 +1,4 @@
-package dev.loomlab.lab.run;
+package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.metrics.Prometheus;
 import dev.loomlab.lab.result.RunFolder;

@@ -1,4 +1,4 @@
-package dev.loomlab.lab.run;
+package dev.loomlab.lab.cell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,84 @@
+package dev.loomlab.lab.cell;
+
+import dev.loomlab.lab.ceiling.Ceiling;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.DistributedLoad;
+import dev.loomlab.lab.load.LoadEngine;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.process.ServerHandle;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.Scenarios;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The life of one cell: launch its server, verify the contract, measure the warm-up and the window,
+ * judge what limited it. The server is stopped before the cell's record is built; every cell,
+ * measured or stopped early, comes back as one {@link CellResult} with where its load ran.
+ */
+public final class CellRun {
+    private final Plan plan;
+    private final Bench bench;
+    private final LoadEngine engine;
+    private final LoadEngine cellEngine;
+
+    /**
+     * @param engine     the plan's engine, named by cells that fail before their load runs
+     * @param cellEngine the engine that sends the load: the plan's, or its drivers together
+     */
+    public CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cellEngine) {
+        this.plan = plan;
+        this.bench = bench;
+        this.engine = engine;
+        this.cellEngine = cellEngine;
+    }
+
+    /** Runs {@code cell} with its server on {@code serverJdk}. */
+    public CellResult run(Cell cell, Jdk serverJdk, CellProgress progress) {
+        CellResult result = stages(cell, serverJdk, progress);
+        return result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
+    }
+
+    private CellResult stages(Cell cell, Jdk serverJdk, CellProgress progress) {
+        Scenario scenario = cell.scenario();
+        String label = cell.label(plan.jdkAxis());
+        Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
+        String path = scenario.pathWithQuery(args);
+        Duration serviceTime = scenario.serviceTime(args);
+        int serverCores = bench.cpus().serverCores();
+        Ceiling ceiling = Judge.ceiling(plan, cell, serviceTime, serverJdk.feature(), serverCores);
+        CellFiles files = CellFiles.of(bench.folder(), cell, label);
+        CellResults results = new CellResults(plan, label, cell, serverJdk, engine.id(), bench.cpus(), path, serviceTime,
+                ceiling, files);
+
+        Optional<String> notServed = cell.model().flatMap(m -> m.notServed(scenario));
+        if (notServed.isPresent()) {
+            return results.stopped(Stop.skipped(cell.model().orElseThrow() + " does not serve " + scenario + ": " + notServed.get()));
+        }
+        Launch.Outcome launched = Launch.cell(plan, bench, cell, serverJdk, files);
+        if (!(launched instanceof Launch.Up up)) {
+            return results.stopped((Stop) launched);
+        }
+        Measure measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
+        Measure.Window window;
+        try (ServerHandle server = up.server()) {
+            progress.phase(Launch.readyLine(server) + "; verifying the contract");
+            Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
+            if (refused.isPresent()) {
+                return results.stopped(refused.get());
+            }
+            Measure.Outcome measured = measure.run(server);
+            if (measured instanceof Stop stop) {
+                return results.stopped(stop);
+            }
+            window = (Measure.Window) measured;
+        }
+        // The flight recording is complete only once the server has exited.
+        Measure.Figures figures = measure.figures(window);
+        return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
+                bench.topology(plan, cellEngine instanceof DistributedLoad d ? d.lastShares() : List.of()));
+    }
+}

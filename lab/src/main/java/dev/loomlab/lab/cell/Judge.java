@@ -1,0 +1,94 @@
+package dev.loomlab.lab.cell;
+
+import dev.loomlab.lab.ceiling.Ceiling;
+import dev.loomlab.lab.ceiling.PinnedCeiling;
+import dev.loomlab.lab.ceiling.Verdict;
+import dev.loomlab.lab.fanout.CallCheck;
+import dev.loomlab.lab.findings.Findings;
+import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.load.Workload;
+import java.util.OptionalInt;
+import dev.loomlab.scenario.Scenario;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The last stage: what limited the cell. The ceiling its model and the load allow (known before
+ * the cell runs), the verdict on the measured figures, said again for the open model (requests
+ * the engine could not send) and the burst (its wall time), the fan-out call check, the findings.
+ */
+final class Judge {
+    private Judge() {
+    }
+
+    /** The throughput the cell's server could reach at most, from its threads, pool, carriers and the load's shape. */
+    static Ceiling ceiling(Plan plan, Cell cell, Duration serviceTime, int serverJdk, int serverCores) {
+        Model model = cell.model().orElse(null);
+        Scenario scenario = cell.scenario();
+        // A target's threads and pool are unknown: its ceiling is the load's own (VUs / S, the rate, the burst).
+        OptionalInt requestThreads = model == null ? OptionalInt.empty() : model.requestThreads(plan.tomcatThreads());
+        Scenario ceilingScenario = model == null ? new Scenario(scenario.id(), scenario.method(), scenario.path(),
+                scenario.params(), scenario.sql(), false, scenario.responseShape(), scenario.description()) : scenario;
+        Ceiling ceiling = switch (plan.workload()) {
+            case Workload.Burst b -> Ceiling.ofBurst(requestThreads, ceilingScenario, serviceTime, b.requests(), plan.poolSize());
+            case Workload.Open o -> Ceiling.ofOpen(requestThreads, ceilingScenario, serviceTime, o.ratePerSec(), plan.poolSize());
+            case Workload.Closed c -> Ceiling.of(requestThreads, ceilingScenario, serviceTime, c.vus(), plan.poolSize());
+        };
+        // The server's JDK feature release decides whether synchronized pins (JEP 491).
+        ceiling = PinnedCeiling.apply(ceiling, model, scenario, serviceTime, serverJdk, serverCores);
+        if (model == null && ceiling.tps() != null) {
+            ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.formula() + " (assuming the target limits neither threads nor connections)");
+        }
+        return ceiling;
+    }
+
+    /**
+     * The measured cell's record: verdict, fan-out check and findings; failed after all when the
+     * write check found rows and answers disagreeing.
+     */
+    static CellResult judge(Plan plan, CellResults results, Ceiling ceiling, Duration serviceTime, int serverCores,
+                            Measure.Figures figures, Map<String, Object> topology) {
+        LoadResult load = figures.load();
+        Map<String, Double> metrics = figures.metrics();
+        Double serverCpu = metrics.get("serverCpuCoresMean");
+        Verdict verdict = verdict(plan, Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCpu, serverCores), load);
+        FanOutDownstream.Count calls = figures.calls();
+        if (calls.measured()) {
+            CallCheck check = calls.check(load, plan, serviceTime);
+            metrics = new LinkedHashMap<>(metrics);
+            metrics.putAll(calls.metrics(check));
+            if (check != null && check.conclusive() && !check.passed()) {
+                verdict = new Verdict("wrong-calls", check.finding() + "; " + verdict.note());
+            }
+        }
+        CellResult cell = results.measured(load, verdict, serverCpu, figures.timeseries(), metrics, figures.jfrEvents())
+                .withTopology(topology);
+        cell = cell.withFindings(Findings.evaluate(cell, figures.rows(), serverCores));
+        return figures.writeCheck().map(cell::failedBecause).orElse(cell);
+    }
+
+    /** The ceiling's verdict, said again for the load's shape: what the open model could not send, how long a burst took. */
+    private static Verdict verdict(Plan plan, Verdict verdict, LoadResult load) {
+        if (plan.workload() instanceof Workload.Open open && load.unsent() > 0) {
+            // Requests the engine could not send would hide a stalled server: the cell says so first.
+            return new Verdict("driver", String.format(Locale.ROOT,
+                    "open model: %d of the scheduled requests could not be sent (requested %.1f/s, achieved %.1f/s) — the engine, not the server, limited this cell; %s",
+                    load.unsent(), open.ratePerSec(), load.achievedRate(), verdict.note()));
+        } else if (plan.workload() instanceof Workload.Burst burst) {
+            return new Verdict(verdict.limitedBy(), String.format(Locale.ROOT,
+                    "burst of %d: the last answer came after %.2f s; %s", burst.requests(),
+                    load.wallTimeMs() == null ? Double.NaN : load.wallTimeMs() / 1000, verdict.note()));
+        } else if (plan.workload() instanceof Workload.Open open) {
+            return new Verdict(verdict.limitedBy(), String.format(Locale.ROOT,
+                    "open model: requested %.1f/s, achieved %.1f/s, 0 unsent; %s", open.ratePerSec(), load.achievedRate(), verdict.note()));
+        }
+        return verdict;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.loomlab.lab.cell;
+
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.ServerHandle;
+import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.process.ServerSpec;
+import dev.loomlab.lab.process.ServerStartException;
+import dev.loomlab.lab.catalog.Model;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The first stage of a cell: its server. A fresh server JVM for the cell's model, configured from
+ * the plan (the fan-out downstream's URL, Tomcat's threads, the pool timeout, the namespace's
+ * address), or the running target the run measures.
+ */
+public final class Launch {
+    private Launch() {
+    }
+
+    /** The server up, or why it is not. */
+    public sealed interface Outcome permits Up, Stop {
+    }
+
+    public record Up(ServerHandle server) implements Outcome {
+    }
+
+    /** A run's cell: the target, or a server logging and recording where the cell's files go. */
+    static Outcome cell(Plan plan, Bench bench, Cell cell, Jdk jdk, CellFiles files) {
+        if (cell.target()) {
+            return new Up(ServerHandle.target(bench.target().orElseThrow(
+                    () -> new IllegalStateException("a target cell in a run without a target"))));
+        }
+        Path root = bench.folder().root();
+        return server(plan, bench, cell, jdk, root.resolve(files.serverLog().orElseThrow()), files.jfr().map(root::resolve));
+    }
+
+    /**
+     * A fresh server for {@code cell}'s model.
+     *
+     * @param serverLog where the server's output goes
+     * @param jfr       where its flight recording goes, or empty for none
+     */
+    public static Outcome server(Plan plan, Bench bench, Cell cell, Jdk jdk, Path serverLog, Optional<Path> jfr) {
+        Model model = cell.model().orElseThrow(() -> new IllegalArgumentException("a target's server is not started by the lab"));
+        List<String> args;
+        try {
+            args = serverArguments(plan, bench, model);
+        } catch (ServerStartException e) {
+            return Stop.failed(e.getMessage() + tailNote(e.logTail()));
+        }
+        ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), bench.db().endpoint(), bench.cpus(), 0,
+                serverLog, jfr.orElse(null), Defaults.SERVER_START_TIMEOUT, args, cell.jdbcDriver().orElse(null),
+                bench.namespaces().map(ns -> ns.exec(ns.appNamespace(), List.of())).orElse(List.of()));
+        try {
+            return new Up(ServerProcess.start(spec));
+        } catch (ServerStartException e) {
+            return Stop.failed("server did not start: " + e.getMessage() + tailNote(e.logTail()));
+        }
+    }
+
+    /** The plan's settings as the server's own arguments; starts the fan-out downstream on first need. */
+    private static List<String> serverArguments(Plan plan, Bench bench, Model model) {
+        // Every server of a plan with a fan-out scenario gets the URL: the contract check calls them all.
+        List<String> args = new ArrayList<>(FanOutDownstream.needed(plan.scenarios())
+                ? List.of(bench.downstream().get().serverArgument()) : List.of());
+        args.addAll(model.requestThreadsArgs(plan.tomcatThreads()));
+        args.add("--loomlab.pool-timeout-ms=" + plan.poolTimeout().toMillis());
+        if (bench.namespaces().isPresent()) {
+            Namespaces ns = bench.namespaces().get();
+            // Both ports on the app namespace's address: the drivers reach the server through the bridge
+            // (and the delayed link), the lab its management port from the root namespace.
+            args.add("--server.address=" + ns.appAddress());
+            args.add("--management.server.address=" + ns.appAddress());
+        }
+        return args;
+    }
+
+    /** The line a person reads once the server answers. */
+    static String readyLine(ServerHandle server) {
+        return (server instanceof ServerProcess started ? "server ready in " + started.startTime().toMillis() + " ms at " : "target ")
+                + server.baseUrl();
+    }
+
+    private static String tailNote(String tail) {
+        return tail == null || tail.isBlank() ? "" : " — log: " + tail.lines().reduce((a, b) -> b).orElse("");
+    }
+}

@@ -1,0 +1,193 @@
+package dev.loomlab.lab.cell;
+
+import dev.loomlab.lab.load.LoadEngine;
+import dev.loomlab.lab.load.LoadException;
+import dev.loomlab.lab.load.LoadProgress;
+import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.metrics.JfrCounts;
+import dev.loomlab.lab.metrics.Sampler;
+import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.lab.metrics.SeriesSummary;
+import dev.loomlab.lab.plan.Plan;
+
+import dev.loomlab.load.Workload;
+import dev.loomlab.lab.process.ServerHandle;
+import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.scenario.Scenario;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The third stage: the load, and everything observed around it. The sampler scrapes from the
+ * warm-up on and keeps the rows of the measured window; the window's opening and closing also
+ * mark the pitfall counters and the fan-out downstream's call count. After the server has exited
+ * (its flight recording is complete only then) the window's JFR events are counted and the
+ * figures gathered into the cell's metrics.
+ */
+public final class Measure {
+    /** The load measured, or why the cell stopped during it. */
+    sealed interface Outcome permits Window, Stop {
+    }
+
+    /** What the measured window left while the server still ran. */
+    record Window(LoadResult load, List<SeriesRow> rows, Map<String, Double> windowTotals, Map<String, Double> pitfallMetrics,
+                  Map<String, Double> writeMetrics, Optional<String> writeCheck, Optional<Instant> from, Instant to)
+            implements Outcome {
+    }
+
+    /**
+     * A cell's measured figures, ready to be judged.
+     *
+     * @param writeCheck why the write check failed the cell, or empty
+     */
+    record Figures(LoadResult load, List<SeriesRow> rows, Map<String, Double> metrics, Map<String, Long> jfrEvents,
+                   String timeseries, Optional<String> writeCheck, FanOutDownstream.Count calls) {
+    }
+
+    private final Plan plan;
+    private final Bench bench;
+    private final LoadEngine engine;
+    private final Scenario scenario;
+    private final CellFiles files;
+    private final String path;
+    private final Duration serviceTime;
+    private final CellProgress progress;
+    /** The fan-out check's count (a target's downstream is its own, not counted). */
+    final FanOutDownstream.Count calls;
+
+    Measure(Plan plan, Bench bench, LoadEngine engine, Cell cell, CellFiles files, String path, Duration serviceTime,
+            CellProgress progress) {
+        this.plan = plan;
+        this.bench = bench;
+        this.engine = engine;
+        this.scenario = cell.scenario();
+        this.files = files;
+        this.path = path;
+        this.serviceTime = serviceTime;
+        this.progress = progress;
+        this.calls = cell.target() ? FanOutDownstream.Count.NONE : bench.downstream().count(scenario);
+    }
+
+    /**
+     * The request the load engine sends: the plan's shape on {@code url} with the scenario's method.
+     * The only place a cell's load is described.
+     */
+    public static LoadSpec loadSpec(Plan plan, String url, Scenario scenario, Path outDir, String name, Path driverLog) {
+        // A burst has no warm-up and no window: it is timed from its first send to its last answer.
+        dev.loomlab.load.Window window = plan.workload() instanceof Workload.Burst ? dev.loomlab.load.Window.NONE : plan.window();
+        return new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog);
+    }
+
+    /** The line announcing the load. */
+    static String loadLine(Plan plan, String path) {
+        return switch (plan.workload()) {
+            case Workload.Burst b -> "burst of " + b.requests() + " requests at once on " + path;
+            case Workload.Open o -> window(plan) + o.ratePerSec() + " requests/s on " + path;
+            case Workload.Closed c -> window(plan) + c.vus() + " VUs on " + path;
+        };
+    }
+
+    private static String window(Plan plan) {
+        return "warm-up " + plan.window().warmup().toSeconds() + " s, then " + plan.window().measure().toSeconds() + " s measured, ";
+    }
+
+    /** Runs the load against {@code server}, which is still up when this returns. */
+    Outcome run(ServerHandle server) {
+        AtomicReference<Instant> windowFrom = new AtomicReference<>();
+        AtomicReference<Instant> windowTo = new AtomicReference<>();
+        AtomicReference<Map<String, Double>> pitfallMetrics = new AtomicReference<>(Map.of());
+        Map<String, Double> writeMetrics = new LinkedHashMap<>();
+        PitfallChecks pitfalls = new PitfallChecks(scenario, server.baseUrl(), server.managementUrl());
+        pitfalls.beforeLoad();
+        Sampler sampler = new Sampler(server.pid(), server.managementUrl(), bench.db().pid().orElse(-1));
+        LoadProgress.Listener live = progress.loadListener(plan.window().warmup(), plan.window().measure());
+        LoadProgress.Listener listener = new LoadProgress.Listener() {
+            @Override
+            public void onProgress(LoadProgress p) {
+                // Rows inside the measured window only: from the engine's first "measure"
+                // second to the first second after it; scraping starts with the warm-up.
+                // A burst has no warm-up: all of it is the window.
+                boolean inWindow = p.phase().equals("measure") || p.phase().equals("burst");
+                if (p.phase().equals("warmup")) {
+                    sampler.start();
+                }
+                if (inWindow && windowFrom.get() == null) {
+                    windowFrom.set(Instant.now());
+                    sampler.openWindow();
+                    pitfalls.windowOpens();
+                    if (!(plan.workload() instanceof Workload.Burst)) {
+                        calls.open();
+                    }
+                } else if (!inWindow && windowFrom.get() != null && windowTo.get() == null) {
+                    windowTo.set(Instant.now());
+                    sampler.stop();
+                    calls.close();
+                    pitfallMetrics.set(pitfalls.windowCloses());
+                }
+                live.onProgress(p);
+            }
+
+            @Override
+            public void engineStarted(long pid) {
+                sampler.driverPid(pid);
+            }
+        };
+        progress.phase(loadLine(plan, path));
+        LoadSpec loadSpec = loadSpec(plan, server.baseUrl() + path, scenario, files.outDir(), files.stem(), files.driverLog());
+        if (plan.workload() instanceof Workload.Burst) {
+            calls.open();
+        }
+        LoadResult load;
+        List<SeriesRow> rows;
+        Map<String, Double> windowTotals;
+        try {
+            load = engine.run(loadSpec, listener);
+        } catch (LoadException e) {
+            return Stop.failed(server.alive() ? "load engine failed: " + e.getMessage() : serverExited(server));
+        } finally {
+            rows = sampler.stop();
+            windowTotals = sampler.windowTotals();
+            windowTo.compareAndSet(null, Instant.now());
+            calls.close();
+            if (windowFrom.get() != null && pitfallMetrics.get().isEmpty()) {
+                pitfallMetrics.set(pitfalls.windowCloses());
+            }
+        }
+        if (!server.alive()) {
+            return Stop.failed(serverExited(server));
+        }
+        Optional<String> writeCheck = pitfalls.afterLoad(serviceTime, loadSpec.outDir().resolve(loadSpec.name() + ".driver.json"),
+                writeMetrics);
+        return new Window(load, rows, windowTotals, pitfallMetrics.get(), writeMetrics, writeCheck,
+                Optional.ofNullable(windowFrom.get()), windowTo.get());
+    }
+
+    /** Once the server has exited: the window's JFR events, the time series written, the metrics gathered. */
+    Figures figures(Window window) {
+        RunFolder folder = bench.folder();
+        Map<String, Long> jfrEvents = window.from().isEmpty() || files.jfr().isEmpty() ? Map.of()
+                : JfrCounts.count(folder.root().resolve(files.jfr().get()), window.from().get(), window.to());
+        Sampler.writeCsv(folder.root().resolve(files.timeseries()), window.rows());
+        Map<String, Double> metrics = new LinkedHashMap<>(SeriesSummary.of(window.rows()));
+        metrics.putAll(window.windowTotals());
+        metrics.putAll(window.pitfallMetrics());
+        PitfallChecks.perRequest(metrics, window.load().requests());
+        metrics.putAll(window.writeMetrics());
+        return new Figures(window.load(), window.rows(), metrics, jfrEvents, files.timeseries(), window.writeCheck(), calls);
+    }
+
+    /** Why a server that died mid-cell failed its cell: how it ended, and the last lines it logged. */
+    private static String serverExited(ServerHandle server) {
+        String tail = server.logTail(5);
+        return "the server exited during the cell" + (server instanceof ServerProcess p ? " (" + p.exitNote() + ")" : "")
+                + (tail.isBlank() ? "" : " — log tail: " + String.join(" | ", tail.lines().map(String::strip).toList()));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.loomlab.lab.cell;
+
+import dev.loomlab.lab.process.ServerHandle;
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.scenario.Scenario;
+import dev.loomlab.scenario.verify.ContractVerifier;
+import dev.loomlab.scenario.verify.Verification;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The second stage: the server keeps the contract before anything is measured. A server the lab
+ * started is checked on every scenario of the plan it serves (a fault in one is a fault of the
+ * build); a target only on the cell's scenario.
+ */
+public final class Verify {
+    private Verify() {
+    }
+
+    /** Empty when the cell may be measured; else why not (a broken contract fails it, an unserved scenario skips it). */
+    public static Optional<Stop> contract(ServerHandle server, Cell cell, List<Scenario> planScenarios) {
+        Scenario scenario = cell.scenario();
+        Model model = cell.model().orElse(null);
+        Verification verification = new ContractVerifier().verify(server.baseUrl(), cell.target() ? List.of(scenario)
+                : planScenarios.stream().filter(s -> model.notServed(s).isEmpty()).toList());
+        if (!verification.passed()) {
+            return Optional.of(Stop.failed("contract check failed: " + verification.failures().getFirst()));
+        }
+        return verification.notServed(scenario.id())
+                .map(why -> Stop.skipped("the server does not serve " + scenario + " here: " + why));
+    }
+}
