@@ -4,6 +4,7 @@ import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Responses;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
+import dev.loomlab.server.shared.DatabaseDialect;
 import java.time.Duration;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -63,7 +64,7 @@ class ScenarioController {
                 .thenReturn(Responses.dbSlept(ms));
     }
 
-    /** Throws {@code BadParameterException} (→ 400, see {@link BadParameterAdvice}) outside the contract's bounds. */
+    /** Throws {@code BadParameterException} (→ 400, see the shared {@code BadParameterAdvice}) outside the contract's bounds. */
     private static long ms(Scenario scenario, ServerHttpRequest request) {
         return scenario.parse(request.getQueryParams()::getFirst).get("ms");
     }
