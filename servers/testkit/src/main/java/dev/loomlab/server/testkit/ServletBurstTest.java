@@ -8,9 +8,9 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seed 004's question, bounded, for a servlet server (mvc on Boot 4, legacy on Boot 2.7 — which
- * asks it of the virtual-thread recipe alone, without upgrading Boot): what does one flag change
- * for 600 requests of 2 s fired at once? Names no Spring type, like {@link ServletContractTest}.
+ * What one flag changes for a servlet server (mvc on Boot 4; legacy on Boot 2.7, where the flag
+ * turns on the virtual-thread recipe without upgrading Boot): 600 requests of 2 s fired at once.
+ * Names no Spring type, like {@link ServletContractTest}.
  */
 public abstract class ServletBurstTest {
     private final ServletContractTest.Starter starter;

@@ -14,7 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
- * The contract on Spring WebFlux, handler for handler the mvc server's {@code ScenarioController}.
+ * The contract on Spring WebFlux, handler for handler the servlet servers' {@code BlockingScenarioController}.
  * Every wait is a timer ({@code Mono.delay}) or an R2DBC query, so nothing here blocks the event
  * loop; and every {@code Mono} built is part of the chain returned — seed 003's WebFlux variant
  * "took 10 s" only because one of its calls was never subscribed.
