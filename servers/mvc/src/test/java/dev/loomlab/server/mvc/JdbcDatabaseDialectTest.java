@@ -6,15 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.server.shared.DatabaseDialect;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The dialect the servlet servers (mvc, legacy) read from spring.datasource.url. */
 class JdbcDatabaseDialectTest {
 
-    @Test
-    void readsTheDialectFromTheJdbcUrl() {
-        assertThat(DatabaseDialect.jdbc("jdbc:postgresql://127.0.0.1:5432/loomlab")).isEqualTo(Dialect.POSTGRES);
-        assertThat(DatabaseDialect.jdbc("jdbc:mariadb://127.0.0.1:3306/loomlab")).isEqualTo(Dialect.MARIADB);
-        assertThat(DatabaseDialect.jdbc("jdbc:mysql://h/db")).isEqualTo(Dialect.MARIADB);
+    @ParameterizedTest
+    @CsvSource({
+            "jdbc:postgresql://127.0.0.1:5432/loomlab, POSTGRES",
+            "jdbc:mariadb://127.0.0.1:3306/loomlab, MARIADB",
+            "jdbc:mysql://h/db, MARIADB"})
+    void readsTheDialectFromTheJdbcUrl(String url, Dialect expected) {
+        assertThat(DatabaseDialect.jdbc(url)).isEqualTo(expected);
     }
 
     @Test
