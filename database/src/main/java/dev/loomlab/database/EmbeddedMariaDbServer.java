@@ -94,7 +94,8 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
         } catch (IOException | SQLException | RuntimeException e) {
             String console = db == null ? "" : db.lastConsoleLines();
             guard.close();
-            abort(db, pidFile, instanceDir, socket);
+            ServerProcesses.abortStart(pidFile, db == null ? null : db::stop, Duration.ofSeconds(20), instanceDir);
+            deleteSocket(socket);
             throw new IllegalStateException("cannot start embedded MariaDB on " + options.bindAddress() + ":" + port + ": "
                     + Jdbc.oneLine(e)
                     + (console.isBlank() ? "" : "\n--- mariadb-install-db (last lines) ---\n" + console), e);
@@ -171,27 +172,6 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
         }
         return Path.of(System.getProperty("java.io.tmpdir"),
                 "loomlab-mariadb-" + port + "-" + ProcessHandle.current().pid() + ".sock");
-    }
-
-    private static void abort(LoomlabDB db, Path pidFile, Path instanceDir, Path socket) {
-        long pid = -1;
-        try {
-            pid = ServerProcesses.readPidFile(pidFile);
-        } catch (RuntimeException noPidFile) {
-            // never got that far
-        }
-        if (db != null) {
-            try {
-                db.stop();
-            } catch (ManagedProcessException | RuntimeException ignored) {
-                // killed below
-            }
-        }
-        if (pid > 0) {
-            ServerProcesses.ensureGone(pid, Duration.ofSeconds(20));
-        }
-        TempDirs.deleteQuietly(instanceDir);
-        deleteSocket(socket);
     }
 
     private static void deleteSocket(Path socket) {

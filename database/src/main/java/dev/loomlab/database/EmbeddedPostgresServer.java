@@ -96,7 +96,8 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
         } catch (IOException | SQLException | RuntimeException e) {
             String logTail = TempDirs.tail(log, 15);
             guard.close();
-            abort(postgres, dataDir, instanceDir);
+            ServerProcesses.abortStart(dataDir.resolve("postmaster.pid"), postgres == null ? null : postgres::close,
+                    Duration.ofSeconds(10), instanceDir);
             throw new IllegalStateException("cannot start embedded PostgreSQL on " + options.bindAddress() + ":" + port + ": "
                     + Jdbc.oneLine(e) + (logTail.isBlank() ? "" : "\n--- postgres.log (tail) ---\n" + logTail), e);
         }
@@ -177,26 +178,6 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
-    }
-
-    private static void abort(EmbeddedPostgres postgres, Path dataDir, Path instanceDir) {
-        long pid = -1;
-        try {
-            pid = ServerProcesses.readPidFile(dataDir.resolve("postmaster.pid"));
-        } catch (RuntimeException noPidFile) {
-            // never started
-        }
-        if (postgres != null) {
-            try {
-                postgres.close();
-            } catch (IOException | RuntimeException ignored) {
-                // killed below
-            }
-        }
-        if (pid > 0) {
-            ServerProcesses.ensureGone(pid, Duration.ofSeconds(10));
-        }
-        TempDirs.deleteQuietly(instanceDir);
     }
 
     @Override

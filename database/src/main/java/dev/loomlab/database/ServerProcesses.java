@@ -70,6 +70,36 @@ final class ServerProcesses {
         awaitGone(pid, Duration.ofSeconds(5));
     }
 
+    /** Asks a server to stop; it may fail, for it may never have started. */
+    interface Stop {
+        void stop() throws Exception;
+    }
+
+    /**
+     * Cleans up after a server that failed to start: reads its pid first (stopping may delete the
+     * pid file), asks it to stop if it got that far ({@code stop} may be null), makes sure its
+     * process is gone within {@code grace}, and deletes its instance directory.
+     */
+    static void abortStart(Path pidFile, Stop stop, Duration grace, Path instanceDir) {
+        long pid = -1;
+        try {
+            pid = readPidFile(pidFile);
+        } catch (RuntimeException noPidFile) {
+            // never got that far
+        }
+        if (stop != null) {
+            try {
+                stop.stop();
+            } catch (Exception ignored) {
+                // killed below
+            }
+        }
+        if (pid > 0) {
+            ensureGone(pid, grace);
+        }
+        TempDirs.deleteQuietly(instanceDir);
+    }
+
     /** The effective uid of this JVM (the owner of /proc/self), or -1 if unknown. */
     static int currentUid() {
         try {

@@ -1,7 +1,8 @@
 package dev.loomlab.server.legacy;
 
-import com.zaxxer.hikari.HikariDataSource;
-import java.time.Duration;
+import dev.loomlab.server.shared.DatabaseDialect;
+import dev.loomlab.server.shared.HikariPools;
+import dev.loomlab.server.shared.ReadyLine;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -12,7 +13,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.web.context.WebServerApplicationContext;
-import org.springframework.boot.web.context.WebServerInitializedEvent;
 import org.springframework.boot.web.embedded.tomcat.TomcatWebServer;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -21,6 +21,11 @@ import org.springframework.stereotype.Component;
  * Says at start which model this server really is, and refuses to run as a model it is not:
  * Tomcat's executor is asked to run a probe, and the probe's thread must be virtual exactly when
  * legacy-virtual was asked for. The ready line on stdout is what the lab waits for.
+ *
+ * <p>Alike the mvc server's report in its first lines (the same three inputs), and kept apart by
+ * design: Boot 2.7 and Boot 4 put Tomcat's web server and context types in different packages,
+ * and the two check the thread model differently (Boot 2.7 knows no virtual executor, so this one
+ * probes). What they do alike is shared: {@code HikariPools}, {@code ReadyLine}, {@code DatabaseDialect}.
  */
 @Component
 class StartupReport {
@@ -29,21 +34,11 @@ class StartupReport {
     private final boolean virtualRequested;
     private final DataSource dataSource;
     private final DatabaseDialect dialect;
-    private volatile int managementPort = -1;
-
     StartupReport(@Value("${spring.threads.virtual.enabled:false}") boolean virtualRequested,
                   DataSource dataSource, DatabaseDialect dialect) {
         this.virtualRequested = virtualRequested;
         this.dataSource = dataSource;
         this.dialect = dialect;
-    }
-
-    /** The Actuator's own web server (management.server.port) starts in a child context of its own. */
-    @EventListener
-    void webServerStarted(WebServerInitializedEvent event) {
-        if ("management".equals(event.getApplicationContext().getServerNamespace())) {
-            managementPort = event.getWebServer().getPort();
-        }
     }
 
     @EventListener
@@ -59,9 +54,10 @@ class StartupReport {
             throw new IllegalStateException("refusing to start: spring.threads.virtual.enabled=" + virtualRequested
                     + " but Tomcat's executor runs requests on " + servingThread + " (JDK " + Runtime.version() + ")");
         }
-        prefillPool();
+        // As on mvc, no model pays for connecting inside a measurement.
+        HikariPools.prefill(dataSource);
         String model = virtualServing ? "legacy-virtual" : "legacy";
-        int pool = dataSource instanceof HikariDataSource ? ((HikariDataSource) dataSource).getMaximumPoolSize() : -1;
+        int pool = HikariPools.maximumSize(dataSource);
         String threads = virtualServing
                 ? "virtual thread per request (TomcatProtocolHandlerCustomizer)"
                 : "platform threads max=" + connector.getProperty("maxThreads");
@@ -71,9 +67,7 @@ class StartupReport {
                 connector.getProperty("acceptCount"), connector.getProperty("maxConnections"), pool, dialect.dialect(), dialect.url());
         Object address = connector.getProperty("address");
         String host = address instanceof java.net.InetAddress ? ((java.net.InetAddress) address).getHostAddress() : "127.0.0.1";
-        System.out.println("loomlab-ready http://" + host + ":" + tomcat.getPort()
-                + (managementPort > 0 ? " management=http://" + host + ":" + managementPort : ""));
-        System.out.flush();
+        ReadyLine.print(host, tomcat.getPort(), event.getApplicationContext().getEnvironment());
     }
 
     /** The toString() of the thread Tomcat's executor runs a task on: what a request would run on. */
@@ -87,25 +81,6 @@ class StartupReport {
             return thread.get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             return "unknown (" + e + ")";
-        }
-    }
-
-    /** Hikari fills its pool in the background; as on mvc, no model pays for connecting inside a measurement. */
-    private void prefillPool() {
-        if (!(dataSource instanceof HikariDataSource)) {
-            return;
-        }
-        HikariDataSource hikari = (HikariDataSource) dataSource;
-        try (var ignored = hikari.getConnection()) {
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            var pool = hikari.getHikariPoolMXBean();
-            while (pool.getTotalConnections() < hikari.getMinimumIdle() && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException("cannot open the connection pool: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
+import dev.loomlab.server.shared.ServerLauncher;
 import dev.loomlab.server.testkit.ClearedSystemProperty;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -33,13 +34,13 @@ class LauncherTest {
     private static final Pattern READY = Pattern.compile("loomlab-ready (http://\\S+)");
 
     @RegisterExtension
-    final ClearedSystemProperty carriers = new ClearedSystemProperty(Launcher.CARRIERS);
+    final ClearedSystemProperty carriers = new ClearedSystemProperty(ServerLauncher.CARRIERS);
 
     @Test
     void carriersAreAtLeastFourAsOnTheMvcServer() {
-        Launcher.defaultCarriers();
+        ServerLauncher.defaultCarriers();
 
-        assertThat(System.getProperty(Launcher.CARRIERS))
+        assertThat(System.getProperty(ServerLauncher.CARRIERS))
                 .isEqualTo(String.valueOf(Math.max(Runtime.getRuntime().availableProcessors(), 4)));
     }
 
@@ -68,7 +69,7 @@ class LauncherTest {
             String output = new String(server.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
-            assertThat(server.exitValue()).isEqualTo(Launcher.EXIT_OLD_JDK);
+            assertThat(server.exitValue()).isEqualTo(ServerLauncher.EXIT_OLD_JDK);
             assertThat(output.strip()).startsWith("loomlab server model=legacy-virtual refuses to start: it needs JDK 21")
                     .doesNotContain("Exception");
         } finally {

@@ -1,6 +1,7 @@
 package dev.loomlab.server.legacy;
 
 import dev.loomlab.scenario.verify.ContractVerifier;
+import dev.loomlab.server.testkit.RunningServletServer;
 import dev.loomlab.server.testkit.ServletContractTest;
 
 /**
@@ -10,6 +11,6 @@ import dev.loomlab.server.testkit.ServletContractTest;
 class LegacyContractTest extends ServletContractTest {
     LegacyContractTest() {
         // The seeds' scenarios: the contract the legacy server claims.
-        super(RunningLegacyServer::start, (url, virtual) -> new ContractVerifier().verify(url));
+        super((virtual, dialect) -> RunningServletServer.start(LegacyServer.class, virtual, dialect), (url, virtual) -> new ContractVerifier().verify(url));
     }
 }

@@ -8,6 +8,7 @@ import dev.loomlab.scenario.PerThreadCache;
 import dev.loomlab.scenario.Responses;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
+import dev.loomlab.server.shared.DatabaseDialect;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Date;

@@ -1,6 +1,8 @@
 package dev.loomlab.server.mvc;
 
-import com.zaxxer.hikari.HikariDataSource;
+import dev.loomlab.server.shared.DatabaseDialect;
+import dev.loomlab.server.shared.HikariPools;
+import dev.loomlab.server.shared.ReadyLine;
 import java.util.concurrent.Executor;
 import javax.sql.DataSource;
 import org.apache.catalina.connector.Connector;
@@ -10,7 +12,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.tomcat.TomcatWebServer;
-import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -34,38 +35,6 @@ class StartupReport {
         this.virtualRequested = virtualRequested;
         this.dataSource = dataSource;
         this.dialect = dialect;
-    }
-
-    private volatile int managementPort = -1;
-
-    /** The Actuator's own web server (management.server.port) starts in a child context of its own. */
-    @EventListener
-    void webServerStarted(WebServerInitializedEvent event) {
-        if ("management".equals(event.getApplicationContext().getServerNamespace())) {
-            managementPort = event.getWebServer().getPort();
-        }
-    }
-
-    /**
-     * Hikari opens its pool lazily and fills it in the background; r2dbc-pool on webflux opens all
-     * of its initial connections before the server is ready. Same here, so that no model pays
-     * for connection set-up inside a measurement.
-     */
-    private void prefillPool() {
-        if (!(dataSource instanceof HikariDataSource hikari)) {
-            return;
-        }
-        try (var ignored = hikari.getConnection()) {
-            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
-            var pool = hikari.getHikariPoolMXBean();
-            while (pool.getTotalConnections() < hikari.getMinimumIdle() && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException("cannot open the connection pool: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /** The driver's own name and version, e.g. "MySQL Connector/J mysql-connector-j-8.1.0 (Revision: ...)". */
@@ -93,9 +62,9 @@ class StartupReport {
             // Thrown from the ready event, this fails SpringApplication.run: the context closes and the JVM exits non-zero.
             throw new IllegalStateException(message);
         }
-        prefillPool();
+        HikariPools.prefill(dataSource);
         String model = virtualServing ? "mvc-virtual" : "mvc-platform";
-        int pool = dataSource instanceof HikariDataSource h ? h.getMaximumPoolSize() : -1;
+        int pool = HikariPools.maximumSize(dataSource);
         String threads = virtualServing
                 ? "virtual thread per request"
                 : "platform threads max=" + connector.getProperty("maxThreads");
@@ -106,8 +75,6 @@ class StartupReport {
         // The lab may swap the JDBC driver (the driver-pinning pitfall): this line is its proof of which one ran.
         System.out.println("loomlab-jdbc-driver " + jdbcDriver());
         String host = connector.getProperty("address") instanceof java.net.InetAddress a ? a.getHostAddress() : "127.0.0.1";
-        System.out.println("loomlab-ready http://" + host + ":" + tomcat.getPort()
-                + (managementPort > 0 ? " management=http://" + host + ":" + managementPort : ""));
-        System.out.flush();
+        ReadyLine.print(host, tomcat.getPort(), event.getApplicationContext().getEnvironment());
     }
 }

@@ -3,6 +3,7 @@ package dev.loomlab.server.mvc;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.server.downstream.Downstream;
 import dev.loomlab.server.testkit.FanOutChecks;
+import dev.loomlab.server.testkit.RunningServletServer;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -13,7 +14,7 @@ class FanOutTest {
     @ValueSource(booleans = {false, true})
     void eachVariantMakesTheCallsItClaims(boolean virtual) throws Exception {
         try (Downstream downstream = Downstream.start(0);
-             RunningMvcServer server = RunningMvcServer.start(virtual, Dialect.POSTGRES, FanOutChecks.downstreamArg(downstream.url()))) {
+             RunningServletServer server = RunningServletServer.start(MvcServer.class, virtual, Dialect.POSTGRES, FanOutChecks.downstreamArg(downstream.url()))) {
             FanOutChecks.eachVariantMakesTheCallsItClaims(server.baseUrl(), downstream::calls);
         }
     }
@@ -21,7 +22,7 @@ class FanOutTest {
     @ParameterizedTest(name = "virtual={0}")
     @ValueSource(booleans = {true})
     void withoutADownstreamAFanOutSaysSoAndStillChecksItsParameters(boolean virtual) throws Exception {
-        try (RunningMvcServer server = RunningMvcServer.start(virtual, Dialect.POSTGRES)) {
+        try (RunningServletServer server = RunningServletServer.start(MvcServer.class, virtual, Dialect.POSTGRES)) {
             FanOutChecks.withoutADownstreamAFanOutSaysSoAndStillChecksItsParameters(server.baseUrl());
         }
     }

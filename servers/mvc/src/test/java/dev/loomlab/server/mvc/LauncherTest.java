@@ -2,6 +2,7 @@ package dev.loomlab.server.mvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.server.shared.ServerLauncher;
 import dev.loomlab.server.testkit.ClearedSystemProperty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -9,22 +10,22 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** The carrier count the launcher gives virtual threads, and that a user's own value wins. */
 class LauncherTest {
     @RegisterExtension
-    final ClearedSystemProperty carriers = new ClearedSystemProperty(Launcher.CARRIERS);
+    final ClearedSystemProperty carriers = new ClearedSystemProperty(ServerLauncher.CARRIERS);
 
     @Test
     void carriersAreAtLeastFourLikeNettysEventLoops() {
-        Launcher.defaultCarriers();
+        ServerLauncher.defaultCarriers();
 
         int expected = Math.max(Runtime.getRuntime().availableProcessors(), 4);
-        assertThat(System.getProperty(Launcher.CARRIERS)).isEqualTo(String.valueOf(expected));
+        assertThat(System.getProperty(ServerLauncher.CARRIERS)).isEqualTo(String.valueOf(expected));
     }
 
     @Test
     void aCarrierCountTheUserSetIsKept() {
-        System.setProperty(Launcher.CARRIERS, "1");
+        System.setProperty(ServerLauncher.CARRIERS, "1");
 
-        Launcher.defaultCarriers();
+        ServerLauncher.defaultCarriers();
 
-        assertThat(System.getProperty(Launcher.CARRIERS)).isEqualTo("1");
+        assertThat(System.getProperty(ServerLauncher.CARRIERS)).isEqualTo("1");
     }
 }

@@ -5,36 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.database.SharedDatabases;
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.scenario.verify.Burst;
+import dev.loomlab.server.testkit.RunningServletServer;
+import dev.loomlab.server.testkit.ServletBurstTest;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The seeds' behaviour, bounded: what one flag changes, and what a busy port does. */
-class MvcBehaviourTest {
-
-    /** Seed 004: 600 requests of 2 s take ceil(600/200) x 2 s = 6 s on 200 platform threads. */
-    @Test
-    void platformThreadsServeABurstInWavesOfTwoHundred() {
-        try (RunningMvcServer server = RunningMvcServer.start(false, Dialect.POSTGRES)) {
-            Burst.Result burst = Burst.fire(server.baseUrl() + "/block?ms=2000", 600, Duration.ofSeconds(30));
-
-            assertThat(burst.ok()).isEqualTo(600);
-            assertThat(burst.wallTime()).isBetween(Duration.ofMillis(5_900), Duration.ofSeconds(12));
-        }
-    }
-
-    /** Seed 004: the same burst on virtual threads takes about one service time. */
-    @Test
-    void virtualThreadsServeTheSameBurstAtOnce() {
-        try (RunningMvcServer server = RunningMvcServer.start(true, Dialect.POSTGRES)) {
-            Burst.Result burst = Burst.fire(server.baseUrl() + "/block?ms=2000", 600, Duration.ofSeconds(30));
-
-            assertThat(burst.ok()).isEqualTo(600);
-            assertThat(burst.wallTime()).isBetween(Duration.ofMillis(2_000), Duration.ofMillis(4_500));
-        }
+/**
+ * The seeds' behaviour, bounded: what one flag changes (seed 004's bursts, shared with the legacy
+ * server) and what a busy port does.
+ */
+class MvcBehaviourTest extends ServletBurstTest {
+    MvcBehaviourTest() {
+        super((virtual, dialect) -> RunningServletServer.start(MvcServer.class, virtual, dialect));
     }
 
     /** A port already taken is a clear one-line refusal and a non-zero exit, not a hang. */

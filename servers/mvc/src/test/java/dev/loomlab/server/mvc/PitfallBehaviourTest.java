@@ -9,6 +9,7 @@ import dev.loomlab.scenario.NativeSleep;
 import dev.loomlab.scenario.PerThreadCache;
 import dev.loomlab.scenario.Responses;
 import dev.loomlab.scenario.verify.Burst;
+import dev.loomlab.server.testkit.RunningServletServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -40,7 +41,7 @@ class PitfallBehaviourTest {
 
     @Test
     void onJdk24AndLaterSynchronizedNoLongerPinsASleepingVirtualThread() {
-        try (RunningMvcServer server = RunningMvcServer.start(true, Dialect.POSTGRES)) {
+        try (RunningServletServer server = RunningServletServer.start(MvcServer.class, true, Dialect.POSTGRES)) {
             Burst.Result pinned = Burst.fire(server.baseUrl() + "/pinned?ms=" + S, fourWaves(), TIMEOUT);
 
             assertThat(pinned.ok()).isEqualTo(fourWaves());
@@ -51,7 +52,7 @@ class PitfallBehaviourTest {
 
     @Test
     void aNativeSleepStillHoldsItsCarrier() {
-        try (RunningMvcServer server = RunningMvcServer.start(true, Dialect.POSTGRES)) {
+        try (RunningServletServer server = RunningServletServer.start(MvcServer.class, true, Dialect.POSTGRES)) {
             Burst.Result locked = Burst.fire(server.baseUrl() + "/locked?ms=" + S, fourWaves(), TIMEOUT);
             Burst.Result nativeSleep = Burst.fire(server.baseUrl() + "/native-pinned?ms=" + S, fourWaves(), TIMEOUT);
 
@@ -67,12 +68,12 @@ class PitfallBehaviourTest {
     @Test
     void aThreadLocalCacheIsReusedOnPooledThreadsAndRebuiltForEveryVirtualThread() throws Exception {
         int requests = 40;
-        try (RunningMvcServer platform = RunningMvcServer.start(false, Dialect.POSTGRES)) {
+        try (RunningServletServer platform = RunningServletServer.start(MvcServer.class, false, Dialect.POSTGRES)) {
             fresh(platform, requests);
             // Once every spare pooled thread has its cache, sequential requests build none.
             assertThat(fresh(platform, requests)).as("caches built on a warm pool of threads").isLessThanOrEqualTo(2);
         }
-        try (RunningMvcServer virtual = RunningMvcServer.start(true, Dialect.POSTGRES)) {
+        try (RunningServletServer virtual = RunningServletServer.start(MvcServer.class, true, Dialect.POSTGRES)) {
             // Not every one: Tomcat may serve the next request of a keep-alive connection on the same task, hence thread.
             long fresh = fresh(virtual, requests);
             assertThat(fresh).as("caches built on a thread per request").isGreaterThan(requests * 3 / 4);
@@ -83,7 +84,7 @@ class PitfallBehaviourTest {
 
     @Test
     void cpuWorkIsTheSameComputationOnTheServerAsHere() throws Exception {
-        try (RunningMvcServer server = RunningMvcServer.start(true, Dialect.POSTGRES)) {
+        try (RunningServletServer server = RunningServletServer.start(MvcServer.class, true, Dialect.POSTGRES)) {
             assertThat(get(server.baseUrl() + "/cpu?work=3").body()).isEqualTo(Responses.worked(3, CpuWork.run(3)));
             assertThat(get(server.baseUrl() + "/cpu?work=0").statusCode()).isEqualTo(400);
         }
@@ -93,7 +94,7 @@ class PitfallBehaviourTest {
     @ParameterizedTest
     @EnumSource(Dialect.class)
     void theBulkheadRefusesFastWhatThePoolCannotTake(Dialect dialect) {
-        try (RunningMvcServer server = RunningMvcServer.start(true, dialect, "--loomlab.pool-size=2")) {
+        try (RunningServletServer server = RunningServletServer.start(MvcServer.class, true, dialect, "--loomlab.pool-size=2")) {
             Burst.Result burst = Burst.fire(server.baseUrl() + "/slow-query-bulkhead?ms=1000", 10, TIMEOUT);
 
             assertThat(burst.statusCounts()).containsEntry(200, 2).containsEntry(503, 8);
@@ -109,7 +110,7 @@ class PitfallBehaviourTest {
      */
     @Test
     void withoutTheBulkheadThePoolQueuesAndTimesOut() {
-        try (RunningMvcServer server = RunningMvcServer.start(true, Dialect.POSTGRES, "--loomlab.pool-size=2",
+        try (RunningServletServer server = RunningServletServer.start(MvcServer.class, true, Dialect.POSTGRES, "--loomlab.pool-size=2",
                 "--loomlab.pool-timeout-ms=500")) {
             Burst.Result burst = Burst.fire(server.baseUrl() + "/slow-query?ms=1000", 10, TIMEOUT);
 
@@ -121,7 +122,7 @@ class PitfallBehaviourTest {
     }
 
     /** The server's own count of the errors it answered, of one kind (scenario/ServerErrorKind). */
-    private static long serverErrors(RunningMvcServer server, String kind) {
+    private static long serverErrors(RunningServletServer server, String kind) {
         try {
             String text = get("http://127.0.0.1:" + server.managementPort() + "/actuator/prometheus").body();
             return text.lines().filter(l -> l.startsWith("loomlab_server_errors_total{") && l.contains("kind=\"" + kind + "\""))
@@ -135,7 +136,7 @@ class PitfallBehaviourTest {
     @ParameterizedTest
     @EnumSource(Dialect.class)
     void everySuccessfulWriteIsOneRow(Dialect dialect) throws Exception {
-        try (RunningMvcServer server = RunningMvcServer.start(true, dialect)) {
+        try (RunningServletServer server = RunningServletServer.start(MvcServer.class, true, dialect)) {
             long before = rows(server);
             Burst.Result burst = Burst.fire("POST", server.baseUrl() + "/write?ms=50", 30, TIMEOUT);
 
@@ -145,7 +146,7 @@ class PitfallBehaviourTest {
         }
     }
 
-    private static long fresh(RunningMvcServer server, int requests) throws Exception {
+    private static long fresh(RunningServletServer server, int requests) throws Exception {
         long fresh = 0;
         for (int i = 0; i < requests; i++) {
             String body = get(server.baseUrl() + "/threadlocal?ms=0&kb=16").body();
@@ -156,7 +157,7 @@ class PitfallBehaviourTest {
     }
 
     /** A counter's value on the server's /actuator/prometheus, or -1 when it is not there. */
-    private static long counter(RunningMvcServer server, String name) {
+    private static long counter(RunningServletServer server, String name) {
         try {
             String text = get("http://127.0.0.1:" + server.managementPort() + "/actuator/prometheus").body();
             return text.lines().filter(l -> l.startsWith(name + " ") || l.startsWith(name + "{"))
@@ -166,7 +167,7 @@ class PitfallBehaviourTest {
         }
     }
 
-    private static long rows(RunningMvcServer server) throws Exception {
+    private static long rows(RunningServletServer server) throws Exception {
         return Long.parseLong(get(server.baseUrl() + "/read").body().substring("rows ".length()));
     }
 

@@ -2,6 +2,7 @@ package dev.loomlab.server.mvc;
 
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.server.testkit.RequestCounting;
+import dev.loomlab.server.testkit.RunningServletServer;
 import org.junit.jupiter.api.Test;
 
 /** The server counts the requests it received on its request port — and not the scrapes that read the count. */
@@ -9,7 +10,7 @@ class RequestCounterTest {
 
     @Test
     void everyRequestOnTheRequestPortIsCountedAndScrapesAreNot() throws Exception {
-        try (RunningMvcServer server = RunningMvcServer.start(true, Dialect.POSTGRES)) {
+        try (RunningServletServer server = RunningServletServer.start(MvcServer.class, true, Dialect.POSTGRES)) {
             RequestCounting.everyRequestOnTheRequestPortIsCountedAndScrapesAreNot(server.baseUrl(), server.managementPort());
         }
     }

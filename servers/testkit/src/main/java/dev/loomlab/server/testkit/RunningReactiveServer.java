@@ -5,18 +5,16 @@ import dev.loomlab.database.SharedDatabases;
 import dev.loomlab.scenario.Dialect;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * A real R2DBC server (webflux or coroutines: the same properties, a different application
  * class), in this JVM, on an ephemeral port against a real embedded database.
  */
-public class RunningReactiveServer implements RunningServer {
-    private final ConfigurableApplicationContext context;
+public class RunningReactiveServer extends RunningSpringServer {
 
     protected RunningReactiveServer(ConfigurableApplicationContext context) {
-        this.context = context;
+        super(context);
     }
 
     /** Runs {@code application} with the lab's standard arguments, then {@code extraArgs}. */
@@ -24,7 +22,7 @@ public class RunningReactiveServer implements RunningServer {
         List<String> args = new ArrayList<>(List.of("--server.port=0", "--loomlab.pool-size=" + poolSize));
         args.addAll(databaseArgs(dialect));
         args.addAll(List.of(extraArgs));
-        return new SpringApplicationBuilder(application).run(args.toArray(String[]::new));
+        return run(application, args.toArray(String[]::new));
     }
 
     /** The standard properties the lab passes. */
@@ -34,24 +32,5 @@ public class RunningReactiveServer implements RunningServer {
                 "--spring.r2dbc.url=" + db.r2dbcUrl(),
                 "--spring.r2dbc.username=" + db.user(),
                 "--spring.r2dbc.password=" + db.password());
-    }
-
-    public ConfigurableApplicationContext context() {
-        return context;
-    }
-
-    @Override
-    public int port() {
-        return Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
-    }
-
-    /** Actuator's own port (management.server.port). */
-    public int managementPort() {
-        return Integer.parseInt(context.getEnvironment().getProperty("local.management.port"));
-    }
-
-    @Override
-    public void close() {
-        context.close();
     }
 }

@@ -6,6 +6,7 @@ import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.PerThreadCache;
 import dev.loomlab.scenario.Responses;
 import dev.loomlab.scenario.Scenarios;
+import dev.loomlab.server.shared.DatabaseDialect;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.Connection;

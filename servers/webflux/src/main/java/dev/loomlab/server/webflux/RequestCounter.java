@@ -1,6 +1,6 @@
 package dev.loomlab.server.webflux;
 
-import io.micrometer.core.instrument.Counter;
+import dev.loomlab.server.shared.RequestCount;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -11,27 +11,21 @@ import org.springframework.web.server.WebFilterChain;
 import reactor.core.publisher.Mono;
 
 /**
- * Counts every request the server received on its request port ({@code loomlab_requests_total}
- * on the management port's Prometheus endpoint), so a run can check that the requests its
- * driver sent are the requests the server saw. One lock-free increment: nothing blocks the event loop.
+ * Feeds every request to the shared {@link RequestCount}, first of all filters; the management
+ * context may share this filter, and the count leaves its scrapes out.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class RequestCounter implements WebFilter {
-    private final Counter requests;
+    private final RequestCount count;
 
     RequestCounter(MeterRegistry registry) {
-        this.requests = Counter.builder("loomlab.requests")
-                .description("requests received on the request port")
-                .register(registry);
+        this.count = new RequestCount(registry);
     }
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-        // The management context may share this filter: scrapes are not load.
-        if (!exchange.getRequest().getPath().value().startsWith("/actuator")) {
-            requests.increment();
-        }
+        count.received(exchange.getRequest().getPath().value());
         return chain.filter(exchange);
     }
 }

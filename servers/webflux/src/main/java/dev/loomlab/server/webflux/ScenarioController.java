@@ -4,6 +4,7 @@ import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Responses;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
+import dev.loomlab.server.shared.DatabaseDialect;
 import java.time.Duration;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -13,7 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 
 /**
- * The contract on Spring WebFlux, handler for handler the mvc server's {@code ScenarioController}.
+ * The contract on Spring WebFlux, handler for handler the servlet servers' {@code BlockingScenarioController}.
  * Every wait is a timer ({@code Mono.delay}) or an R2DBC query, so nothing here blocks the event
  * loop; and every {@code Mono} built is part of the chain returned — seed 003's WebFlux variant
  * "took 10 s" only because one of its calls was never subscribed.
@@ -63,7 +64,7 @@ class ScenarioController {
                 .thenReturn(Responses.dbSlept(ms));
     }
 
-    /** Throws {@code BadParameterException} (→ 400, see {@link BadParameterAdvice}) outside the contract's bounds. */
+    /** Throws {@code BadParameterException} (→ 400, see the shared {@code BadParameterAdvice}) outside the contract's bounds. */
     private static long ms(Scenario scenario, ServerHttpRequest request) {
         return scenario.parse(request.getQueryParams()::getFirst).get("ms");
     }

@@ -1,5 +1,7 @@
 package dev.loomlab.server.webflux;
 
+import dev.loomlab.server.shared.DatabaseDialect;
+import dev.loomlab.server.shared.ReadyLine;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.PoolMetrics;
 import io.r2dbc.spi.ConnectionFactory;
@@ -20,7 +22,6 @@ import reactor.netty.resources.LoopResources;
  */
 @Component
 class StartupReport implements ApplicationListener<ApplicationReadyEvent> {
-    static final String READY_PREFIX = "loomlab-ready ";
     /** How long filling the pool may take before the start fails; well above one connect. */
     static final Duration WARMUP_TIMEOUT = Duration.ofSeconds(60);
     private static final Logger LOG = LoggerFactory.getLogger("loomlab");
@@ -35,16 +36,6 @@ class StartupReport implements ApplicationListener<ApplicationReadyEvent> {
         this.env = env;
     }
 
-    private volatile int managementPort = -1;
-
-    /** The Actuator's own web server (management.server.port) starts in a child context of its own. */
-    @org.springframework.context.event.EventListener
-    void webServerStarted(org.springframework.boot.web.server.context.WebServerInitializedEvent event) {
-        if ("management".equals(event.getApplicationContext().getServerNamespace())) {
-            managementPort = event.getWebServer().getPort();
-        }
-    }
-
     @Override
     public void onApplicationEvent(ApplicationReadyEvent event) {
         String pool = warmUp();
@@ -52,9 +43,7 @@ class StartupReport implements ApplicationListener<ApplicationReadyEvent> {
                 WebfluxServer.MODEL, System.getProperty("java.version"), System.getProperty("java.vm.vendor"),
                 LoopResources.DEFAULT_IO_WORKER_COUNT, pool, dialect.dialect(), dialect.url());
         int port = ((WebServerApplicationContext) event.getApplicationContext()).getWebServer().getPort();
-        System.out.println(READY_PREFIX + "http://" + host() + ":" + port
-                + (managementPort > 0 ? " management=http://" + host() + ":" + managementPort : ""));
-        System.out.flush();
+        ReadyLine.print(host(), port, event.getApplicationContext().getEnvironment());
     }
 
     /**

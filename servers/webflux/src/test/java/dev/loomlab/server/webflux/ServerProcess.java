@@ -1,5 +1,6 @@
 package dev.loomlab.server.webflux;
 
+import dev.loomlab.server.shared.ReadyLine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -46,8 +47,8 @@ final class ServerProcess implements AutoCloseable {
             String line;
             while ((line = in.readLine()) != null) {
                 lines.add(line);
-                if (line.startsWith(StartupReport.READY_PREFIX)) {
-                    ready.complete(line.substring(StartupReport.READY_PREFIX.length()).strip().split("\\s+")[0]);
+                if (line.startsWith(ReadyLine.PREFIX)) {
+                    ready.complete(line.substring(ReadyLine.PREFIX.length()).strip().split("\\s+")[0]);
                 }
             }
         } catch (IOException e) {

@@ -6,6 +6,7 @@ import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.ListenBacklog;
+import dev.loomlab.server.shared.ReadyLine;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ class WebfluxProcessTest {
                 // Spring Boot's failure analysis: "Web server failed to start. Port N was already in use."
                 assertThat(second.output())
                         .containsPattern("Port " + port + " (was|is) already in use")
-                        .doesNotContain(StartupReport.READY_PREFIX);
+                        .doesNotContain(ReadyLine.PREFIX);
             }
         }
     }

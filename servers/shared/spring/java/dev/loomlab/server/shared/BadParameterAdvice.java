@@ -1,4 +1,4 @@
-package dev.loomlab.server.webflux;
+package dev.loomlab.server.shared;
 
 import dev.loomlab.scenario.BadParameterException;
 import dev.loomlab.scenario.Responses;
@@ -8,9 +8,9 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
-/** Parameters outside the contract get a 400 with one line, never a stack trace. */
+/** Parameters outside the contract get a 400 with one line, never a stack trace (servlet and reactive servers alike). */
 @RestControllerAdvice
-class BadParameterAdvice {
+public class BadParameterAdvice {
     @ExceptionHandler(BadParameterException.class)
     ResponseEntity<String> badParameter(BadParameterException e) {
         return ResponseEntity.status(HttpStatus.BAD_REQUEST)
