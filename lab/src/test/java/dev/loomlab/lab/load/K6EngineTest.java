@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -20,17 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * install it ({@code tools/install-engines.sh k6}), never a skip: CI installs the engines.
  */
 class K6EngineTest {
-    private static TestTarget target;
-
-    @BeforeAll
-    static void start() throws Exception {
-        target = new TestTarget();
-    }
-
-    @AfterAll
-    static void stop() {
-        target.close();
-    }
+    @RegisterExtension
+    static final TestTarget target = new TestTarget();
 
     private static LoadEngine k6() {
         return Engines.byId("k6", Jdk.current(), CpuLayout.forCores(2, false));
@@ -46,9 +36,9 @@ class K6EngineTest {
         System.out.println("k6 closed: " + r);
         // Little's law: 20 users / 0.05 s = 400/s (the server adds a millisecond or two).
         assertThat(r.tps()).isCloseTo(vus / 0.050, within(0.10 * vus / 0.050));
-        assertThat(r.p50Ms()).isBetween(50.0, 70.0);
-        assertThat(r.p90Ms()).isBetween(r.p50Ms(), r.p99Ms());
-        assertThat(r.maxMs()).isGreaterThanOrEqualTo(r.p999Ms());
+        assertThat(r.latency().p50Ms()).isBetween(50.0, 70.0);
+        assertThat(r.latency().p90Ms()).isBetween(r.latency().p50Ms(), r.latency().p99Ms());
+        assertThat(r.latency().maxMs()).isGreaterThanOrEqualTo(r.latency().p999Ms());
         assertThat(r.durationS()).isEqualTo(3.0);
         // Only requests started in the 3 s window: about 3 s × 400/s, not the 5 s run.
         assertThat(r.requests()).isBetween(1050L, 1250L);
@@ -96,6 +86,6 @@ class K6EngineTest {
         assertThat(r.achievedRate()).isCloseTo(rate, within(0.05 * rate));
         assertThat(r.tps()).isCloseTo(rate, within(0.05 * rate));
         assertThat(r.unsent()).isLessThanOrEqualTo(Math.round(0.05 * rate * 3));
-        assertThat(r.p50Ms()).isBetween(50.0, 70.0);
+        assertThat(r.latency().p50Ms()).isBetween(50.0, 70.0);
     }
 }

@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -20,17 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * to install it ({@code tools/install-engines.sh wrk}), never a skip: CI installs the engines.
  */
 class WrkEngineTest {
-    private static TestTarget target;
-
-    @BeforeAll
-    static void start() throws Exception {
-        target = new TestTarget();
-    }
-
-    @AfterAll
-    static void stop() {
-        target.close();
-    }
+    @RegisterExtension
+    static final TestTarget target = new TestTarget();
 
     private static LoadEngine wrk() {
         return Engines.byId("wrk", Jdk.current(), CpuLayout.forCores(2, false));
@@ -45,7 +35,7 @@ class WrkEngineTest {
 
         System.out.println("wrk closed: " + r);
         assertThat(r.tps()).isCloseTo(vus / 0.050, within(0.10 * vus / 0.050));
-        assertThat(r.p50Ms()).isBetween(50.0, 70.0);
+        assertThat(r.latency().p50Ms()).isBetween(50.0, 70.0);
         assertThat(r.durationS()).isEqualTo(3.0);
         // Responses completed in the 3 s window, not the warm-up, ramp or tail.
         assertThat(r.requests()).isBetween(1050L, 1250L);
