@@ -53,16 +53,4 @@ final class BurstSummary {
     double tps() {
         return wallTimeMs > 0 ? all.ok / wallTimeS() : 0;
     }
-
-    double percentileMs(double percentile) {
-        return histogram.getTotalCount() == 0 ? 0 : histogram.getValueAtPercentile(percentile) / 1e6;
-    }
-
-    double maxMs() {
-        return histogram.getTotalCount() == 0 ? 0 : histogram.getMaxValue() / 1e6;
-    }
-
-    double meanMs() {
-        return histogram.getTotalCount() == 0 ? 0 : histogram.getMean() / 1e6;
-    }
 }

@@ -11,7 +11,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.DoubleUnaryOperator;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -95,8 +94,8 @@ final class ResultFiles {
         }
         return new DriverResult(ENGINE, HyperfoilEngine.hyperfoilVersion(), s.target().url(), s.method(), s.model(), s.vus(), s.rate(),
                 round3(s.warmupMs() / 1000.0), round3(w.durationS), w.measureStartEpochMs, w.measureEndEpochMs, w.requests(), w.ok,
-                round3(w.tps()), ms(w::percentileMs, 50), ms(w::percentileMs, 90), ms(w::percentileMs, 99), ms(w::percentileMs, 99.9),
-                round3(w.maxMs()), round3(w.meanMs()), errors(w), s.rate(), round3(w.achievedRate()), w.unsent(), round3(driverCpuS),
+                round3(w.tps()), ms(w.histogram, 50), ms(w.histogram, 90), ms(w.histogram, 99), ms(w.histogram, 99.9),
+                maxMs(w.histogram), meanMs(w.histogram), errors(w), s.rate(), round3(w.achievedRate()), w.unsent(), round3(driverCpuS),
                 System.getProperty("java.vm.version"), s.shape(), round3(w.tpsByStart()), w.completedInWindow, w.okWholeRun,
                 boxed(w.okPerSecond), boxed(w.errorsPerSecond), completedErrors(w), perThousand(driverCpuS, w.completedInWindow),
                 null, null, ramp, ls,
@@ -107,8 +106,8 @@ final class ResultFiles {
     /** One level of a ramp: the points of a throughput-vs-load curve. */
     private static DriverResult.Level level(int k, int vus, WindowSummary w) {
         return new DriverResult.Level(k + 1, vus, w.measureStartEpochMs, w.measureEndEpochMs, round3(w.durationS), round3(w.tps()),
-                round3(w.tpsByStart()), w.requests(), w.ok, w.completedInWindow, ms(w::percentileMs, 50), ms(w::percentileMs, 90),
-                ms(w::percentileMs, 99), ms(w::percentileMs, 99.9), round3(w.maxMs()), round3(w.meanMs()), errors(w),
+                round3(w.tpsByStart()), w.requests(), w.ok, w.completedInWindow, ms(w.histogram, 50), ms(w.histogram, 90),
+                ms(w.histogram, 99), ms(w.histogram, 99.9), maxMs(w.histogram), meanMs(w.histogram), errors(w),
                 completedErrors(w), boxed(w.okPerSecond));
     }
 
@@ -127,8 +126,17 @@ final class ResultFiles {
         return cpuS < 0 || requests <= 0 ? 0 : round3(cpuS * 1000.0 / requests);
     }
 
-    private static double ms(DoubleUnaryOperator percentileMs, double percentile) {
-        return round3(percentileMs.applyAsDouble(percentile));
+    /** The latencies of a window's or a burst's histogram (ns) in ms; 0 when nothing got a status. */
+    private static double ms(AbstractHistogram ns, double percentile) {
+        return ns.getTotalCount() == 0 ? 0 : round3(ns.getValueAtPercentile(percentile) / 1e6);
+    }
+
+    private static double maxMs(AbstractHistogram ns) {
+        return ns.getTotalCount() == 0 ? 0 : round3(ns.getMaxValue() / 1e6);
+    }
+
+    private static double meanMs(AbstractHistogram ns) {
+        return ns.getTotalCount() == 0 ? 0 : round3(ns.getMean() / 1e6);
     }
 
     private static List<Long> boxed(long[] values) {
@@ -150,8 +158,8 @@ final class ResultFiles {
         WindowSummary w = b.all;
         return new DriverResult(ENGINE, HyperfoilEngine.hyperfoilVersion(), s.target().url(), s.method(), "burst", null, null, 0.0,
                 round3(b.wallTimeS()), b.firstSendEpochMs, b.lastCompletionEpochMs, w.requests(), w.ok, round3(b.tps()),
-                ms(b::percentileMs, 50), ms(b::percentileMs, 90), ms(b::percentileMs, 99), ms(b::percentileMs, 99.9),
-                round3(b.maxMs()), round3(b.meanMs()), errors(w), null, round3(b.wallTimeMs > 0 ? w.sent / b.wallTimeS() : 0),
+                ms(b.histogram, 50), ms(b.histogram, 90), ms(b.histogram, 99), ms(b.histogram, 99.9),
+                maxMs(b.histogram), meanMs(b.histogram), errors(w), null, round3(b.wallTimeMs > 0 ? w.sent / b.wallTimeS() : 0),
                 Math.max(0, s.burst() - w.sent), round3(driverCpuS), System.getProperty("java.vm.version"), "burst", round3(b.tps()),
                 b.completed, w.okWholeRun, boxed(b.okPerSecond), boxed(b.errorsPerSecond), null,
                 perThousand(driverCpuS, w.requests()), s.burst(), round3(b.wallTimeMs), null, null,

@@ -198,16 +198,4 @@ final class WindowSummary {
         long planned = Math.round(spec.rate() * durationS);
         return Math.max(0, planned - sent);
     }
-
-    double percentileMs(double percentile) {
-        return histogram.getTotalCount() == 0 ? 0 : histogram.getValueAtPercentile(percentile) / 1e6;
-    }
-
-    double maxMs() {
-        return histogram.getTotalCount() == 0 ? 0 : histogram.getMaxValue() / 1e6;
-    }
-
-    double meanMs() {
-        return histogram.getTotalCount() == 0 ? 0 : histogram.getMean() / 1e6;
-    }
 }

@@ -78,7 +78,11 @@ public record DriverResult(
     public record Ramp(int from, int to, int steps, double stepDurationS) {
     }
 
-    /** One level of a ramp: a point of a throughput-vs-load curve. */
+    /**
+     * One level of a ramp: a point of a throughput-vs-load curve. Its figures repeat the top level's names flat, as
+     * a cell file repeats them, on purpose: a record shared by both would nest them under a new key, and
+     * {@code @JsonUnwrapped}, which would keep them flat, stops a strict reader refusing unknown keys.
+     */
     public record Level(
             int level,
             int vus,

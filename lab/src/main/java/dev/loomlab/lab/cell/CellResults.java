@@ -59,7 +59,7 @@ final class CellResults {
                 serviceTime.toMillis(), vus(), rate(), load.achievedRate(), plan.workload() instanceof Workload.Open ? load.unsent() : null,
                 burst(), load.wallTimeMs(),
                 plan.window().warmup().toMillis() / 1000.0, load.durationS(),
-                load.requests(), load.ok(), load.tps(), load.p50Ms(), load.p90Ms(), load.p99Ms(), load.maxMs(),
+                load.requests(), load.ok(), load.tps(), load.latency().p50Ms(), load.latency().p90Ms(), load.latency().p99Ms(), load.latency().maxMs(),
                 load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
                 verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(), files.hlog(),
                 files.serverLog().orElse(null), timeseries, files.jfr().orElse(null), metrics, jfrEvents, List.of(), null);

@@ -154,7 +154,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
                 EngineComparison.Run run = runCell(plan, cell, serverJdk, engine, bench, progress);
                 runs.add(run);
                 progress.cellDone(run.ok() ? String.format(java.util.Locale.ROOT, "%.1f TPS, p50 %.1f ms",
-                        run.result().tps(), run.result().p50Ms()) : "FAILED: " + run.failure());
+                        run.result().tps(), run.result().latency().p50Ms()) : "FAILED: " + run.failure());
             }
         }
         EngineComparison comparison = new EngineComparison(runs);

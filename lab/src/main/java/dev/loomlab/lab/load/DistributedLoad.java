@@ -134,8 +134,8 @@ public final class DistributedLoad implements LoadEngine {
             s.put("requests", r.requests());
             s.put("ok", r.ok());
             s.put("tps", r.tps());
-            s.put("p50Ms", r.p50Ms());
-            s.put("p99Ms", r.p99Ms());
+            s.put("p50Ms", r.latency().p50Ms());
+            s.put("p99Ms", r.latency().p99Ms());
             s.put("hlog", specs.get(i).name() + ".hlog");
             shares.add(s);
         }
@@ -170,8 +170,8 @@ public final class DistributedLoad implements LoadEngine {
         }
         LoadResult first = results.getFirst();
         return new LoadResult(first.engine(), first.engineVersion(), duration, requests, ok, tps,
-                ms(merged.getValueAtPercentile(50)), ms(merged.getValueAtPercentile(90)), ms(merged.getValueAtPercentile(99)),
-                ms(merged.getValueAtPercentile(99.9)), ms(merged.getMaxValue()), merged.getMean() / 1e6,
+                new Latencies(ms(merged.getValueAtPercentile(50)), ms(merged.getValueAtPercentile(90)), ms(merged.getValueAtPercentile(99)),
+                        ms(merged.getValueAtPercentile(99.9)), ms(merged.getMaxValue()), merged.getMean() / 1e6),
                 errors, requestedRate, achieved, unsent, cpu, first.driverJvm(), null);
     }
 
@@ -193,12 +193,13 @@ public final class DistributedLoad implements LoadEngine {
         m.put("requests", r.requests());
         m.put("ok", r.ok());
         m.put("tps", r.tps());
-        m.put("p50Ms", r.p50Ms());
-        m.put("p90Ms", r.p90Ms());
-        m.put("p99Ms", r.p99Ms());
-        m.put("p999Ms", r.p999Ms());
-        m.put("maxMs", r.maxMs());
-        m.put("meanMs", r.meanMs());
+        Latencies l = r.latency();
+        m.put("p50Ms", l.p50Ms());
+        m.put("p90Ms", l.p90Ms());
+        m.put("p99Ms", l.p99Ms());
+        m.put("p999Ms", l.p999Ms());
+        m.put("maxMs", l.maxMs());
+        m.put("meanMs", l.meanMs());
         m.put("errors", r.errors());
         m.put("requestedRate", r.requestedRate());
         m.put("achievedRate", r.achievedRate());

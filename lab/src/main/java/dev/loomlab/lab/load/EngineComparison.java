@@ -85,7 +85,7 @@ public final class EngineComparison {
     }
 
     public Double p50DiffPct(Run run) {
-        return run.ok() && baseline.ok() ? diffPct(run.result().p50Ms(), baseline.result().p50Ms()) : null;
+        return run.ok() && baseline.ok() ? diffPct(run.result().latency().p50Ms(), baseline.result().latency().p50Ms()) : null;
     }
 
     /** Measured, and (unless it is the baseline) TPS and p50 within the bounds. */
@@ -141,13 +141,15 @@ public final class EngineComparison {
             LoadResult r = run.result();
             LoadResult base = baseline.ok() ? baseline.result() : null;
             boolean self = run == baseline || base == null;
+            Latencies l = r.latency();
+            Latencies lb = self ? null : base.latency();
             b.append(String.format(Locale.ROOT, "%-10s %9.1f %9.1f %9.1f %9.1f %9.1f %7d %13s %7s %8s %8s %8s %8s %8s  %s%n",
-                    run.engine(), r.tps(), r.p50Ms(), r.p90Ms(), r.p99Ms(), r.maxMs(), run.errors(),
+                    run.engine(), r.tps(), l.p50Ms(), l.p90Ms(), l.p99Ms(), l.maxMs(), run.errors(),
                     run.cpuSecondsPer1kRequests() == null ? "?" : String.format(Locale.ROOT, "%.3f", run.cpuSecondsPer1kRequests()),
                     run.otherCores() == null ? "?" : String.format(Locale.ROOT, "%.2f", run.otherCores()),
-                    self ? "—" : pct(diffPct(r.tps(), base.tps())), self ? "—" : pct(diffPct(r.p50Ms(), base.p50Ms())),
-                    self ? "—" : pct(diffPct(r.p90Ms(), base.p90Ms())), self ? "—" : pct(diffPct(r.p99Ms(), base.p99Ms())),
-                    self ? "—" : pct(diffPct(r.maxMs(), base.maxMs())), verdict(run)));
+                    self ? "—" : pct(diffPct(r.tps(), base.tps())), self ? "—" : pct(diffPct(l.p50Ms(), lb.p50Ms())),
+                    self ? "—" : pct(diffPct(l.p90Ms(), lb.p90Ms())), self ? "—" : pct(diffPct(l.p99Ms(), lb.p99Ms())),
+                    self ? "—" : pct(diffPct(l.maxMs(), lb.maxMs())), verdict(run)));
         }
         b.append(String.format(Locale.ROOT, "bounds: TPS within ±%.0f %% and p50 within ±%.0f %% of %s (Δ = engine vs %s)%n",
                 TPS_BOUND_PCT, P50_BOUND_PCT, baseline.engine(), baseline.engine()));
@@ -198,12 +200,14 @@ public final class EngineComparison {
             if (run.ok() && baseline.ok() && run != baseline) {
                 LoadResult r = run.result();
                 LoadResult base = baseline.result();
+                Latencies l = r.latency();
+                Latencies lb = base.latency();
                 Map<String, Object> d = new LinkedHashMap<>();
                 d.put("tps", diffPct(r.tps(), base.tps()));
-                d.put("p50", diffPct(r.p50Ms(), base.p50Ms()));
-                d.put("p90", diffPct(r.p90Ms(), base.p90Ms()));
-                d.put("p99", diffPct(r.p99Ms(), base.p99Ms()));
-                d.put("max", diffPct(r.maxMs(), base.maxMs()));
+                d.put("p50", diffPct(l.p50Ms(), lb.p50Ms()));
+                d.put("p90", diffPct(l.p90Ms(), lb.p90Ms()));
+                d.put("p99", diffPct(l.p99Ms(), lb.p99Ms()));
+                d.put("max", diffPct(l.maxMs(), lb.maxMs()));
                 e.put("diffVsBaselinePct", d);
             }
             e.put("withinBounds", withinBounds(run));

@@ -1,15 +1,14 @@
 package dev.loomlab.lab.load;
 
+import dev.loomlab.load.CpuTimeline;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
  * The CPU an engine process used (user + system, all its threads), sampled from outside: the
  * process's {@code /proc/PID/stat} through {@link ProcessHandle.Info#totalCpuDuration()} (10 ms
  * resolution) about ten times a second, against the wall clock. The CPU of any wall-clock window
- * is read back afterwards, linearly interpolated between samples, so native engines (k6, wrk) are
+ * is read back afterwards from a {@link CpuTimeline}, linearly interpolated between samples, so native engines (k6, wrk) are
  * accounted over the same measured window as the Hyperfoil driver, which samples itself.
  *
  * <p>Sampling rather than a shell's {@code times}: {@code times} gives the whole run (warm-up,
@@ -19,11 +18,8 @@ import java.util.Optional;
 public final class EngineCpu implements AutoCloseable {
     static final Duration EVERY = Duration.ofMillis(100);
 
-    private record Sample(long epochMs, long cpuNanos) {
-    }
-
     private final ProcessHandle process;
-    private final List<Sample> samples = new ArrayList<>();
+    private final CpuTimeline timeline = new CpuTimeline();
     private final Thread sampler;
     private volatile boolean stopped;
 
@@ -54,44 +50,18 @@ public final class EngineCpu implements AutoCloseable {
     private void sampleNow() {
         Optional<Duration> cpu = process.info().totalCpuDuration();
         if (cpu.isPresent() && process.isAlive()) {
-            synchronized (samples) {
-                samples.add(new Sample(System.currentTimeMillis(), cpu.get().toNanos()));
-            }
+            timeline.sampleNow(cpu.get().toNanos());
         }
     }
 
     /** CPU seconds used between two wall-clock instants (epoch ms), or -1 when not sampled. */
     public double cpuSecondsBetween(long fromEpochMs, long toEpochMs) {
-        synchronized (samples) {
-            double from = cpuNanosAt(fromEpochMs);
-            double to = cpuNanosAt(toEpochMs);
-            return from < 0 || to < 0 ? -1 : Math.max(0, to - from) / 1e9;
-        }
+        return timeline.cpuSecondsBetween(fromEpochMs, toEpochMs);
     }
 
     /** CPU seconds of the whole run as last seen (the final samples before the process exited). */
     public double totalSeconds() {
-        synchronized (samples) {
-            return samples.isEmpty() ? -1 : samples.getLast().cpuNanos() / 1e9;
-        }
-    }
-
-    private double cpuNanosAt(long epochMs) {
-        if (samples.isEmpty()) {
-            return -1;
-        }
-        Sample prev = null;
-        for (Sample s : samples) {
-            if (s.epochMs() >= epochMs) {
-                if (prev == null || s.epochMs() == prev.epochMs()) {
-                    return s.cpuNanos();
-                }
-                double f = (double) (epochMs - prev.epochMs()) / (s.epochMs() - prev.epochMs());
-                return prev.cpuNanos() + f * (s.cpuNanos() - prev.cpuNanos());
-            }
-            prev = s;
-        }
-        return prev.cpuNanos();
+        return timeline.lastSeconds();
     }
 
     @Override

@@ -83,11 +83,7 @@ public final class Engines {
 
     /** The version a native engine reports ({@code k6 1.1.0}, {@code wrk 4.1.0 (…)}); empty for Hyperfoil, whose driver jar says it. */
     public static Optional<String> version(LoadEngine engine) {
-        return switch (engine) {
-            case K6Engine k6 -> Optional.of(k6.version());
-            case WrkEngine wrk -> Optional.of(wrk.version());
-            default -> Optional.empty();
-        };
+        return engine instanceof NativeEngine binary ? Optional.of(binary.version()) : Optional.empty();
     }
 
     /** The installed engine's version by id (for a manifest), empty for Hyperfoil or a missing engine. */

@@ -177,8 +177,8 @@ public final class HyperfoilEngine implements LoadEngine {
         errors.put("status4xx", r.errors().status4xx());
         errors.put("status5xx", r.errors().status5xx());
         errors.put("other", r.errors().other());
-        return new LoadResult(r.engine(), r.engineVersion(), r.durationS(), r.requests(), r.ok(), r.tps(), r.p50Ms(), r.p90Ms(),
-                r.p99Ms(), r.p999Ms(), r.maxMs(), r.meanMs(), errors, r.requestedRate(), r.achievedRate(), r.unsent(), r.driverCpuS(),
+        return new LoadResult(r.engine(), r.engineVersion(), r.durationS(), r.requests(), r.ok(), r.tps(),
+                new Latencies(r.p50Ms(), r.p90Ms(), r.p99Ms(), r.p999Ms(), r.maxMs(), r.meanMs()), errors, r.requestedRate(), r.achievedRate(), r.unsent(), r.driverCpuS(),
                 r.driverJvm(), r.wallTimeMs());
     }
 

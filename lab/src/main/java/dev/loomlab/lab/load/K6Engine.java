@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
  * requests started inside the window are counted (see the template). The result is read from the
  * script's {@code handleSummary} JSON ({@code <name>.k6.driver.json}); see {@link K6Summary}.
  */
-public final class K6Engine implements LoadEngine {
+public final class K6Engine extends NativeEngine {
     static final String ID = "k6";
     /** Closed and open models, one driver on the lab's host. */
     public static final EngineType TYPE = EngineType.of(ID, EnumSet.of(EngineType.Capability.CLOSED, EngineType.Capability.OPEN),
@@ -42,42 +42,21 @@ public final class K6Engine implements LoadEngine {
     private static final Pattern PROGRESS = Pattern.compile(
             "running \\((?:(\\d+)h)?(?:(\\d+)m)?([\\d.]+)s\\), .*?(\\d+) complete and (\\d+) interrupted");
 
-    private final Path binary;
-    private final CpuLayout cpus;
-    private String version;
-
     public K6Engine(Path binary, CpuLayout cpus) {
-        this.binary = binary;
-        this.cpus = cpus;
-    }
-
-    @Override
-    public String id() {
-        return ID;
+        super(TYPE, binary, cpus);
     }
 
     /** {@code k6 1.1.0}, from {@code k6 version}. */
-    public synchronized String version() {
-        if (version == null) {
-            version = Engines.versionLine(List.of(binary.toString(), "version"))
-                    .map(v -> v.replaceFirst("^k6 v?(\\S+).*$", "k6 $1"))
-                    .orElse("k6 (unknown version)");
-        }
-        return version;
+    @Override
+    String readVersion() {
+        return versionLine("version")
+                .map(v -> v.replaceFirst("^k6 v?(\\S+).*$", "k6 $1"))
+                .orElse("k6 (unknown version)");
     }
 
     @Override
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
-        if (!spec.method().equals("GET")) {
-            // Only the hyperfoil driver sends other methods here; a GET instead of a POST would measure another scenario.
-            throw new LoadException(id() + " is driven with GET only in loomlab: use --engine hyperfoil for " + spec.method() + " " + spec.url());
-        }
-        if (spec.workload() instanceof Workload.Burst) {
-            throw EngineCatalog.refused(ID, spec);
-        }
-        if (!Files.isExecutable(binary)) {
-            throw new LoadException("k6 is not installed at " + binary + ": " + Engines.installHint(ID));
-        }
+        requireRunnable(spec);
         Path summary = spec.outDir().resolve(spec.name() + ".k6.driver.json").toAbsolutePath();
         Path script = spec.outDir().resolve(spec.name() + ".k6.js");
         try {
@@ -88,14 +67,9 @@ public final class K6Engine implements LoadEngine {
             throw new LoadException("cannot write the k6 script " + script + ": " + e.getMessage());
         }
         String engineVersion = version();
-        List<String> command = List.of(binary.toString(), "run", "--no-color", "--no-usage-report",
-                "--address=", script.toAbsolutePath().toString());
         ProgressLines progress = new ProgressLines(spec, listener);
-        EngineProcess.Outcome outcome = EngineProcess.run(ID, command, Map.of("K6_NO_USAGE_REPORT", "true"), cpus,
-                spec.log(), progress::accept, listener);
-        if (outcome.exitCode() != 0) {
-            throw new LoadException("k6 exited with " + outcome.exitCode() + ": " + outcome.tail());
-        }
+        EngineProcess.Outcome outcome = launch(List.of("run", "--no-color", "--no-usage-report", "--address=", script.toAbsolutePath().toString()),
+                Map.of("K6_NO_USAGE_REPORT", "true"), spec, progress::accept, listener);
         if (!Files.isRegularFile(summary)) {
             throw new LoadException("k6 wrote no summary at " + summary + ": " + outcome.tail());
         }

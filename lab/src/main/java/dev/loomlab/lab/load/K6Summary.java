@@ -72,8 +72,8 @@ record K6Summary(LoadSpec spec, String engineVersion, long sent, long completed,
     LoadResult result(double driverCpuS) {
         double w = windowS();
         return new LoadResult(K6Engine.ID, engineVersion, w, completed, ok, w > 0 ? okCompleted / w : 0,
-                percentileMs("50"), percentileMs("90"), percentileMs("99"), percentileMs("99.9"),
-                count == 0 ? 0 : maxMs, count == 0 ? 0 : meanMs, errors,
+                new Latencies(percentileMs("50"), percentileMs("90"), percentileMs("99"), percentileMs("99.9"),
+                        count == 0 ? 0 : maxMs, count == 0 ? 0 : meanMs), errors,
                 requestedRate(), w > 0 ? sent / w : 0, unsent(), driverCpuS, "none (native k6)", null);
     }
 }

@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  * wrk is always given the plan's request timeout (its default 2 s would cut the seeds' 15–20 s
  * platform-thread responses).
  */
-public final class WrkEngine implements LoadEngine {
+public final class WrkEngine extends NativeEngine {
     static final String ID = "wrk";
     /** The closed model only, one driver on the lab's host. */
     public static final EngineType TYPE = EngineType.of(ID, EnumSet.of(EngineType.Capability.CLOSED),
@@ -55,29 +54,17 @@ public final class WrkEngine implements LoadEngine {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final Path binary;
-    private final CpuLayout cpus;
-    private String version;
-
     public WrkEngine(Path binary, CpuLayout cpus) {
-        this.binary = binary;
-        this.cpus = cpus;
-    }
-
-    @Override
-    public String id() {
-        return ID;
+        super(TYPE, binary, cpus);
     }
 
     /** {@code wrk 4.1.0 (tail percentiles are CO-corrected estimates)}, from {@code wrk -v}. */
-    public synchronized String version() {
-        if (version == null) {
-            String v = Engines.versionLine(List.of(binary.toString(), "-v"))
-                    .map(line -> line.replaceFirst("^wrk (?:\\S+/)?(\\d+(?:\\.\\d+)*)\\S*.*$", "$1"))
-                    .orElse("(unknown version)");
-            version = "wrk " + v + " (" + CO_NOTE + ")";
-        }
-        return version;
+    @Override
+    String readVersion() {
+        String v = versionLine("-v")
+                .map(line -> line.replaceFirst("^wrk (?:\\S+/)?(\\d+(?:\\.\\d+)*)\\S*.*$", "$1"))
+                .orElse("(unknown version)");
+        return "wrk " + v + " (" + CO_NOTE + ")";
     }
 
     /** wrk's connections: the closed model's VUs; the other shapes are refused as the catalogue words it. */
@@ -91,14 +78,8 @@ public final class WrkEngine implements LoadEngine {
 
     @Override
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
-        if (!spec.method().equals("GET")) {
-            // Only the hyperfoil driver sends other methods here; a GET instead of a POST would measure another scenario.
-            throw new LoadException(id() + " is driven with GET only in loomlab: use --engine hyperfoil for " + spec.method() + " " + spec.url());
-        }
+        requireRunnable(spec);
         int vus = vus(spec);
-        if (!Files.isExecutable(binary)) {
-            throw new LoadException("wrk is not installed at " + binary + ": " + Engines.installHint(ID));
-        }
         Path lua = spec.outDir().resolve(spec.name() + ".wrk.lua");
         try (InputStream in = WrkEngine.class.getResourceAsStream("/engines/wrk-cell.lua")) {
             if (in == null) {
@@ -163,17 +144,14 @@ public final class WrkEngine implements LoadEngine {
         } catch (IOException e) {
             throw new LoadException("cannot replace " + report + ": " + e.getMessage());
         }
-        int threads = Math.max(1, Math.min(count(cpus.driver()), vus(spec)));
-        List<String> command = new ArrayList<>(List.of(binary.toString(),
+        int threads = Math.max(1, Math.min(count(driverCpus()), vus(spec)));
+        List<String> args = List.of(
                 "-c", String.valueOf(vus(spec)), "-t", String.valueOf(threads), "-d", durationS + "s",
                 "--timeout", seconds(spec.requestTimeout().toMillis()) + "s", "--latency",
                 "-s", lua.toAbsolutePath().toString(), spec.url(),
-                "--", String.valueOf(windowStart), String.valueOf(windowEnd), report.toAbsolutePath().toString()));
+                "--", String.valueOf(windowStart), String.valueOf(windowEnd), report.toAbsolutePath().toString());
         // The Runner samples the engine's CPU beside the server's: the measured invocation's PID replaces the warm-up's.
-        EngineProcess.Outcome outcome = EngineProcess.run(ID, command, Map.of(), cpus, spec.log(), live::line, live.listener);
-        if (outcome.exitCode() != 0) {
-            throw new LoadException("wrk exited with " + outcome.exitCode() + ": " + outcome.tail());
-        }
+        EngineProcess.Outcome outcome = launch(args, Map.of(), spec, live::line, live.listener);
         if (!Files.isRegularFile(report)) {
             throw new LoadException("wrk's script wrote no report at " + report + ": " + outcome.tail());
         }

@@ -63,7 +63,7 @@ record WrkReport(double windowS, long completed, long ok, long status4xx, long s
     LoadResult result(String engineVersion, double driverCpuS) {
         double s = windowS;
         return new LoadResult(WrkEngine.ID, engineVersion, s, completed, ok, s > 0 ? ok / s : 0,
-                percentileMs("50"), percentileMs("90"), percentileMs("99"), percentileMs("99.9"), maxMs, meanMs,
+                new Latencies(percentileMs("50"), percentileMs("90"), percentileMs("99"), percentileMs("99.9"), maxMs, meanMs),
                 errors(), null, s > 0 ? completed / s : 0, 0, driverCpuS, "none (native wrk)", null);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.Latencies;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
 import dev.loomlab.lab.plan.Plan;
@@ -36,7 +37,7 @@ class CellStagesTest {
     }
 
     private static LoadResult load(long requests, long ok, double achievedRate, long unsent, Double wallTimeMs) {
-        return new LoadResult("hyperfoil", "0.27", 20, requests, ok, requests / 20.0, 100, 110, 120, 130, 140, 100,
+        return new LoadResult("hyperfoil", "0.27", 20, requests, ok, requests / 20.0, new Latencies(100, 110, 120, 130, 140, 100),
                 Map.of(), null, achievedRate, unsent, 1.5, "jdk", wallTimeMs);
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.loomlab.lab.load.EngineComparison;
 import dev.loomlab.lab.load.EngineComparison.Run;
+import dev.loomlab.lab.load.Latencies;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.WrkEngine;
 import dev.loomlab.lab.result.RunFolder;
@@ -18,7 +19,7 @@ class EngineComparisonTest {
     private static LoadResult result(String engine, String version, double tps, double p50, double p99, double max, double cpuS,
                                      long timeouts) {
         long requests = Math.round(tps * 20);
-        return new LoadResult(engine, version, 20, requests, requests - timeouts, tps, p50, p50 * 1.004, p99, p99, max, p50,
+        return new LoadResult(engine, version, 20, requests, requests - timeouts, tps, new Latencies(p50, p50 * 1.004, p99, p99, max, p50),
                 Map.of("connect", 0L, "timeout", timeouts, "status4xx", 0L, "status5xx", 0L, "other", 0L),
                 null, tps, 0, cpuS, "x", null);
     }
@@ -91,5 +92,7 @@ class EngineComparisonTest {
         assertThat(json).containsEntry("baseline", "hyperfoil").containsEntry("passed", true);
         assertThat(text).contains("\"diffVsBaselinePct\"", "\"tps\" : -0.70", "\"serverCpuCores\" : 0.85",
                 "\"engineVersion\" : \"k6 1.1.0\"", "\"verdict\" : \"within bounds\"");
+        // A result's latencies are written flat beside its other figures, as before they were a value of their own.
+        assertThat(text).contains("\"p50Ms\" : 1003.5", "\"meanMs\" : 1003.5").doesNotContain("\"latency\"");
     }
 }

@@ -91,7 +91,7 @@ class HeldLoadIT {
             System.out.printf("held-load %s: %d connections for %d s: driver sent %d (%d answered, %d in flight at the cut-off; errors %s); "
                             + "server counted %d (sent - counted = %d); %.1f TPS, p99 %.0f ms%n",
                     model, CONNECTIONS, HOLD.toSeconds(), load.requests(), answered, unanswered, load.errors(),
-                    serverCounted, load.requests() - serverCounted, load.tps(), load.p99Ms());
+                    serverCounted, load.requests() - serverCounted, load.tps(), load.latency().p99Ms());
 
             assertThat(load.errors().getOrDefault("connect", 0L)).as("every connection held").isZero();
             assertThat(load.errors().getOrDefault("other", 0L)).as("no request lost otherwise").isZero();

@@ -53,12 +53,12 @@ class EngineOutputParsingTest {
         assertThat(r.wallTimeMs()).isNull();
         assertThat(r.errors()).containsExactly(Map.entry("connect", 0L), Map.entry("timeout", 24L),
                 Map.entry("status4xx", 0L), Map.entry("status5xx", 24L), Map.entry("other", 0L));
-        assertThat(r.p50Ms()).isEqualTo(51.487427);
-        assertThat(r.p90Ms()).isEqualTo(53.0575338);
-        assertThat(r.p99Ms()).isEqualTo(54.70441434000001);
-        assertThat(r.p999Ms()).isEqualTo(55.387215234);
-        assertThat(r.maxMs()).isEqualTo(55.463082);
-        assertThat(r.meanMs()).isEqualTo(35.23530026388888);
+        assertThat(r.latency().p50Ms()).isEqualTo(51.487427);
+        assertThat(r.latency().p90Ms()).isEqualTo(53.0575338);
+        assertThat(r.latency().p99Ms()).isEqualTo(54.70441434000001);
+        assertThat(r.latency().p999Ms()).isEqualTo(55.387215234);
+        assertThat(r.latency().maxMs()).isEqualTo(55.463082);
+        assertThat(r.latency().meanMs()).isEqualTo(35.23530026388888);
         assertThat(r.requestedRate()).isNull();
         assertThat(r.unsent()).isZero();
         assertThat(r.driverCpuS()).isEqualTo(0.08);
@@ -80,9 +80,9 @@ class EngineOutputParsingTest {
         assertThat(r.tps()).isEqualTo(16.0);
         assertThat(r.errors()).containsExactly(Map.entry("connect", 0L), Map.entry("timeout", 23L),
                 Map.entry("status4xx", 0L), Map.entry("status5xx", 16L), Map.entry("other", 0L));
-        assertThat(r.p50Ms()).isEqualTo(51.42);
-        assertThat(r.maxMs()).isEqualTo(84.023);
-        assertThat(r.meanMs()).isCloseTo(36.394, within(0.001));
+        assertThat(r.latency().p50Ms()).isEqualTo(51.42);
+        assertThat(r.latency().maxMs()).isEqualTo(84.023);
+        assertThat(r.latency().meanMs()).isCloseTo(36.394, within(0.001));
         assertThat(w.invocationRequests()).isEqualTo(112);
         assertThat(w.recorded()).isEqualTo(89);
         assertThat(w.windowStartEpochMs()).isEqualTo(1795340366697L);

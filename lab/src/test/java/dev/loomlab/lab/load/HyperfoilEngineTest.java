@@ -9,24 +9,14 @@ import dev.loomlab.load.DriverRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The lab and the driver JVM end to end: the lab's request file in, the driver's result file out (needs the driver jar). */
 class HyperfoilEngineTest {
-    private static TestTarget target;
-
-    @BeforeAll
-    static void start() throws Exception {
-        target = new TestTarget();
-    }
-
-    @AfterAll
-    static void stop() {
-        target.close();
-    }
+    @RegisterExtension
+    static final TestTarget target = new TestTarget();
 
     @Test
     void theDriverRunsTheRequestTheLabWrote(@TempDir Path out) throws Exception {

@@ -19,7 +19,7 @@ final class ProbeEngine implements LoadEngine {
 
     @Override
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
-        return new LoadResult("probe", "1", spec.duration().toSeconds(), 1, 1, 1, 1, 1, 1, 1, 1, 1, Map.of(), null, 1, 0, 0, "none",
+        return new LoadResult("probe", "1", spec.duration().toSeconds(), 1, 1, 1, new Latencies(1, 1, 1, 1, 1, 1), Map.of(), null, 1, 0, 0, "none",
                 null);
     }
 }

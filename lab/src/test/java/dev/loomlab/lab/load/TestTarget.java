@@ -8,6 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real HTTP server on 127.0.0.1 (an ephemeral port), a virtual thread per request:
@@ -16,16 +19,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * <li>{@code /mixed}: by turns a 200 after {@value #SLOW_MS} ms (past a 1 s client timeout), a 500
  *     at once, and two 200s after 50 ms.</li>
  * </ul>
+ * A test class shares one for all its tests: {@code @RegisterExtension static final TestTarget target = new TestTarget();}
+ * starts it before the first test and stops it after the last.
  */
-final class TestTarget implements AutoCloseable {
+final class TestTarget implements BeforeAllCallback, AfterAllCallback {
     static final long FAST_MS = 50;
     static final long SLOW_MS = 1500;
 
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicLong mixed = new AtomicLong();
+    private HttpServer server;
+    private ExecutorService executor;
 
-    TestTarget() throws IOException {
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+        executor = Executors.newVirtualThreadPerTaskExecutor();
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4096);
         server.setExecutor(executor);
         server.createContext("/fast", ex -> answer(ex, FAST_MS, 200));
@@ -58,7 +65,7 @@ final class TestTarget implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public void afterAll(ExtensionContext context) {
         server.stop(0);
         executor.shutdownNow();
     }

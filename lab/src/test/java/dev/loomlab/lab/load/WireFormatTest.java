@@ -53,7 +53,7 @@ class WireFormatTest {
     void theDriversResultBecomesTheCellsLoadResult() {
         LoadResult r = HyperfoilEngine.read(WIRE.resolve("result-ramp.json"));
         assertThat(r.tps()).isEqualTo(499.0);
-        assertThat(r.p999Ms()).isEqualTo(55.125);
+        assertThat(r.latency().p999Ms()).isEqualTo(55.125);
         assertThat(r.errors()).containsExactly(Map.entry("connect", 1L), Map.entry("timeout", 2L), Map.entry("status4xx", 3L),
                 Map.entry("status5xx", 4L), Map.entry("other", 0L));
         assertThat(r.requestedRate()).isNull();

@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -20,17 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * to install it ({@code tools/install-engines.sh wrk}), never a skip: CI installs the engines.
  */
 class WrkEngineTest {
-    private static TestTarget target;
-
-    @BeforeAll
-    static void start() throws Exception {
-        target = new TestTarget();
-    }
-
-    @AfterAll
-    static void stop() {
-        target.close();
-    }
+    @RegisterExtension
+    static final TestTarget target = new TestTarget();
 
     private static LoadEngine wrk() {
         return Engines.byId("wrk", Jdk.current(), CpuLayout.forCores(2, false));
@@ -38,38 +28,23 @@ class WrkEngineTest {
 
     @Test
     void closedModelCountsTheWindowOnly(@TempDir Path out) {
-        int vus = 20;
         List<LoadProgress> progress = new ArrayList<>();
-        LoadResult r = wrk().run(LoadSpec.closed(target.url("/fast"), vus, Duration.ofSeconds(2), Duration.ofSeconds(3),
-                Duration.ofSeconds(5), out, "fast", out.resolve("fast.driver.log")), progress::add);
+        LoadResult r = wrk().run(ClosedModelChecks.onFast(target, out), progress::add);
 
         System.out.println("wrk closed: " + r);
-        assertThat(r.tps()).isCloseTo(vus / 0.050, within(0.10 * vus / 0.050));
-        assertThat(r.p50Ms()).isBetween(50.0, 70.0);
-        assertThat(r.durationS()).isEqualTo(3.0);
-        // Responses completed in the 3 s window, not the warm-up, ramp or tail.
-        assertThat(r.requests()).isBetween(1050L, 1250L);
-        assertThat(r.ok()).isEqualTo(r.requests());
-        assertThat(r.errors()).containsOnlyKeys("connect", "timeout", "status4xx", "status5xx", "other");
-        assertThat(r.errors().values()).allMatch(n -> n == 0);
+        // wrk counts the responses completed in the window, not in the warm-up, ramp or tail.
+        ClosedModelChecks.countsTheWindowOnly(r, progress, out);
         assertThat(r.engineVersion()).startsWith("wrk 4.").endsWith("(" + WrkEngine.CO_NOTE + ")");
-        assertThat(r.driverCpuS()).isGreaterThan(0.0).isLessThan(3.0);
-        assertThat(progress).extracting(LoadProgress::phase).contains("warmup", "measure", "done");
-        assertThat(out.resolve("fast.hlog")).isNotEmptyFile();
         assertThat(out.resolve("fast.wrk.driver.json")).isNotEmptyFile();
         assertThat(out.resolve("fast.wrk-warmup.driver.json")).isNotEmptyFile();
     }
 
     @Test
     void errorsAreCountedByKind(@TempDir Path out) {
-        LoadResult r = wrk().run(LoadSpec.closed(target.url("/mixed"), 8, Duration.ofSeconds(1), Duration.ofSeconds(3),
-                Duration.ofSeconds(1), out, "mixed", out.resolve("mixed.driver.log")), p -> { });
+        LoadResult r = wrk().run(ClosedModelChecks.onMixed(target, out), p -> { });
 
         System.out.println("wrk mixed: " + r);
-        assertThat(r.errors().get("status5xx")).isPositive();
-        assertThat(r.errors().get("timeout")).as("1.5 s answers against a 1 s timeout").isPositive();
-        assertThat(r.errors().get("connect")).isZero();
-        assertThat(r.ok()).isPositive();
+        ClosedModelChecks.countsErrorsByKind(r);
     }
 
     @Test

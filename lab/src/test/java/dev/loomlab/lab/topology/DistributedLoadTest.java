@@ -57,7 +57,7 @@ class DistributedLoadTest {
             long serverCounted = Math.round(counted(server.managementUrl()) - before);
             List<Map<String, Object>> shares = load.lastShares();
             System.out.printf("two drivers: %s; merged %d requests, %.1f TPS, p50 %.2f ms, p99 %.2f ms; server counted %d%n",
-                    shares, merged.requests(), merged.tps(), merged.p50Ms(), merged.p99Ms(), serverCounted);
+                    shares, merged.requests(), merged.tps(), merged.latency().p50Ms(), merged.latency().p99Ms(), serverCounted);
 
             // 41 VUs: 21 and 20, the remainder to the first driver.
             assertThat(shares).extracting(s -> s.get("vus")).containsExactly(21, 20);
@@ -74,7 +74,7 @@ class DistributedLoadTest {
             Histogram fromDrivers = HlogMerge.merge(List.of(dir.resolve("cell.d1.hlog"), dir.resolve("cell.d2.hlog")));
             Histogram written = HlogMerge.merge(List.of(dir.resolve("cell.hlog")));
             assertThat(written.getTotalCount()).isEqualTo(fromDrivers.getTotalCount()).isEqualTo(merged.ok());
-            assertThat(merged.p99Ms()).isCloseTo(fromDrivers.getValueAtPercentile(99) / 1e6, org.assertj.core.api.Assertions.within(0.01));
+            assertThat(merged.latency().p99Ms()).isCloseTo(fromDrivers.getValueAtPercentile(99) / 1e6, org.assertj.core.api.Assertions.within(0.01));
             assertThat(dir.resolve("cell.driver.json")).content().contains("\"okWholeRun\"").contains("\"shares\"");
         }
     }

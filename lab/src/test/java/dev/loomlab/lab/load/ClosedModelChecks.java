@@ -1,0 +1,55 @@
+package dev.loomlab.lab.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What a native engine's closed model must show on a real run against {@link TestTarget}, whichever engine it is:
+ * the runs and checks {@link K6EngineTest} and {@link WrkEngineTest} share; each adds what only its engine shows.
+ */
+final class ClosedModelChecks {
+    static final int VUS = 20;
+
+    private ClosedModelChecks() {
+    }
+
+    /** {@value #VUS} VUs on {@code /fast}: 2 s warm-up, 3 s window, 5 s timeout. */
+    static LoadSpec onFast(TestTarget target, Path out) {
+        return LoadSpec.closed(target.url("/fast"), VUS, Duration.ofSeconds(2), Duration.ofSeconds(3),
+                Duration.ofSeconds(5), out, "fast", out.resolve("fast.driver.log"));
+    }
+
+    /** 8 VUs on {@code /mixed} with a 1 s timeout: 1 s warm-up, 3 s window. */
+    static LoadSpec onMixed(TestTarget target, Path out) {
+        return LoadSpec.closed(target.url("/mixed"), 8, Duration.ofSeconds(1), Duration.ofSeconds(3),
+                Duration.ofSeconds(1), out, "mixed", out.resolve("mixed.driver.log"));
+    }
+
+    /** The {@link #onFast} run counted over its 3 s window only, not the warm-up or what ran after the window. */
+    static void countsTheWindowOnly(LoadResult r, List<LoadProgress> progress, Path out) {
+        // Little's law: 20 users / 0.05 s = 400/s (the server adds a millisecond or two).
+        assertThat(r.tps()).isCloseTo(VUS / 0.050, within(0.10 * VUS / 0.050));
+        assertThat(r.latency().p50Ms()).isBetween(50.0, 70.0);
+        assertThat(r.durationS()).isEqualTo(3.0);
+        // About 3 s × 400/s, not the 5 s run.
+        assertThat(r.requests()).isBetween(1050L, 1250L);
+        assertThat(r.ok()).isEqualTo(r.requests());
+        assertThat(r.errors()).containsOnlyKeys("connect", "timeout", "status4xx", "status5xx", "other");
+        assertThat(r.errors().values()).allMatch(n -> n == 0);
+        assertThat(r.driverCpuS()).as("the engine's CPU over the window, sampled").isGreaterThan(0.0).isLessThan(3.0);
+        assertThat(progress).extracting(LoadProgress::phase).contains("warmup", "measure", "done");
+        assertThat(out.resolve("fast.hlog")).isNotEmptyFile();
+    }
+
+    /** The {@link #onMixed} run: its 500s and its timeouts counted apart, no connection errors, the 200s still counted. */
+    static void countsErrorsByKind(LoadResult r) {
+        assertThat(r.errors().get("status5xx")).isPositive();
+        assertThat(r.errors().get("timeout")).as("1.5 s answers against a 1 s timeout").isPositive();
+        assertThat(r.errors().get("connect")).isZero();
+        assertThat(r.ok()).isPositive();
+    }
+}
