@@ -8,6 +8,7 @@ import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -75,9 +76,9 @@ final class PlanValues {
 
     /** Writes a value as the text a plan file spells it with. */
     static class Spelled<T> extends ValueSerializer<T> {
-        private final java.util.function.Function<T, String> spelling;
+        private final Function<T, String> spelling;
 
-        Spelled(java.util.function.Function<T, String> spelling) {
+        Spelled(Function<T, String> spelling) {
             this.spelling = spelling;
         }
 
