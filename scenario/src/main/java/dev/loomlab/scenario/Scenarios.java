@@ -11,45 +11,56 @@ public final class Scenarios {
     private Scenarios() {
     }
 
+    /**
+     * The most common shape: a GET at /{id} with the sleep parameter ms (default 1000) and no
+     * database, answering {@code response}.
+     */
+    private static Scenario sleeping(String id, Pattern response, String description) {
+        return new Scenario(id, "GET", "/" + id, List.of(Param.sleepMs(1000)), Map.of(), false, response, description);
+    }
+
     /** The named parameter every database sleep binds; SQL is never built from request text. */
     public static final String SECONDS = "seconds";
+
+    /** The database's own sleep of {@link #SECONDS}: what slow-query and its bulkhead variant run. */
+    private static final Map<Dialect, String> DB_SLEEP = Map.of(
+            Dialect.POSTGRES, "select pg_sleep(:" + SECONDS + ")",
+            Dialect.MARIADB, "select sleep(:" + SECONDS + ")");
+
+    /** One statement that both dialects run as it is. */
+    private static Map<Dialect, String> everyDialect(String sql) {
+        return Map.of(Dialect.POSTGRES, sql, Dialect.MARIADB, sql);
+    }
 
     public static final Scenario THREAD_NAME = new Scenario(
             "thread-name", "GET", "/thread-name", List.of(), Map.of(), false,
             Pattern.compile("(VirtualThread|Thread)\\[.+"),
             "returns the handling thread's toString(): no I/O, the cost of the stack itself");
 
-    public static final Scenario BLOCK = new Scenario(
-            "block", "GET", "/block", List.of(Param.sleepMs(1000)), Map.of(), false,
-            Pattern.compile("slept \\d+ ms"),
+    public static final Scenario BLOCK = sleeping("block", Pattern.compile("slept \\d+ ms"),
             "sleeps ms (default 1000) then returns: a blocking call that holds a request thread");
 
     public static final Scenario BLOCK_QUERY = new Scenario(
             "block-query", "GET", "/block-query", List.of(Param.sleepMs(1000)),
-            Map.of(Dialect.POSTGRES, "select now()", Dialect.MARIADB, "select now()"), false,
+            everyDialect("select now()"), false,
             Pattern.compile("slept \\d+ ms, db now .+"),
             "sleeps ms, then runs a fast query (select now())");
 
     public static final Scenario SLOW_QUERY = new Scenario(
-            "slow-query", "GET", "/slow-query", List.of(Param.sleepMs(1000)),
-            Map.of(Dialect.POSTGRES, "select pg_sleep(:" + SECONDS + ")",
-                    Dialect.MARIADB, "select sleep(:" + SECONDS + ")"), true,
+            "slow-query", "GET", "/slow-query", List.of(Param.sleepMs(1000)), DB_SLEEP, true,
             Pattern.compile("db slept \\d+ ms"),
             "the database sleeps ms: a pooled connection is held for the whole request");
 
     // Seed 003's fan-out: two calls to the downstream server (see FanOut for the calls each makes).
     private static final Pattern FANNED_OUT = Pattern.compile("called downstream 2 x \\d+ ms: .+");
 
-    public static final Scenario FAN_OUT_SEQUENTIAL = new Scenario(
-            "fan-out-sequential", "GET", "/fan-out-sequential", List.of(Param.sleepMs(1000)), Map.of(), false, FANNED_OUT,
+    public static final Scenario FAN_OUT_SEQUENTIAL = sleeping("fan-out-sequential", FANNED_OUT,
             "calls the downstream's /sleep?ms= twice, one after the other (RestClient / WebClient flatMap): S = 2 x ms");
 
-    public static final Scenario FAN_OUT_PARALLEL = new Scenario(
-            "fan-out-parallel", "GET", "/fan-out-parallel", List.of(Param.sleepMs(1000)), Map.of(), false, FANNED_OUT,
+    public static final Scenario FAN_OUT_PARALLEL = sleeping("fan-out-parallel", FANNED_OUT,
             "calls the downstream's /sleep?ms= twice at once (CompletableFuture on virtual threads / Mono.zip): S = ms");
 
-    public static final Scenario FAN_OUT_UNSUBSCRIBED = new Scenario(
-            "fan-out-unsubscribed", "GET", "/fan-out-unsubscribed", List.of(Param.sleepMs(1000)), Map.of(), false, FANNED_OUT,
+    public static final Scenario FAN_OUT_UNSUBSCRIBED = sleeping("fan-out-unsubscribed", FANNED_OUT,
             "seed 003's bug on purpose: meant as fan-out-parallel, but the first call is built and never made"
                     + " (a Mono never subscribed); answers as if both ran — only the downstream's count tells");
 
@@ -62,19 +73,13 @@ public final class Scenarios {
     /** The table {@link #WRITE} inserts into and {@link #READ} counts; created by the servers at start. */
     public static final String WRITES_TABLE = "loomlab_writes";
 
-    public static final Scenario PINNED = new Scenario(
-            "pinned", "GET", "/pinned", List.of(Param.sleepMs(1000)), Map.of(), false,
-            Pattern.compile("slept \\d+ ms inside synchronized"),
+    public static final Scenario PINNED = sleeping("pinned", Pattern.compile("slept \\d+ ms inside synchronized"),
             "sleeps ms while holding a monitor: on JDK 21 a virtual thread cannot unmount and pins its carrier");
 
-    public static final Scenario LOCKED = new Scenario(
-            "locked", "GET", "/locked", List.of(Param.sleepMs(1000)), Map.of(), false,
-            Pattern.compile("slept \\d+ ms holding a ReentrantLock"),
+    public static final Scenario LOCKED = sleeping("locked", Pattern.compile("slept \\d+ ms holding a ReentrantLock"),
             "the same sleep under a ReentrantLock: the virtual thread unmounts on every JDK");
 
-    public static final Scenario NATIVE_PINNED = new Scenario(
-            "native-pinned", "GET", "/native-pinned", List.of(Param.sleepMs(1000)), Map.of(), false,
-            Pattern.compile("slept \\d+ ms in native usleep"),
+    public static final Scenario NATIVE_PINNED = sleeping("native-pinned", Pattern.compile("slept \\d+ ms in native usleep"),
             "sleeps ms inside libc usleep called through the FFM API: a native frame pins the carrier even on JDK 24+"
                     + " (501 on JDK 21, where FFM is not final)");
 
@@ -90,24 +95,20 @@ public final class Scenarios {
             "CPU only: work units of SHA-256 hashing (1 unit = " + CpuWork.ROUNDS_PER_UNIT + " digests of 64 bytes), no blocking");
 
     public static final Scenario SLOW_QUERY_BULKHEAD = new Scenario(
-            "slow-query-bulkhead", "GET", "/slow-query-bulkhead", List.of(Param.sleepMs(1000)),
-            Map.of(Dialect.POSTGRES, "select pg_sleep(:" + SECONDS + ")",
-                    Dialect.MARIADB, "select sleep(:" + SECONDS + ")"), true,
+            "slow-query-bulkhead", "GET", "/slow-query-bulkhead", List.of(Param.sleepMs(1000)), DB_SLEEP, true,
             Pattern.compile("db slept \\d+ ms"),
             "slow-query behind a bulkhead of pool-size permits: a request that finds none within "
                     + Bulkhead.WAIT_MS + " ms gets a fast 503 instead of queueing for the pool's 30 s timeout");
 
     public static final Scenario WRITE = new Scenario(
             "write", "POST", "/write", List.of(Param.sleepMs(1000)),
-            Map.of(Dialect.POSTGRES, "insert into " + WRITES_TABLE + " (slept_ms) values (:ms)",
-                    Dialect.MARIADB, "insert into " + WRITES_TABLE + " (slept_ms) values (:ms)"), false,
+            everyDialect("insert into " + WRITES_TABLE + " (slept_ms) values (:ms)"), false,
             Pattern.compile("slept \\d+ ms, wrote 1 row"),
             "seed 004's POST: sleeps ms, then inserts one row; the lab checks rows written = successful responses");
 
     public static final Scenario READ = new Scenario(
             "read", "GET", "/read", List.of(),
-            Map.of(Dialect.POSTGRES, "select count(*) from " + WRITES_TABLE,
-                    Dialect.MARIADB, "select count(*) from " + WRITES_TABLE), false,
+            everyDialect("select count(*) from " + WRITES_TABLE), false,
             Pattern.compile("rows \\d+"),
             "the read matching write: counts the rows written");
 

@@ -18,23 +18,11 @@ import java.util.Optional;
  * The life of one cell: launch its server, verify the contract, measure the warm-up and the window,
  * judge what limited it. The server is stopped before the cell's record is built; every cell,
  * measured or stopped early, comes back as one {@link CellResult} with where its load ran.
+ *
+ * @param engine     the plan's engine, named by cells that fail before their load runs
+ * @param cellEngine the engine that sends the load: the plan's, or its drivers together
  */
-public final class CellRun {
-    private final Plan plan;
-    private final Bench bench;
-    private final LoadEngine engine;
-    private final LoadEngine cellEngine;
-
-    /**
-     * @param engine     the plan's engine, named by cells that fail before their load runs
-     * @param cellEngine the engine that sends the load: the plan's, or its drivers together
-     */
-    public CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cellEngine) {
-        this.plan = plan;
-        this.bench = bench;
-        this.engine = engine;
-        this.cellEngine = cellEngine;
-    }
+public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cellEngine) {
 
     /** Runs {@code cell} with its server on {@code serverJdk}. */
     public CellResult run(Cell cell, Jdk serverJdk, CellProgress progress) {

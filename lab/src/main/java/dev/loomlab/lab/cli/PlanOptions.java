@@ -1,136 +1,135 @@
 package dev.loomlab.lab.cli;
 
+import dev.loomlab.lab.catalog.ModelIds;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** Flags that override a plan's fields; a flag not given leaves the plan's value. */
+/**
+ * Flags that override a plan's fields; a flag not given leaves the plan's value. Each flag is
+ * declared from the plan field it sets: named after it in kebab case ({@code sleepMs} is
+ * {@code --sleep-ms}), split at commas when the field is a list, and read back by that field's
+ * name, so a field is spelled once here, in {@link #HELP}, beside what a person reads. A verb
+ * takes all of them with this mixin, or some of them with {@link #addFlags} in a model
+ * transformer of its own ({@code serve}).
+ */
+@Command(modelTransformer = PlanOptions.AllFlags.class)
 public final class PlanOptions {
     @Option(names = "--plan", paramLabel = "NAME|FILE", description = "a preset (see 'loomlab plans') or a plan .yaml file; default: " + Defaults.PLAN)
     String plan = Defaults.PLAN;
 
-    @Option(names = "--models", split = ",", paramLabel = "ID", completionCandidates = dev.loomlab.lab.catalog.ModelIds.class,
-            description = "models, comma-separated: ${COMPLETION-CANDIDATES}")
-    java.util.List<String> models;
+    /** The command this mixin is part of: the flags {@link AllFlags} added to the mixin are its own. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
-    @Option(names = "--scenarios", split = ",", paramLabel = "ID", description = "scenarios, comma-separated: thread-name, block, block-query, slow-query")
-    java.util.List<String> scenarios;
+    /** Where the database password comes from when {@code --db-password} is not given. */
+    static final String PASSWORD_ENV = "LOOMLAB_DB_PASSWORD";
 
-    @Option(names = "--vus", paramLabel = "N", description = "virtual users (closed model); default " + Defaults.VUS)
-    String vus;
+    /** Each plan field a flag sets, in the order the flags are bound: the value's label, then the help line. */
+    private static final Map<String, String[]> HELP = table(
+            "models", "ID", "models, comma-separated: ${COMPLETION-CANDIDATES}",
+            "scenarios", "ID", "scenarios, comma-separated: thread-name, block, block-query, slow-query",
+            "vus", "N", "virtual users (closed model); default " + Defaults.VUS,
+            "rate", "R", "open model: R requests/s on a fixed schedule instead of VUs; latency counts from each request's intended send time",
+            "burst", "N", "burst: N requests at once, timed until the last answer (seeds 002 and 004)",
+            "warmup", "DURATION", "warm-up before the measured window, e.g. 5s",
+            "duration", "DURATION", "measured window, e.g. 30s",
+            "rounds", "N", "rounds per cell",
+            "sleepMs", "MS", "the sleep of block, block-query and slow-query; default " + Defaults.SLEEP_MS,
+            "poolSize", "N", "connection pool (JDBC and R2DBC); default " + Defaults.POOL_SIZE,
+            "heap", "SIZE", "server heap, fixed (-Xms = -Xmx), e.g. 1g; default " + Defaults.HEAP,
+            "database", "postgres|mariadb", "database (embedded unless --db-url); default postgres",
+            "dbUrl", "JDBC_URL", "an external database instead of the embedded one",
+            "dbUser", "USER", "user of the external database",
+            "dbPassword", "PASSWORD", "password of the external database (or env " + PASSWORD_ENV + ")",
+            "engine", "ID", "load engine; default " + Defaults.ENGINE,
+            "requestTimeout", "DURATION", "client request timeout; default 60s",
+            "poolTimeout", "DURATION", "how long a request waits for a pooled connection; default 30s",
+            "jdks", "N", "the JDK axis: run each model's server on these JDK feature versions, e.g. 21,25; default: each model's own "
+                    + "(legacy 17, legacy-virtual 21, others the newest 21+)",
+            "tomcatThreads", "N", "Tomcat's max threads on the mvc server (mvc-platform's request threads); default " + Defaults.TOMCAT_MAX_THREADS,
+            "jdbcDrivers", "ID", "the JDBC driver axis of the mvc models (the driver-pinning pitfall, on --db mariadb): "
+                    + "mariadb (the server's own), mysql-8.1.0 (seed 000's era: synchronized around socket reads), mysql-9.5.0; default: the server's own",
+            "topology", "local|split", "local: driver, server and database on loopback (default); split: each in a network namespace of its own "
+                    + "(needs root and iproute2)",
+            "appLatency", "DELAY", "split topology: one-way delay between the load driver and the server, e.g. 2ms, 0.5ms, 500us",
+            "appJitter", "DELAY", "split topology: uniform jitter around --app-latency, e.g. 0.2ms",
+            "dbLatency", "DELAY", "split topology: one-way delay between the server and the database, e.g. 1ms",
+            "dbJitter", "DELAY", "split topology: uniform jitter around --db-latency, e.g. 0.1ms",
+            "drivers", "N", "load drivers that generate each cell's load together (VUs shared out, latency merged from their histograms); default 1");
 
-    @Option(names = "--rate", paramLabel = "R", description = "open model: R requests/s on a fixed schedule instead of VUs; latency counts from each request's intended send time")
-    String rate;
+    private static Map<String, String[]> table(String... rows) {
+        Map<String, String[]> help = new LinkedHashMap<>();
+        for (int i = 0; i < rows.length; i += 3) {
+            help.put(rows[i], new String[] {rows[i + 1], rows[i + 2]});
+        }
+        return help;
+    }
 
-    @Option(names = "--burst", paramLabel = "N", description = "burst: N requests at once, timed until the last answer (seeds 002 and 004)")
-    String burst;
+    /** The flag that sets {@code field}: its name in kebab case, but {@code --db} for the database. */
+    static String flag(String field) {
+        return field.equals("database") ? "--db" : "--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+    }
 
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up before the measured window, e.g. 5s")
-    String warmup;
+    /** Adds the flags of {@code fields} (plan field names) to a command. */
+    static CommandSpec addFlags(CommandSpec command, List<String> fields) {
+        for (String field : fields) {
+            String[] help = HELP.get(field);
+            OptionSpec.Builder option = OptionSpec.builder(flag(field)).paramLabel(help[0]).description(help[1]);
+            boolean list = Arrays.stream(PlanDocument.class.getRecordComponents())
+                    .filter(c -> c.getName().equals(field)).map(RecordComponent::getType).findFirst().orElseThrow() == List.class;
+            option = list ? option.type(List.class).auxiliaryTypes(String.class).splitRegex(",") : option.type(String.class);
+            if (field.equals("models")) {
+                option.completionCandidates(new ModelIds());
+            }
+            command.addOption(option.build());
+        }
+        return command;
+    }
 
-    @Option(names = "--duration", paramLabel = "DURATION", description = "measured window, e.g. 30s")
-    String duration;
-
-    @Option(names = "--rounds", paramLabel = "N", description = "rounds per cell")
-    String rounds;
-
-    @Option(names = "--sleep-ms", paramLabel = "MS", description = "the sleep of block, block-query and slow-query; default " + Defaults.SLEEP_MS)
-    String sleepMs;
-
-    @Option(names = "--pool-size", paramLabel = "N", description = "connection pool (JDBC and R2DBC); default " + Defaults.POOL_SIZE)
-    String poolSize;
-
-    @Option(names = "--heap", paramLabel = "SIZE", description = "server heap, fixed (-Xms = -Xmx), e.g. 1g; default " + Defaults.HEAP)
-    String heap;
-
-    @Option(names = "--db", paramLabel = "postgres|mariadb", description = "database (embedded unless --db-url); default postgres")
-    String database;
-
-    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "an external database instead of the embedded one")
-    String dbUrl;
-
-    @Option(names = "--db-user", paramLabel = "USER", description = "user of the external database")
-    String dbUser;
-
-    @Option(names = "--db-password", paramLabel = "PASSWORD", description = "password of the external database (or env LOOMLAB_DB_PASSWORD)")
-    String dbPassword;
-
-    @Option(names = "--engine", paramLabel = "ID", description = "load engine; default " + Defaults.ENGINE)
-    String engine;
-
-    @Option(names = "--request-timeout", paramLabel = "DURATION", description = "client request timeout; default 60s")
-    String requestTimeout;
-
-    @Option(names = "--pool-timeout", paramLabel = "DURATION", description = "how long a request waits for a pooled connection; default 30s")
-    String poolTimeout;
-
-    @Option(names = "--jdks", split = ",", paramLabel = "N", description = "the JDK axis: run each model's server on these JDK feature versions, e.g. 21,25; default: each model's own (legacy 17, legacy-virtual 21, others the newest 21+)")
-    java.util.List<String> jdks;
-
-    @Option(names = "--jdbc-drivers", split = ",", paramLabel = "ID", description = "the JDBC driver axis of the mvc models (the driver-pinning pitfall, on --db mariadb): "
-            + "mariadb (the server's own), mysql-8.1.0 (seed 000's era: synchronized around socket reads), mysql-9.5.0; default: the server's own")
-    java.util.List<String> jdbcDrivers;
-
-    @Option(names = "--tomcat-threads", paramLabel = "N", description = "Tomcat's max threads on the mvc server (mvc-platform's request threads); default " + Defaults.TOMCAT_MAX_THREADS)
-    String tomcatThreads;
-
-    @Option(names = "--topology", paramLabel = "local|split", description = "local: driver, server and database on loopback (default); split: each in a network namespace of its own (needs root and iproute2)")
-    String topology;
-
-    @Option(names = "--app-latency", paramLabel = "DELAY", description = "split topology: one-way delay between the load driver and the server, e.g. 2ms, 0.5ms, 500us")
-    String appLatency;
-
-    @Option(names = "--app-jitter", paramLabel = "DELAY", description = "split topology: uniform jitter around --app-latency, e.g. 0.2ms")
-    String appJitter;
-
-    @Option(names = "--db-latency", paramLabel = "DELAY", description = "split topology: one-way delay between the server and the database, e.g. 1ms")
-    String dbLatency;
-
-    @Option(names = "--db-jitter", paramLabel = "DELAY", description = "split topology: uniform jitter around --db-latency, e.g. 0.1ms")
-    String dbJitter;
-
-    @Option(names = "--drivers", paramLabel = "N", description = "load drivers that generate each cell's load together (VUs shared out, latency merged from their histograms); default 1")
-    String drivers;
+    /** Every plan field as a flag. */
+    static final class AllFlags implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec command) {
+            return addFlags(command, List.copyOf(HELP.keySet()));
+        }
+    }
 
     /**
-     * The flags given, by plan field, as picocli read them: {@code PlanLoader} binds them to a
+     * The plan flags a command was given, by plan field, as picocli read them (the password from
+     * {@link #PASSWORD_ENV} when its flag was not given): {@code PlanLoader} binds them to a
      * {@code PlanDocument} through the same binding as a plan file, so a flag and a field are
      * refused alike.
      */
-    Map<String, Object> overrides() {
+    static Map<String, Object> given(CommandSpec command) {
         Map<String, Object> o = new LinkedHashMap<>();
-        o.put("models", models);
-        o.put("scenarios", scenarios);
-        o.put("vus", vus);
-        o.put("rate", rate);
-        o.put("burst", burst);
-        o.put("warmup", warmup);
-        o.put("duration", duration);
-        o.put("rounds", rounds);
-        o.put("sleepMs", sleepMs);
-        o.put("poolSize", poolSize);
-        o.put("heap", heap);
-        o.put("database", database);
-        o.put("dbUrl", dbUrl);
-        o.put("dbUser", dbUser);
-        o.put("dbPassword", dbPassword != null ? dbPassword : System.getenv("LOOMLAB_DB_PASSWORD"));
-        o.put("engine", engine);
-        o.put("requestTimeout", requestTimeout);
-        o.put("poolTimeout", poolTimeout);
-        o.put("jdks", jdks);
-        o.put("tomcatThreads", tomcatThreads);
-        o.put("jdbcDrivers", jdbcDrivers);
-        o.put("topology", topology);
-        o.put("appLatency", appLatency);
-        o.put("appJitter", appJitter);
-        o.put("dbLatency", dbLatency);
-        o.put("dbJitter", dbJitter);
-        o.put("drivers", drivers);
-        o.values().removeIf(java.util.Objects::isNull);
+        for (String field : HELP.keySet()) {
+            OptionSpec option = command.findOption(flag(field));
+            Object value = option == null ? null : option.getValue();
+            if (value == null && option != null && field.equals("dbPassword")) {
+                value = System.getenv(PASSWORD_ENV);
+            }
+            if (value != null) {
+                o.put(field, value);
+            }
+        }
         return o;
+    }
+
+    /** The plan flags given to this command. */
+    Map<String, Object> overrides() {
+        return given(command);
     }
 
     /** The flags as a document of overrides. */

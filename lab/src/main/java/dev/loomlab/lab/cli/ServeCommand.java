@@ -19,10 +19,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-@Command(name = "serve", mixinStandardHelpOptions = true,
+@Command(name = "serve", mixinStandardHelpOptions = true, modelTransformer = ServeCommand.ServerFlags.class,
         description = "Start one model's server in the foreground on the embedded (or given) database and print its URL; Ctrl-C stops both.")
 public final class ServeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "MODEL", completionCandidates = dev.loomlab.lab.catalog.ModelIds.class,
@@ -32,23 +35,16 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", description = "port on 127.0.0.1; 0 takes a free one; default 8080")
     int port = 8080;
 
-    @Option(names = "--db", paramLabel = "postgres|mariadb", description = "embedded database; default postgres")
-    String database;
+    /** The server's database, pool and heap: the plan's own flags. */
+    @Spec
+    CommandSpec spec;
 
-    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "an external database instead")
-    String dbUrl;
-
-    @Option(names = "--db-user", paramLabel = "USER")
-    String dbUser;
-
-    @Option(names = "--db-password", paramLabel = "PASSWORD", description = "or env LOOMLAB_DB_PASSWORD")
-    String dbPassword;
-
-    @Option(names = "--pool-size", paramLabel = "N", description = "default " + Defaults.POOL_SIZE)
-    String poolSize;
-
-    @Option(names = "--heap", paramLabel = "SIZE", description = "default " + Defaults.HEAP)
-    String heap;
+    static final class ServerFlags implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec command) {
+            return PlanOptions.addFlags(command, List.of("database", "dbUrl", "dbUser", "dbPassword", "poolSize", "heap"));
+        }
+    }
 
     @Override
     public Integer call() throws InterruptedException {
@@ -60,13 +56,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Map<String, Object> overrides = new java.util.LinkedHashMap<>();
         overrides.put("models", chosen.id());
-        if (database != null) overrides.put("database", database);
-        if (dbUrl != null) overrides.put("dbUrl", dbUrl);
-        if (dbUser != null) overrides.put("dbUser", dbUser);
-        String password = dbPassword != null ? dbPassword : System.getenv("LOOMLAB_DB_PASSWORD");
-        if (password != null) overrides.put("dbPassword", password);
-        if (poolSize != null) overrides.put("poolSize", poolSize);
-        if (heap != null) overrides.put("heap", heap);
+        overrides.putAll(PlanOptions.given(spec));
         Plan plan = PlanLoader.load(Defaults.PLAN, overrides);
         dev.loomlab.lab.run.Preflight.checkPortFree(port);
         // By hand, nothing else competes for the CPUs: no pinning.

@@ -8,6 +8,7 @@ import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
@@ -28,17 +29,38 @@ final class PlanValues {
     private PlanValues() {
     }
 
-    /** A reader that knows the name of the field it reads, for its messages. */
-    abstract static class Named<T> extends ValueDeserializer<T> {
-        String field = "value";
+    /** How one kind of value is read, given the name of the field it fills (for the messages). */
+    @FunctionalInterface
+    interface Read<T> {
+        T read(JsonParser p, String field);
+    }
 
-        abstract Named<T> fresh();
+    /**
+     * A reader that knows the name of the field it reads, for its messages. Jackson instantiates
+     * each kind below by its class (an annotation names it), then asks it for a copy bound to
+     * the field it deserializes.
+     */
+    static class Named<T> extends ValueDeserializer<T> {
+        private final Read<T> read;
+        private final String field;
+
+        Named(Read<T> read) {
+            this(read, "value");
+        }
+
+        private Named(Read<T> read, String field) {
+            this.read = read;
+            this.field = field;
+        }
 
         @Override
         public ValueDeserializer<?> createContextual(DeserializationContext ctxt, BeanProperty property) {
-            Named<T> named = fresh();
-            named.field = property == null ? field : property.getName();
-            return named;
+            return new Named<>(read, property == null ? field : property.getName());
+        }
+
+        @Override
+        public T deserialize(JsonParser p, DeserializationContext ctxt) {
+            return read.read(p, field);
         }
 
         /** The value as a person wrote it, for a message: text quoted, a list or mapping named. */
@@ -51,6 +73,34 @@ final class PlanValues {
             };
         }
     }
+
+    /** Writes a value as the text a plan file spells it with. */
+    static class Spelled<T> extends ValueSerializer<T> {
+        private final Function<T, String> spelling;
+
+        Spelled(Function<T, String> spelling) {
+            this.spelling = spelling;
+        }
+
+        @Override
+        public void serialize(T value, JsonGenerator gen, SerializationContext ctxt) {
+            gen.writeString(spelling.apply(value));
+        }
+    }
+
+    // The kinds of value the plan document's fields name, one line each: Jackson takes a reader by
+    // its class, so each kind is a class, and what it does is the method or lambda it passes on.
+    // Ids: models, scenarios, JDBC drivers (whether each is known is the resolver's question).
+    // Durations: the one grammar (90s, 1m30s, 500ms, plain seconds); delays: netem's (2ms, 0.2ms, 500us, 0).
+    static final class WholeInt extends Named<Integer> { WholeInt() { super((p, field) -> (int) whole(p, field)); } }
+    static final class WholeLong extends Named<Long> { WholeLong() { super(PlanValues::whole); } }
+    static final class Rate extends Named<Double> { Rate() { super(PlanValues::rate); } }
+    static final class DurationText extends Named<Duration> { DurationText() { super(PlanValues::duration); } }
+    static final class DelayText extends Named<Duration> { DelayText() { super(PlanValues::delay); } }
+    static final class Ids extends Named<List<String>> { Ids() { super((p, field) -> List.copyOf(items(p, field))); } }
+    static final class Jdks extends Named<List<Integer>> { Jdks() { super(PlanValues::jdks); } }
+    static final class DurationWriter extends Spelled<Duration> { DurationWriter() { super(Durations::format); } }
+    static final class DelayWriter extends Spelled<Duration> { DelayWriter() { super(Topology::format); } }
 
     /** A whole number in its field's {@link PlanDocument#WHOLE_RANGES range}: never a float, never wrapped around. */
     static long whole(JsonParser p, String field) {
@@ -75,54 +125,22 @@ final class PlanValues {
         return Named.shown(p);
     }
 
-    static final class WholeInt extends Named<Integer> {
-        @Override
-        Named<Integer> fresh() {
-            return new WholeInt();
-        }
-
-        @Override
-        public Integer deserialize(JsonParser p, DeserializationContext ctxt) {
-            return (int) whole(p, field);
-        }
-    }
-
-    static final class WholeLong extends Named<Long> {
-        @Override
-        Named<Long> fresh() {
-            return new WholeLong();
-        }
-
-        @Override
-        public Long deserialize(JsonParser p, DeserializationContext ctxt) {
-            return whole(p, field);
-        }
-    }
-
     /** The open model's requests per second: a number above 0, at most {@link Limits#MAX_RATE}. */
-    static final class Rate extends Named<Double> {
-        @Override
-        Named<Double> fresh() {
-            return new Rate();
+    static double rate(JsonParser p, String field) {
+        BigDecimal r;
+        try {
+            r = switch (p.currentToken()) {
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.getDecimalValue();
+                case VALUE_STRING -> new BigDecimal(p.getString().trim());
+                default -> throw new NumberFormatException();
+            };
+        } catch (NumberFormatException e) {
+            throw new PlanException("rate must be a number of requests per second, got " + shown(p));
         }
-
-        @Override
-        public Double deserialize(JsonParser p, DeserializationContext ctxt) {
-            BigDecimal r;
-            try {
-                r = switch (p.currentToken()) {
-                    case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> p.getDecimalValue();
-                    case VALUE_STRING -> new BigDecimal(p.getString().trim());
-                    default -> throw new NumberFormatException();
-                };
-            } catch (NumberFormatException e) {
-                throw new PlanException("rate must be a number of requests per second, got " + shown(p));
-            }
-            if (r.signum() <= 0 || r.compareTo(BigDecimal.valueOf(Limits.MAX_RATE)) > 0) {
-                throw new PlanException("rate must be above 0 and at most " + (long) Limits.MAX_RATE + " requests/s, got " + r.toPlainString());
-            }
-            return r.doubleValue();
+        if (r.signum() <= 0 || r.compareTo(BigDecimal.valueOf(Limits.MAX_RATE)) > 0) {
+            throw new PlanException("rate must be above 0 and at most " + (long) Limits.MAX_RATE + " requests/s, got " + r.toPlainString());
         }
+        return r.doubleValue();
     }
 
     private static String scalar(JsonParser p, String field, String expected) {
@@ -132,50 +150,20 @@ final class PlanValues {
         return p.getValueAsString();
     }
 
-    /** A duration in the one grammar ({@code 90s}, {@code 1m30s}, {@code 500ms}, plain seconds), inside the field's range. */
-    static final class DurationText extends Named<Duration> {
-        @Override
-        Named<Duration> fresh() {
-            return new DurationText();
-        }
-
-        @Override
-        public Duration deserialize(JsonParser p, DeserializationContext ctxt) {
-            String text = scalar(p, field, "a duration (examples: 500ms, 30s, 1m30s, 2m)");
-            Duration[] range = PlanDocument.DURATION_RANGES.get(field);
-            try {
-                return Durations.parse(field, text, range[0], range[1]);
-            } catch (InvalidLoadException e) {
-                throw new PlanException(e.getMessage());
-            }
+    /** A duration in the one grammar, inside the field's {@link PlanDocument#DURATION_RANGES range}. */
+    static Duration duration(JsonParser p, String field) {
+        String text = scalar(p, field, "a duration (examples: 500ms, 30s, 1m30s, 2m)");
+        Duration[] range = PlanDocument.DURATION_RANGES.get(field);
+        try {
+            return Durations.parse(field, text, range[0], range[1]);
+        } catch (InvalidLoadException e) {
+            throw new PlanException(e.getMessage());
         }
     }
 
-    static final class DurationWriter extends ValueSerializer<Duration> {
-        @Override
-        public void serialize(Duration value, JsonGenerator gen, SerializationContext ctxt) {
-            gen.writeString(Durations.format(value));
-        }
-    }
-
-    /** A netem delay ({@code 2ms}, {@code 0.2ms}, {@code 500us}, {@code 0}): see {@link Topology#parseDelay}. */
-    static final class DelayText extends Named<Duration> {
-        @Override
-        Named<Duration> fresh() {
-            return new DelayText();
-        }
-
-        @Override
-        public Duration deserialize(JsonParser p, DeserializationContext ctxt) {
-            return Topology.parseDelay(field, scalar(p, field, "a delay (examples: 2ms, 0.2ms, 500us, 0)"));
-        }
-    }
-
-    static final class DelayWriter extends ValueSerializer<Duration> {
-        @Override
-        public void serialize(Duration value, JsonGenerator gen, SerializationContext ctxt) {
-            gen.writeString(Topology.format(value));
-        }
+    /** A netem delay: see {@link Topology#parseDelay}. */
+    static Duration delay(JsonParser p, String field) {
+        return Topology.parseDelay(field, scalar(p, field, "a delay (examples: 2ms, 0.2ms, 500us, 0)"));
     }
 
     /** Items of a list field, given as a YAML list or as one comma-separated text; blanks dropped. */
@@ -194,36 +182,15 @@ final class PlanValues {
         return out;
     }
 
-    /** Ids (models, scenarios, JDBC drivers): whether each is known is the resolver's question. */
-    static final class Ids extends Named<List<String>> {
-        @Override
-        Named<List<String>> fresh() {
-            return new Ids();
-        }
-
-        @Override
-        public List<String> deserialize(JsonParser p, DeserializationContext ctxt) {
-            return List.copyOf(items(p, field));
-        }
-    }
-
-    /** The JDK axis: feature versions, e.g. {@code [21, 25]} or {@code 21,25}. */
-    static final class Jdks extends Named<List<Integer>> {
-        @Override
-        Named<List<Integer>> fresh() {
-            return new Jdks();
-        }
-
-        @Override
-        public List<Integer> deserialize(JsonParser p, DeserializationContext ctxt) {
-            List<Integer> out = new ArrayList<>();
-            for (String s : items(p, field)) {
-                if (!s.matches("\\d{1,9}")) {
-                    throw new PlanException("jdks: '" + s + "' is not a JDK feature version (e.g. jdks: [21, 25])");
-                }
-                out.add(Integer.parseInt(s));
+    /** JDK feature versions, each all digits. */
+    static List<Integer> jdks(JsonParser p, String field) {
+        List<Integer> out = new ArrayList<>();
+        for (String s : items(p, field)) {
+            if (!s.matches("\\d{1,9}")) {
+                throw new PlanException("jdks: '" + s + "' is not a JDK feature version (e.g. jdks: [21, 25])");
             }
-            return List.copyOf(out);
+            out.add(Integer.parseInt(s));
         }
+        return List.copyOf(out);
     }
 }

@@ -11,7 +11,6 @@ import dev.loomlab.lab.load.DistributedLoad;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.JdbcDriver;
-import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.report.ConsoleTable;
@@ -39,7 +38,6 @@ public final class Runner {
     final Plan plan;
     final RunFolder folder;
     final Session session;
-    final CpuLayout cpus;
     final Manifest.Builder manifestBuilder;
     final PrintStream out;
     private Optional<String> target = Optional.empty();
@@ -57,10 +55,9 @@ public final class Runner {
         this.plan = plan;
         this.folder = folder;
         this.session = session;
-        this.cpus = session.cpus();
         this.manifestBuilder = manifestBuilder;
         this.out = out;
-        this.downstream = new FanOutDownstream(session.jdk(), cpus, folder);
+        this.downstream = new FanOutDownstream(session.jdk(), session.cpus(), folder);
     }
 
     /**
@@ -99,7 +96,7 @@ public final class Runner {
     public List<CellResult> run() {
         // First: a machine that cannot make the namespaces refuses the run before it writes anything (exit 2).
         if (plan.topology().split() && target.isEmpty()) {
-            namespaces = Optional.of(Namespaces.create(plan.topology(), plan.drivers(), cpus));
+            namespaces = Optional.of(Namespaces.create(plan.topology(), plan.drivers(), session.cpus()));
             cellEngine = null;
         }
         folder.create();
@@ -118,7 +115,7 @@ public final class Runner {
             }
         }, "loomlab-keep-partial-run");
         Runtime.getRuntime().addShutdownHook(keepPartial);
-        out.println("loomlab: plan " + plan.name() + " — " + plan.cellCount() + " cells; " + cpus.describe());
+        out.println("loomlab: plan " + plan.name() + " — " + plan.cellCount() + " cells; " + session.cpus().describe());
         out.println("loomlab: results in " + folder.root());
         if (target.isEmpty()) {
             out.println("loomlab: starting the " + (plan.externalDatabase() ? "external " : "embedded ") + plan.database() + " database");
@@ -128,7 +125,7 @@ public final class Runner {
         namespaces.ifPresent(ns -> out.println(
                 "loomlab: split topology: drivers, server and database in network namespaces of their own on " + ns.summary()));
         try (Namespaces held = namespaces.orElse(null);
-             RunningDatabase db = target.isPresent() ? TargetDatabase.INSTANCE : DatabaseStarter.start(plan, cpus, namespaces.orElse(null))) {
+             RunningDatabase db = target.isPresent() ? TargetDatabase.INSTANCE : DatabaseStarter.start(plan, session.cpus(), namespaces.orElse(null))) {
             out.println("loomlab: database " + db.description() + (db.endpoint() == null ? "" : " at " + db.endpoint().describe()));
             CellRun cells = cellRun(plan, db);
             manifest.set(manifestBuilder.database(db.description()).topology(bench(db).topology(plan, List.of())).build());
@@ -220,7 +217,7 @@ public final class Runner {
 
     /** What the run's cells share while {@code db} runs. */
     private Bench bench(RunningDatabase db) {
-        return new Bench(folder, cpus, db, target, downstream, namespaces);
+        return new Bench(folder, session.cpus(), db, target, downstream, namespaces);
     }
 
     /** The stages every cell of {@code cellPlan} goes through, on this run's bench (a saturation level: another plan). */
@@ -239,7 +236,7 @@ public final class Runner {
             List<LoadEngine> drivers = new ArrayList<>();
             for (int i = 1; i <= plan.drivers(); i++) {
                 int driver = i;
-                drivers.add(new dev.loomlab.lab.load.HyperfoilEngine(session.jdk(), cpus,
+                drivers.add(new dev.loomlab.lab.load.HyperfoilEngine(session.jdk(), session.cpus(),
                         namespaces.map(ns -> ns.exec(ns.driverNamespace(driver), List.<String>of())).orElse(List.of())));
             }
             cellEngine = drivers.size() == 1 ? drivers.getFirst() : new DistributedLoad(drivers);

@@ -54,7 +54,7 @@ public final class Saturation {
         Scenario scenario = plan.scenarios().getFirst();
         List<ModelResult> results = new ArrayList<>();
         List<String> order = new ArrayList<>();
-        try (RunningDatabase db = DatabaseStarter.start(plan, runner.cpus)) {
+        try (RunningDatabase db = DatabaseStarter.start(plan, runner.session.cpus())) {
             Manifest manifest = runner.manifestBuilder.database(db.description()).build();
             folder.writeManifest(manifest);
             Progress progress = new Progress(out, plan.models().size() * levels.size(), plan.window().total().plusSeconds(10));

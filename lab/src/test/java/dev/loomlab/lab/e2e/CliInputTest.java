@@ -2,12 +2,8 @@ package dev.loomlab.lab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.cli.Loomlab;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
 /** Bad input never starts anything: exit code 2 and one line that names what is wrong. */
 class CliInputTest {
@@ -29,15 +25,10 @@ class CliInputTest {
             "verify http://10.1.2.3:8080      | refusing 10.1.2.3: not a loopback address",
     })
     void badInputExitsTwoWithOneLine(String args, String expected) {
-        StringWriter err = new StringWriter();
-        CommandLine cli = Loomlab.commandLine();
-        cli.setErr(new PrintWriter(err, true));
-        cli.getSubcommands().values().forEach(c -> c.setErr(new PrintWriter(err, true)));
+        InProcessLab.Exit exit = InProcessLab.execute(args.trim().split("\\s+"));
 
-        int exit = cli.execute(args.trim().split("\\s+"));
-
-        assertThat(exit).isEqualTo(2);
-        assertThat(err.toString()).contains(expected);
-        assertThat(err.toString().lines().filter(l -> l.startsWith("loomlab:")).count()).isEqualTo(1);
+        assertThat(exit.status()).isEqualTo(2);
+        assertThat(exit.stderr()).contains(expected);
+        assertThat(exit.stderr().lines().filter(l -> l.startsWith("loomlab:")).count()).isEqualTo(1);
     }
 }

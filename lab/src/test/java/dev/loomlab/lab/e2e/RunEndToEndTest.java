@@ -8,7 +8,6 @@ import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.testing.RunFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,14 +23,11 @@ class RunEndToEndTest {
 
     @Test
     void aShortRunWritesTheTableAndPlatformThreadsSitAtTheirCeiling(@TempDir Path out) throws Exception {
-        int exit = Loomlab.commandLine().execute("run", "--plan", "quick",
+        RunFolder run = InProcessLab.run(out, "--plan", "quick",
                 "--models", "mvc-platform,mvc-virtual", "--scenarios", "block",
-                "--vus", "300", "--sleep-ms", "500", "--warmup", "3s", "--duration", "5s",
-                "--heap", "512m", "--out", out.toString());
+                "--vus", "300", "--sleep-ms", "500", "--warmup", "3s", "--duration", "5s", "--heap", "512m");
 
-        assertThat(exit).isZero();
-        Path runDir = RunFolders.only(out);
-        RunFolder run = new RunFolder(runDir);
+        Path runDir = run.root();
         List<CellResult> cells = run.readCells();
         assertThat(cells).extracting(c -> c.label() + "/" + c.scenario() + "/r" + c.round())
                 .containsExactly("mvc-platform/block/r1", "mvc-virtual/block/r1");

@@ -1,12 +1,11 @@
 package dev.loomlab.lab.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import dev.loomlab.lab.findings.Findings;
 
-import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.e2e.InProcessLab;
+import dev.loomlab.lab.findings.Findings;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.testing.RunFolders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,13 +23,12 @@ class ServerErrorTaxonomyRealRunTest {
 
     @Test
     void poolTimeoutsAreCountedByTheServerAndMatchTheClientsHttpErrors(@TempDir Path out) throws IOException {
-        int exit = Loomlab.commandLine().execute("run", "--plan", "quick",
+        RunFolder run = InProcessLab.run(out, "--plan", "quick",
                 "--models", "mvc-virtual,webflux", "--scenarios", "slow-query",
                 "--vus", "20", "--sleep-ms", "500", "--pool-size", "2", "--pool-timeout", "1s",
-                "--warmup", "3s", "--duration", "6s", "--heap", "512m", "--out", out.toString());
-        assertThat(exit).isZero();
-        Path runDir = RunFolders.only(out);
-        List<CellResult> cells = new RunFolder(runDir).readCells();
+                "--warmup", "3s", "--duration", "6s", "--heap", "512m");
+        Path runDir = run.root();
+        List<CellResult> cells = run.readCells();
         assertThat(cells).extracting(CellResult::label).containsExactly("mvc-virtual", "webflux");
 
         for (CellResult cell : cells) {

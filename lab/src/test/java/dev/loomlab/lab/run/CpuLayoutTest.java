@@ -4,25 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.process.CpuLayout;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class CpuLayoutTest {
-    @Test
-    void onTwoCoresTheServerHasOneToItselfAndTheDriverSharesWithTheDatabase() {
-        CpuLayout layout = CpuLayout.forCores(2, true);
-        assertThat(layout.server()).isEqualTo("1");
-        assertThat(layout.driver()).isEqualTo("0");
-        assertThat(layout.database()).isEqualTo("0");
-        assertThat(layout.serverCores()).isEqualTo(1);
-        assertThat(layout.describe()).isEqualTo("server on CPU 1, load driver on CPU 0, database on CPU 0 (of 2)");
+    @ParameterizedTest(name = "{0} cores: server on {1}, load driver on {2}, database on {3}")
+    @CsvSource({
+            "2, 1,   0,   0,   1",
+            "8, 4-7, 0-1, 2-3, 4",
+    })
+    void theServerHasHalfTheCoresToItselfAndTheDriverAndDatabaseShareTheRest(int cores, String server, String driver,
+                                                                              String database, int serverCores) {
+        CpuLayout layout = CpuLayout.forCores(cores, true);
+        assertThat(layout.server()).isEqualTo(server);
+        assertThat(layout.driver()).isEqualTo(driver);
+        assertThat(layout.database()).isEqualTo(database);
+        assertThat(layout.serverCores()).isEqualTo(serverCores);
     }
 
     @Test
-    void onEightCoresTheServerGetsHalf() {
-        CpuLayout layout = CpuLayout.forCores(8, true);
-        assertThat(layout.driver()).isEqualTo("0-1");
-        assertThat(layout.database()).isEqualTo("2-3");
-        assertThat(layout.server()).isEqualTo("4-7");
-        assertThat(layout.serverCores()).isEqualTo(4);
+    void theLayoutSaysWhereEachRuns() {
+        assertThat(CpuLayout.forCores(2, true).describe()).isEqualTo("server on CPU 1, load driver on CPU 0, database on CPU 0 (of 2)");
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.loomlab.lab.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.e2e.InProcessLab;
 import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,22 +26,16 @@ class SplitTopologyRunTest {
     @Test
     void theAddedLatencyShowsInTheMeasuredLatencyAndTheRunRecordsItsTopology(@TempDir Path out) throws Exception {
         String mine = "loomlab-" + ProcessHandle.current().pid() + "-";
-        int exit = Loomlab.commandLine().execute("run", "--models", "mvc-virtual", "--scenarios", "thread-name",
+        RunFolder run = InProcessLab.run(out, "--models", "mvc-virtual", "--scenarios", "thread-name",
                 "--vus", "20", "--warmup", "2s", "--duration", "3s", "--heap", "256m",
                 "--topology", "split", "--app-latency", APP_LATENCY_MS + "ms", "--app-jitter", "0.5ms",
-                "--db-latency", "1ms", "--drivers", "2", "--out", out.toString());
+                "--db-latency", "1ms", "--drivers", "2");
 
-        assertThat(exit).isZero();
         assertThat(Namespaces.list()).as("the run's namespaces are deleted").noneMatch(n -> n.startsWith(mine));
         assertThat(links()).as("the run's bridge and links are deleted").doesNotContain(" ll" + ProcessHandle.current().pid() + "x");
 
-        Path runDir;
-        try (Stream<Path> runs = Files.list(out)) {
-            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
-        RunFolder run = new RunFolder(runDir);
-        CellResult cell = run.readCells().getFirst();
-        assertThat(cell.succeeded()).as(String.valueOf(cell.failure())).isTrue();
+        Path runDir = run.root();
+        CellResult cell = onlyCell(run);
         // thread-name does no work to speak of: every request pays the link's round trip, 5 ms each way.
         assertThat(cell.p50Ms()).as("p50 with %d ms added each way", APP_LATENCY_MS).isGreaterThanOrEqualTo(2.0 * APP_LATENCY_MS * 0.9);
 
@@ -70,18 +63,12 @@ class SplitTopologyRunTest {
     void mariaDbRunsInItsOwnNamespaceAndTheDatabaseLinkDelaysEveryQuery(@TempDir Path out) throws Exception {
         int dbLatencyMs = 3;
         int sleepMs = 10;
-        int exit = Loomlab.commandLine().execute("run", "--models", "mvc-virtual", "--scenarios", "block-query",
+        RunFolder run = InProcessLab.run(out, "--models", "mvc-virtual", "--scenarios", "block-query",
                 "--sleep-ms", String.valueOf(sleepMs), "--vus", "5", "--warmup", "1s", "--duration", "2s", "--heap", "256m",
-                "--db", "mariadb", "--topology", "split", "--db-latency", dbLatencyMs + "ms", "--out", out.toString());
+                "--db", "mariadb", "--topology", "split", "--db-latency", dbLatencyMs + "ms");
 
-        assertThat(exit).isZero();
-        Path runDir;
-        try (Stream<Path> runs = Files.list(out)) {
-            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
-        RunFolder run = new RunFolder(runDir);
-        CellResult cell = run.readCells().getFirst();
-        assertThat(cell.succeeded()).as(String.valueOf(cell.failure())).isTrue();
+        Path runDir = run.root();
+        CellResult cell = onlyCell(run);
         // The sleep, then select now() on a pooled connection: one round trip over the database link, 3 ms each way.
         assertThat(cell.p50Ms()).isGreaterThanOrEqualTo(sleepMs + 2.0 * dbLatencyMs * 0.9);
         assertThat(run.readManifest().database()).contains("MariaDB");
@@ -90,6 +77,13 @@ class SplitTopologyRunTest {
         // The server listens only on the database namespace's address: it could not have bound it anywhere else.
         assertThat(Files.readString(runDir.resolve(cell.serverLog()))).contains("jdbc:mariadb://" + spaces.get("db").split(" ")[1] + ":");
         assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
+    }
+
+    /** The run's one cell, measured. */
+    static CellResult onlyCell(RunFolder run) {
+        CellResult cell = run.readCells().getFirst();
+        assertThat(cell.succeeded()).as(String.valueOf(cell.failure())).isTrue();
+        return cell;
     }
 
     static String links() throws Exception {

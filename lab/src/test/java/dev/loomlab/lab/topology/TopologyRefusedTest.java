@@ -2,18 +2,15 @@ package dev.loomlab.lab.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.e2e.InProcessLab;
 import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.testing.LabJvm;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
 /**
  * What the split topology and several drivers cannot do is refused before anything starts: exit 2,
@@ -53,18 +50,14 @@ class TopologyRefusedTest {
         "--topology split --target http://127.0.0.1:8080   | --target measures a server already running",
     })
     void badValuesAreOneLineExitTwo(String flags, String expected) {
-        StringWriter err = new StringWriter();
-        CommandLine cli = Loomlab.commandLine();
-        cli.setErr(new PrintWriter(err, true));
-        cli.getSubcommands().values().forEach(c -> c.setErr(new PrintWriter(err, true)));
         List<String> args = new java.util.ArrayList<>(List.of("run", "--models", "mvc-virtual", "--scenarios", "block"));
         args.addAll(List.of(flags.trim().split("\\s+")));
         args.addAll(List.of("--out", tmp.resolve("results").toString()));
 
-        int exit = cli.execute(args.toArray(String[]::new));
+        InProcessLab.Exit exit = InProcessLab.execute(args.toArray(String[]::new));
 
-        assertThat(exit).as(err.toString()).isEqualTo(2);
-        assertThat(err.toString().lines().toList()).as("one line").hasSize(1).first().asString()
+        assertThat(exit.status()).as(exit.stderr()).isEqualTo(2);
+        assertThat(exit.stderr().lines().toList()).as("one line").hasSize(1).first().asString()
                 .startsWith("loomlab: ").contains(expected);
         assertThat(tmp.resolve("results")).doesNotExist();
     }

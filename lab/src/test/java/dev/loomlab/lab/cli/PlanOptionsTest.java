@@ -1,0 +1,43 @@
+package dev.loomlab.lab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.plan.PlanDocument;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+/** The plan's flags are declared from its fields: every field a flag, read back under the field's name. */
+class PlanOptionsTest {
+    @Test
+    void everyPlanFieldButItsNameDescriptionAndPartsIsAFlagOfRunAndSaturate() {
+        List<String> fields = PlanDocument.FIELDS.stream().filter(f -> !List.of("name", "description", "parts").contains(f)).toList();
+        for (String verb : List.of("run", "saturate")) {
+            CommandLine command = Loomlab.commandLine().getSubcommands().get(verb);
+            assertThat(fields).as(verb).allSatisfy(f -> assertThat(command.getCommandSpec().findOption(PlanOptions.flag(f))).as(f).isNotNull());
+        }
+        assertThat(PlanOptions.flag("sleepMs")).isEqualTo("--sleep-ms");
+        assertThat(PlanOptions.flag("database")).isEqualTo("--db");
+    }
+
+    @Test
+    void theFlagsGivenComeBackByPlanFieldListsSplitAtCommas() {
+        CommandLine cli = Loomlab.commandLine();
+        cli.parseArgs("run", "--models", "mvc-virtual,webflux", "--sleep-ms", "200", "--db-password", "secret");
+        RunCommand command = cli.getSubcommands().get("run").getCommand();
+
+        assertThat(command.options.overrides()).containsExactly(
+                java.util.Map.entry("models", List.of("mvc-virtual", "webflux")),
+                java.util.Map.entry("sleepMs", "200"),
+                java.util.Map.entry("dbPassword", "secret"));
+    }
+
+    @Test
+    void serveTakesTheDatabasePoolAndHeapFlagsOfThePlan() {
+        CommandLine serve = Loomlab.commandLine().getSubcommands().get("serve");
+        assertThat(serve.getCommandSpec().options()).extracting(OptionSpec::longestName)
+                .contains("--db", "--db-url", "--db-user", "--db-password", "--pool-size", "--heap")
+                .doesNotContain("--vus", "--models");
+    }
+}
