@@ -117,8 +117,8 @@ class CeilingTest {
         assertThat(mvc.tps()).isEqualTo(10.0);
         assertThat(legacy.tps()).isEqualTo(200.0);
         assertThat(legacy.formula()).isEqualTo("min(500 VUs, 200 threads) / 1.000 s = 200.0 TPS");
-        assertThat(Ceiling.ofOpen(Model.byId("legacy"), Scenarios.BLOCK, oneSecond, 1000, 10, POOL).tps()).isEqualTo(200.0);
-        assertThat(Ceiling.ofBurst(Model.byId("legacy"), Scenarios.BLOCK, oneSecond, 600, 10, POOL).formula())
+        assertThat(Ceiling.ofOpen(Model.byId("legacy").requestThreads(10), Scenarios.BLOCK, oneSecond, 1000, POOL).tps()).isEqualTo(200.0);
+        assertThat(Ceiling.ofBurst(Model.byId("legacy").requestThreads(10), Scenarios.BLOCK, oneSecond, 600, POOL).formula())
                 .contains("ceil(600 / 200)");
     }
 }
