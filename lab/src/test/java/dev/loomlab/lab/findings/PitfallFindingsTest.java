@@ -50,7 +50,8 @@ class PitfallFindingsTest {
                         List.of("against 4 carriers / 1.00 s = 4.0 TPS"), List.of()),
                 new Case("native pinning is shown by throughput, since JFR records no event", "native-pinning",
                         cell().on("mvc-virtual", "native-pinned").tps(3.8),
-                        List.of("3.8 TPS against 4 carriers / 1.00 s = 4.0 TPS (95 % of it)", "0 jdk.VirtualThreadPinned events"), List.of()),
+                        List.of("3.8 TPS against 4 carriers / 1.00 s = 4.0 TPS (95 % of it)", "0 jdk.VirtualThreadPinned events"),
+                        List.of()),
                 new Case("threadlocal names the caches built and the allocation per request", "threadlocal",
                         cell().on("mvc-virtual", "threadlocal").requests(1000).metric("threadLocalCachesCreated", 980.0)
                                 .metric("allocatedKbPerRequest", 71.5).metric("allocatedMbPerS", 70.0).metric("serverRssMbMax", 412.0),

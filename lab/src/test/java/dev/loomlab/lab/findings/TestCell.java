@@ -66,6 +66,11 @@ final class TestCell {
         return with(t -> t.tps = tps);
     }
 
+    /** The ceiling the cell was judged against; null: none. */
+    TestCell ceiling(Double ceilingTps) {
+        return with(t -> t.ceilingTps = ceilingTps);
+    }
+
     TestCell requests(long requests) {
         return with(t -> t.requests = requests);
     }
