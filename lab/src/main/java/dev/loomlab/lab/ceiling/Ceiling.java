@@ -3,6 +3,8 @@ package dev.loomlab.lab.ceiling;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 
@@ -33,42 +35,20 @@ public record Ceiling(Double tps, String limitedBy, String formula) {
         if (serviceTime.isZero()) {
             return new Ceiling(null, "cpu", "no sleep: only CPU bounds it, Little's law gives no ceiling");
         }
-        // Ties go to the earlier limit: when VUs equal the pool, nobody waits for a connection.
-        long concurrency = vus;
-        String limitedBy = "vus";
-        StringBuilder terms = new StringBuilder(vus + " VUs");
-        if (requestThreads.isPresent()) {
-            int maxThreads = requestThreads.getAsInt();
-            terms.append(", ").append(maxThreads).append(" threads");
-            if (maxThreads < concurrency) {
-                concurrency = maxThreads;
-                limitedBy = "threads";
-            }
-        }
-        if (scenario.holdsConnection()) {
-            terms.append(", ").append(poolSize).append(" connections");
-            if (poolSize < concurrency) {
-                concurrency = poolSize;
-                limitedBy = "pool";
-            }
-        }
+        Concurrency held = Concurrency.held(vus, vus + " VUs", requestThreads, scenario, poolSize);
         double seconds = serviceTime.toNanos() / 1e9;
-        double tps = concurrency / seconds;
-        String formula = (terms.indexOf(",") < 0 ? terms.toString() : "min(" + terms + ")")
+        double tps = held.n() / seconds;
+        String formula = (held.terms().size() == 1 ? held.term() : "min(" + String.join(", ", held.terms()) + ")")
                 + String.format(Locale.ROOT, " / %.3f s = %.1f TPS", seconds, tps);
-        return new Ceiling(tps, limitedBy, formula);
+        return new Ceiling(tps, held.limitedBy(), formula);
     }
 
     /**
      * The open model: requests arrive at {@code rate} per second whatever the server does, so
      * throughput is at most the rate, and at most what the server's bounded concurrency (its request
-     * threads on a platform-thread model, the pool where a connection is held) can complete: C / S.
+     * threads on a platform-thread model, the pool where a connection is held) can complete: C / S;
+     * {@code requestThreads} as in {@link #of(OptionalInt, Scenario, Duration, int, int)}.
      */
-    public static Ceiling ofOpen(Model model, Scenario scenario, Duration serviceTime, double rate, int tomcatThreads, int poolSize) {
-        return ofOpen(model.requestThreads(tomcatThreads), scenario, serviceTime, rate, poolSize);
-    }
-
-    /** The open model, {@code requestThreads} as in {@link #of(OptionalInt, Scenario, Duration, int, int)}. */
     public static Ceiling ofOpen(OptionalInt requestThreads, Scenario scenario, Duration serviceTime, double rate, int poolSize) {
         double capacity = Double.POSITIVE_INFINITY;
         String limit = "rate";
@@ -95,36 +75,52 @@ public record Ceiling(Double tps, String limitedBy, String formula) {
     /**
      * A burst of N requests at once: with C of them served at a time, the last answers after
      * ceil(N / C) × S at best (seed 004: 600 requests of 2 s on 200 threads → 6 s). The ceiling
-     * is that best wall time as a throughput, N / (ceil(N / C) × S).
+     * is that best wall time as a throughput, N / (ceil(N / C) × S); {@code requestThreads} as in
+     * {@link #of(OptionalInt, Scenario, Duration, int, int)}.
      */
-    public static Ceiling ofBurst(Model model, Scenario scenario, Duration serviceTime, int requests, int tomcatThreads, int poolSize) {
-        return ofBurst(model.requestThreads(tomcatThreads), scenario, serviceTime, requests, poolSize);
-    }
-
-    /** A burst, {@code requestThreads} as in {@link #of(OptionalInt, Scenario, Duration, int, int)}. */
     public static Ceiling ofBurst(OptionalInt requestThreads, Scenario scenario, Duration serviceTime, int requests, int poolSize) {
         if (serviceTime.isZero()) {
             return new Ceiling(null, "cpu", "no sleep: only CPU bounds a burst's wall time");
         }
-        long concurrency = requests;
-        String limitedBy = "vus";
-        String term = requests + " requests at once";
-        if (requestThreads.isPresent() && requestThreads.getAsInt() < concurrency) {
-            concurrency = requestThreads.getAsInt();
-            limitedBy = "threads";
-            term = concurrency + " threads";
-        }
-        if (scenario.holdsConnection() && poolSize < concurrency) {
-            concurrency = poolSize;
-            limitedBy = "pool";
-            term = poolSize + " connections";
-        }
+        Concurrency held = Concurrency.held(requests, requests + " requests at once", requestThreads, scenario, poolSize);
         double seconds = serviceTime.toNanos() / 1e9;
-        long waves = (requests + concurrency - 1) / concurrency;
+        long waves = (requests + held.n() - 1) / held.n();
         double wall = waves * seconds;
-        return new Ceiling(requests / wall, limitedBy, String.format(Locale.ROOT,
-                "ceil(%d / %d) × %.3f s = %.3f s for the last answer (%s) = %.1f TPS", requests, concurrency, seconds, wall, term,
+        return new Ceiling(requests / wall, held.limitedBy(), String.format(Locale.ROOT,
+                "ceil(%d / %d) × %.3f s = %.3f s for the last answer (%s) = %.1f TPS", requests, held.n(), seconds, wall, held.term(),
                 requests / wall));
+    }
+
+    /**
+     * How many of {@code users} requests the server can hold at once: the users themselves, its
+     * bounded request threads, or the pool where a request holds its connection throughout —
+     * the smallest. Ties go to the earlier limit: when the users equal the pool, nobody waits for a
+     * connection.
+     *
+     * @param n         that concurrency, C
+     * @param limitedBy {@code vus}, {@code threads} or {@code pool}
+     * @param term      the limit, in words: {@code 200 threads}
+     * @param terms     every limit that applies, in that order: {@code 500 VUs}, {@code 200 threads}
+     */
+    private record Concurrency(long n, String limitedBy, String term, List<String> terms) {
+        static Concurrency held(long users, String usersTerm, OptionalInt requestThreads, Scenario scenario, int poolSize) {
+            Concurrency held = new Concurrency(users, "vus", usersTerm, List.of(usersTerm));
+            if (requestThreads.isPresent()) {
+                held = held.or(requestThreads.getAsInt(), "threads", requestThreads.getAsInt() + " threads");
+            }
+            if (scenario.holdsConnection()) {
+                held = held.or(poolSize, "pool", poolSize + " connections");
+            }
+            return held;
+        }
+
+        /** This, or the other limit where it is strictly smaller; either way the other's term is listed. */
+        private Concurrency or(long other, String otherLimitedBy, String otherTerm) {
+            List<String> all = new ArrayList<>(terms);
+            all.add(otherTerm);
+            return other < n ? new Concurrency(other, otherLimitedBy, otherTerm, List.copyOf(all))
+                    : new Concurrency(n, limitedBy, term, List.copyOf(all));
+        }
     }
 
     /** Measured throughput as a share of the ceiling, or null when there is no ceiling. */

@@ -12,14 +12,11 @@ import java.util.Optional;
  * driver timeout); with it, it is refused at once with a 503. The counts come from the server:
  * its bulkhead's refusals and Hikari's timeouts in the window.
  */
-final class BulkheadRule implements Rule {
-    @Override
-    public String id() {
-        return "bulkhead";
+final class BulkheadRule {
+    private BulkheadRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         boolean bulkhead = Scenarios.SLOW_QUERY_BULKHEAD.id().equals(e.cell.scenario());
         if (!bulkhead && !Scenarios.SLOW_QUERY.id().equals(e.cell.scenario())) {
             return Optional.empty();
@@ -43,10 +40,5 @@ final class BulkheadRule implements Rule {
                     Say.count(e.errors("timeout"))));
         }
         return Optional.empty();
-    }
-
-    @Override
-    public boolean explains(Evidence e) {
-        return false;
     }
 }

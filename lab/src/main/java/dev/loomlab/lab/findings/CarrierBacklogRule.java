@@ -16,14 +16,11 @@ import java.util.Optional;
  * waiting. Names the causes the cell has evidence for: a saturated CPU, pinned carriers, GC pauses
  * — and when none shows, the core itself was busy with something else.
  */
-final class CarrierBacklogRule implements Rule {
-    @Override
-    public String id() {
-        return "carrier-backlog";
+final class CarrierBacklogRule {
+    private CarrierBacklogRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         int carriers = e.serverCores();
         double share = e.share(SeriesRow::virtualQueued, q -> q > 0);
         double mean = e.mean(SeriesRow::virtualQueued);

@@ -16,14 +16,11 @@ import java.util.Optional;
  * client timeouts it counts them and recommends capping concurrency at the pool size — seeds
  * 000/001: 3,000 virtual threads on 150 connections collapsed to 4 TPS and 30 s pool timeouts.
  */
-final class ConnectionPoolRule implements Rule {
-    @Override
-    public String id() {
-        return "connection-pool";
+final class ConnectionPoolRule {
+    private ConnectionPoolRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         double waiting = e.share(SeriesRow::poolPending, p -> p > 0);
         if (Double.isNaN(waiting) || waiting < Findings.MOST_OF_WINDOW) {
             return Optional.empty();

@@ -11,17 +11,14 @@ import java.util.Optional;
  * and a long tail. Platform threads are preempted by the OS: every request progresses a little, the
  * median rises and the tail shrinks. The ratio p90 / p50 says which the cell saw.
  */
-final class CpuFairnessRule implements Rule {
+final class CpuFairnessRule {
     /** A p90 this many times the median is a tail, not a spread. */
     static final double UNFAIR = 5;
 
-    @Override
-    public String id() {
-        return "cpu-fairness";
+    private CpuFairnessRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         if (!Scenarios.CPU.id().equals(e.cell.scenario()) || e.cell.p50Ms() <= 0) {
             return Optional.empty();
         }
@@ -34,10 +31,5 @@ final class CpuFairnessRule implements Rule {
                 ratio >= UNFAIR
                         ? "unfair, a few requests run to the end while the others wait (no time slicing)"
                         : "fair, requests share the CPU and progress together"));
-    }
-
-    @Override
-    public boolean explains(Evidence e) {
-        return false;
     }
 }

@@ -2,23 +2,16 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
-import dev.loomlab.lab.metrics.SeriesRow;
 import java.util.Optional;
 
 /** The server used ≥ 85 % of its CPUs on average over the window: CPU-bound. */
-final class CpuRule implements Rule {
-    @Override
-    public String id() {
-        return "cpu";
+final class CpuRule {
+    private CpuRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         int cores = e.serverCores();
-        double cpu = e.mean(SeriesRow::serverCpuCores);
-        if (Double.isNaN(cpu) && e.cell.serverCpuCores() != null) {
-            cpu = e.cell.serverCpuCores();
-        }
+        double cpu = e.serverCpu();
         if (cores <= 0 || Double.isNaN(cpu) || cpu < Findings.CPU_BOUND * cores) {
             return Optional.empty();
         }

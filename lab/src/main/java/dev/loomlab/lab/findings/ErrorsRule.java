@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * failures, from its own counter (pool timeouts vs database errors), and the kernel's accept-queue
  * overflows, which neither side sees as an error.
  */
-final class ErrorsRule implements Rule {
+final class ErrorsRule {
     private static final Map<String, String> MEANING = Map.of(
             "timeout", "client timeouts (no answer within the request timeout)",
             "status5xx", "HTTP 5xx (the server answered with an error)",
@@ -25,13 +25,10 @@ final class ErrorsRule implements Rule {
             "other", "other errors (the driver log says which)");
     private static final List<String> ORDER = List.of("timeout", "status5xx", "connect", "status4xx", "other");
 
-    @Override
-    public String id() {
-        return "errors";
+    private ErrorsRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         long total = (long) e.quote("errors", e.errorTotal());
         e.quote("requests", e.cell.requests());
         if (e.cell.errors() != null) {
@@ -81,8 +78,7 @@ final class ErrorsRule implements Rule {
     }
 
     /** A handful of errors is worth reporting but does not account for the throughput. */
-    @Override
-    public boolean explains(Evidence e) {
+    static boolean explains(Evidence e) {
         // Overflows alone are evidence, not an explanation of the throughput.
         return e.errorTotal() > Findings.ERRORS_EXPLAIN * Math.max(1, e.cell.requests());
     }

@@ -115,6 +115,12 @@ final class Evidence {
         return n == null ? -1 : n;
     }
 
+    /** The server's mean CPU use in cores: the time series' mean, else the cell's own figure; NaN when neither has it. */
+    double serverCpu() {
+        double cpu = mean(SeriesRow::serverCpuCores);
+        return Double.isNaN(cpu) && cell.serverCpuCores() != null ? cell.serverCpuCores() : cpu;
+    }
+
     // --- the time series ----------------------------------------------------------------------
 
     double[] values(ToDoubleFunction<SeriesRow> metric) {

@@ -9,14 +9,11 @@ import java.util.Optional;
  * against what the successful requests claim to have made (see {@link CallCheck}). Silent on
  * cells without a downstream, and on cells recorded before the whole count was kept.
  */
-final class FanOutRule implements Rule {
-    @Override
-    public String id() {
-        return "fan-out-check";
+final class FanOutRule {
+    private FanOutRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         Map<String, Double> m = e.cell.metrics() == null ? Map.of() : e.cell.metrics();
         if (m.get("downstreamCallsUnread") != null) {
             return Optional.of("fan-out call check not made: the downstream count could not be read");
@@ -33,11 +30,5 @@ final class FanOutRule implements Rule {
                 (long) e.quote("failed", failed), e.quote("calls", calls), (long) e.quote("inFlight", inFlight), cutOffs > 0);
         e.quote("allowed", check.allowed());
         return Optional.of(check.finding());
-    }
-
-    /** The count checks the answers; it does not account for the throughput. */
-    @Override
-    public boolean explains(Evidence e) {
-        return false;
     }
 }

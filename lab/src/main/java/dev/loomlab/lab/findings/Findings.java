@@ -38,24 +38,28 @@ public final class Findings {
     /** Errors above this share of requests account for the throughput (as {@link Verdict#ERRORS_DOMINATE}). */
     public static final double ERRORS_EXPLAIN = Verdict.ERRORS_DOMINATE;
 
-    /** The rules, in the order their findings are written; "unexplained" always runs last. */
+    /**
+     * The rules by id, in the order their findings are written; "unexplained" always runs last. The
+     * reporting ones never account for the throughput: the fan-out count checks the answers, allocation
+     * does not cap throughput unless the GC rule says so, and the pitfalls' figures are for comparison.
+     */
     private static final List<Rule> RULES = List.of(
-            new FanOutRule(),
-            new LoadDriverRule(),
-            new LoadCeilingRule(),
-            new ThreadPoolRule(),
-            new ConnectionPoolRule(),
-            new CpuRule(),
-            new CarrierBacklogRule(),
-            new PinningRule(),
-            new SubmitFailedRule(),
-            new GcRule(),
-            new ErrorsRule(),
-            new NativePinningRule(),
-            new ThreadLocalRule(),
-            new CpuFairnessRule(),
-            new BulkheadRule(),
-            new WriteCheckRule());
+            Rule.reporting("fan-out-check", FanOutRule::sentence),
+            Rule.explaining("load-driver", LoadDriverRule::sentence),
+            Rule.explaining("load-ceiling", LoadCeilingRule::sentence),
+            Rule.explaining("thread-pool", ThreadPoolRule::sentence),
+            Rule.explaining("connection-pool", ConnectionPoolRule::sentence),
+            Rule.explaining("cpu", CpuRule::sentence),
+            Rule.explaining("carrier-backlog", CarrierBacklogRule::sentence),
+            new Rule("pinning", PinningRule::sentence, PinningRule::explains),
+            Rule.explaining("submit-failed", SubmitFailedRule::sentence),
+            Rule.explaining("gc", GcRule::sentence),
+            new Rule("errors", ErrorsRule::sentence, ErrorsRule::explains),
+            new Rule("native-pinning", NativePinningRule::sentence, NativePinningRule::explains),
+            Rule.reporting("threadlocal", ThreadLocalRule::sentence),
+            Rule.reporting("cpu-fairness", CpuFairnessRule::sentence),
+            Rule.reporting("bulkhead", BulkheadRule::sentence),
+            Rule.reporting("write-check", WriteCheckRule::sentence));
 
     private Findings() {
     }
@@ -97,7 +101,7 @@ public final class Findings {
         List<Finding> out = new ArrayList<>();
         for (Rule rule : RULES) {
             e.takeQuoted();
-            rule.sentence(e).ifPresent(s -> out.add(new Finding(rule.id(), prefix + s, rule.explains(e), e.takeQuoted())));
+            rule.sentence().apply(e).ifPresent(s -> out.add(new Finding(rule.id(), prefix + s, rule.explains().test(e), e.takeQuoted())));
         }
         e.takeQuoted();
         UnexplainedRule.sentence(e, out).ifPresent(s -> out.add(new Finding(UnexplainedRule.ID, prefix + s, false, e.takeQuoted())));

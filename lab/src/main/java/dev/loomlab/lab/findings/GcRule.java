@@ -6,14 +6,11 @@ import dev.loomlab.lab.metrics.SeriesRow;
 import java.util.Optional;
 
 /** GC pauses took more than 5 % of the measured window: every pause stops every request. */
-final class GcRule implements Rule {
-    @Override
-    public String id() {
-        return "gc";
+final class GcRule {
+    private GcRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         double paused = e.sum(SeriesRow::gcPauseMs);
         double windowMs = e.windowS() * 1000;
         if (Double.isNaN(paused) || windowMs <= 0 || paused <= Findings.GC_SHARE * windowMs) {

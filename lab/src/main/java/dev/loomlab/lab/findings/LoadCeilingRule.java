@@ -9,14 +9,11 @@ import java.util.Optional;
  * can never exceed N / S, whatever the server does, so a cell within 10 % of N / S measured the
  * users, not the server. Open model: the offered rate bounds the throughput the same way.
  */
-final class LoadCeilingRule implements Rule {
-    @Override
-    public String id() {
-        return "load-ceiling";
+final class LoadCeilingRule {
+    private LoadCeilingRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         double s = e.serviceS();
         double tps = e.cell.tps();
         Integer vus = e.cell.vus();

@@ -11,14 +11,11 @@ import java.util.Optional;
  * The load driver set the pace, not the server: it used ≥ 90 % of its CPUs, or (open model) it
  * could not send requests it had scheduled. Then every other figure of the cell understates the server.
  */
-final class LoadDriverRule implements Rule {
-    @Override
-    public String id() {
-        return "load-driver";
+final class LoadDriverRule {
+    private LoadDriverRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         List<String> evidence = new ArrayList<>();
         Long unsent = e.cell.unsent();
         if (unsent != null && unsent > 0) {

@@ -12,14 +12,11 @@ import java.util.Optional;
  * JFR cannot say so — {@code jdk.VirtualThreadPinned} is written when a pinned thread tries to
  * park, and a thread in libc never parks. The throughput against carriers / S is the evidence.
  */
-final class NativePinningRule implements Rule {
-    @Override
-    public String id() {
-        return "native-pinning";
+final class NativePinningRule {
+    private NativePinningRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         if (!Scenarios.NATIVE_PINNED.id().equals(e.cell.scenario()) || e.model().filter(Model::virtualThreads).isEmpty()
                 || e.serverCores() <= 0 || e.serviceS() <= 0) {
             return Optional.empty();
@@ -38,8 +35,7 @@ final class NativePinningRule implements Rule {
                 events < 0 ? "no" : Say.count(events), JfrCounts.PINNED, events == 1 ? "" : "s"));
     }
 
-    @Override
-    public boolean explains(Evidence e) {
+    static boolean explains(Evidence e) {
         return e.cell.tps() <= e.carriers() / e.serviceS() * 1.1;
     }
 }

@@ -13,17 +13,14 @@ import java.util.Optional;
  * they could not unmount). A pinned thread blocks its carrier, and there are only as many carriers
  * as the server has cores: requests that pin run at most carriers / S.
  */
-final class PinningRule implements Rule {
+final class PinningRule {
     private static final java.util.Set<String> PINNED_FOR_S = java.util.Set.of(
             dev.loomlab.scenario.Scenarios.PINNED.id(), dev.loomlab.scenario.Scenarios.NATIVE_PINNED.id());
 
-    @Override
-    public String id() {
-        return "pinning";
+    private PinningRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         double pinned = pinned(e);
         if (Double.isNaN(pinned) || pinned <= 0) {
             return Optional.empty();
@@ -65,8 +62,7 @@ final class PinningRule implements Rule {
     }
 
     /** At least one pinning event per second of the window on average can account for lost throughput; fewer are reported only. */
-    @Override
-    public boolean explains(Evidence e) {
+    static boolean explains(Evidence e) {
         double pinned = pinned(e);
         return !Double.isNaN(pinned) && pinned >= Math.max(1, e.windowS());
     }

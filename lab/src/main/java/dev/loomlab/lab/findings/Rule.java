@@ -1,17 +1,24 @@
 package dev.loomlab.lab.findings;
 
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
-/** One findings rule: a sentence when its evidence holds, nothing when it does not or the metrics are missing. */
-interface Rule {
-    /** The rule's stable id (docs/findings.md lists them). */
-    String id();
+/**
+ * One findings rule, as {@link Findings} lists them: the rule's stable id (docs/findings.md lists
+ * them), the sentence it writes when its evidence holds — without the {@code model / scenario: }
+ * prefix, empty when the evidence does not hold or the metrics are missing — and whether a fired
+ * finding accounts for the cell's throughput. Each {@code *Rule} class holds one rule's logic.
+ */
+record Rule(String id, Function<Evidence, Optional<String>> sentence, Predicate<Evidence> explains) {
 
-    /** The sentence without the {@code model / scenario: } prefix, or empty. */
-    Optional<String> sentence(Evidence e);
+    /** A rule whose finding, when it fires, accounts for the cell's throughput. */
+    static Rule explaining(String id, Function<Evidence, Optional<String>> sentence) {
+        return new Rule(id, sentence, e -> true);
+    }
 
-    /** Whether a fired finding accounts for the cell's throughput. */
-    default boolean explains(Evidence e) {
-        return true;
+    /** A rule that reports what it sees but never accounts for the throughput: the cell may still be "unexplained". */
+    static Rule reporting(String id, Function<Evidence, Optional<String>> sentence) {
+        return new Rule(id, sentence, e -> false);
     }
 }

@@ -6,14 +6,11 @@ import dev.loomlab.lab.metrics.JfrCounts;
 import java.util.Optional;
 
 /** JFR {@code jdk.VirtualThreadSubmitFailed}: the scheduler could not start or resume virtual threads. */
-final class SubmitFailedRule implements Rule {
-    @Override
-    public String id() {
-        return "submit-failed";
+final class SubmitFailedRule {
+    private SubmitFailedRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         long failed = e.jfr(JfrCounts.SUBMIT_FAILED);
         if (failed <= 0) {
             return Optional.empty();

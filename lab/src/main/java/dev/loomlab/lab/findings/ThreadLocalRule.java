@@ -11,14 +11,11 @@ import java.util.Optional;
  * and what the server allocated per request. A pool of threads builds its caches once; a virtual
  * thread per request builds one on nearly every request, and the cache becomes garbage.
  */
-final class ThreadLocalRule implements Rule {
-    @Override
-    public String id() {
-        return "threadlocal";
+final class ThreadLocalRule {
+    private ThreadLocalRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         Map<String, Double> m = e.cell.metrics();
         if (!Scenarios.THREADLOCAL.id().equals(e.cell.scenario()) || m == null || m.get("threadLocalCachesCreated") == null
                 || e.cell.requests() <= 0) {
@@ -41,11 +38,5 @@ final class ThreadLocalRule implements Rule {
                 ? " — the per-thread cache is rebuilt on almost every request: on a thread per request it saves nothing, pool the object instead"
                 : " — the cache is reused: the threads outlive the requests");
         return Optional.of(sb.toString());
-    }
-
-    /** Allocation does not cap throughput unless the GC rule says so. */
-    @Override
-    public boolean explains(Evidence e) {
-        return false;
     }
 }

@@ -9,14 +9,11 @@ import java.util.Optional;
  * Platform threads: Tomcat's request threads were all busy for most of the window and the
  * throughput is within 10 % of threads / S — the thread pool is the cap (seed 000's 200 TPS).
  */
-final class ThreadPoolRule implements Rule {
-    @Override
-    public String id() {
-        return "thread-pool";
+final class ThreadPoolRule {
+    private ThreadPoolRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         double s = e.serviceS();
         double threads = e.max(SeriesRow::tomcatMax);
         if (s <= 0 || Double.isNaN(threads) || threads <= 0) {

@@ -40,10 +40,7 @@ final class UnexplainedRule {
     /** What was measured and found not saturated, so the reader knows what is ruled out. */
     private static List<String> checked(Evidence e) {
         List<String> out = new ArrayList<>();
-        double cpu = e.mean(SeriesRow::serverCpuCores);
-        if (Double.isNaN(cpu) && e.cell.serverCpuCores() != null) {
-            cpu = e.cell.serverCpuCores();
-        }
+        double cpu = e.serverCpu();
         if (!Double.isNaN(cpu) && e.serverCores() > 0) {
             e.quote("serverCpuCores", cpu);
             e.quote("serverCores", e.serverCores());

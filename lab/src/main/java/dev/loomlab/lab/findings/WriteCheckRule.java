@@ -6,14 +6,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /** {@code write}: the rows the cell wrote against its successful responses over the whole run (a mismatch fails the cell). */
-final class WriteCheckRule implements Rule {
-    @Override
-    public String id() {
-        return "write-check";
+final class WriteCheckRule {
+    private WriteCheckRule() {
     }
 
-    @Override
-    public Optional<String> sentence(Evidence e) {
+    static Optional<String> sentence(Evidence e) {
         Map<String, Double> m = e.cell.metrics();
         if (m == null || m.get("writeRowsWritten") == null || m.get("writeOkResponses") == null) {
             return Optional.empty();
@@ -24,10 +21,5 @@ final class WriteCheckRule implements Rule {
                 ? f("write check: %s rows written = %s successful responses over the whole run, warm-up included: nothing lost, nothing doubled",
                         Say.count(rows), Say.count(ok))
                 : f("write check FAILED: %s rows written for %s successful responses", Say.count(rows), Say.count(ok)));
-    }
-
-    @Override
-    public boolean explains(Evidence e) {
-        return false;
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.metrics;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +8,28 @@ import java.util.function.ToDoubleFunction;
 
 /** The few figures of a cell's time series that its record and its findings quote. */
 public final class SeriesSummary {
+    /**
+     * The figures, in the order a cell file lists them. Each is NaN, and left out, when no sample has
+     * its metric; the statistics are rounded to three decimals, the share is kept as it is.
+     */
+    private static final List<Figure> FIGURES = List.of(
+            rounded("serverCpuCoresMean", rows -> mean(rows, SeriesRow::serverCpuCores)),
+            rounded("serverRssMbMax", rows -> max(rows, SeriesRow::serverRssMb)),
+            rounded("heapUsedMbMax", rows -> max(rows, SeriesRow::heapUsedMb)),
+            rounded("gcPauseMsTotal", rows -> sum(rows, SeriesRow::gcPauseMs)),
+            rounded("liveThreadsMax", rows -> max(rows, SeriesRow::liveThreads)),
+            rounded("virtualMountedMax", rows -> max(rows, SeriesRow::virtualMounted)),
+            rounded("virtualQueuedMax", rows -> max(rows, SeriesRow::virtualQueued)),
+            rounded("tomcatBusyMax", rows -> max(rows, SeriesRow::tomcatBusy)),
+            rounded("tomcatMax", rows -> max(rows, SeriesRow::tomcatMax)),
+            new Figure("tomcatBusyAtMaxShare", SeriesSummary::tomcatBusyAtMaxShare),
+            rounded("poolActiveMax", rows -> max(rows, SeriesRow::poolActive)),
+            rounded("poolPendingMax", rows -> max(rows, SeriesRow::poolPending)),
+            rounded("poolPendingMean", rows -> mean(rows, SeriesRow::poolPending)),
+            rounded("poolTimeoutsTotal", rows -> sum(rows, SeriesRow::poolTimeouts)),
+            rounded("driverCpuCoresMean", rows -> mean(rows, SeriesRow::driverCpuCores)),
+            rounded("dbCpuCoresMean", rows -> mean(rows, SeriesRow::dbCpuCores)));
+
     private SeriesSummary() {
     }
 
@@ -16,33 +39,35 @@ public final class SeriesSummary {
         if (rows.isEmpty()) {
             return m;
         }
-        put(m, "serverCpuCoresMean", mean(rows, SeriesRow::serverCpuCores));
-        put(m, "serverRssMbMax", max(rows, SeriesRow::serverRssMb));
-        put(m, "heapUsedMbMax", max(rows, SeriesRow::heapUsedMb));
-        put(m, "gcPauseMsTotal", sum(rows, SeriesRow::gcPauseMs));
-        put(m, "liveThreadsMax", max(rows, SeriesRow::liveThreads));
-        put(m, "virtualMountedMax", max(rows, SeriesRow::virtualMounted));
-        put(m, "virtualQueuedMax", max(rows, SeriesRow::virtualQueued));
-        put(m, "tomcatBusyMax", max(rows, SeriesRow::tomcatBusy));
-        put(m, "tomcatMax", max(rows, SeriesRow::tomcatMax));
-        double tomcatMax = max(rows, SeriesRow::tomcatMax);
-        if (!Double.isNaN(tomcatMax) && tomcatMax > 0) {
-            long atMax = rows.stream().filter(r -> r.tomcatBusy() >= tomcatMax).count();
-            m.put("tomcatBusyAtMaxShare", atMax / (double) rows.size());
+        for (Figure figure : FIGURES) {
+            double v = figure.value().applyAsDouble(rows);
+            if (!Double.isNaN(v)) {
+                m.put(figure.key(), v);
+            }
         }
-        put(m, "poolActiveMax", max(rows, SeriesRow::poolActive));
-        put(m, "poolPendingMax", max(rows, SeriesRow::poolPending));
-        put(m, "poolPendingMean", mean(rows, SeriesRow::poolPending));
-        put(m, "poolTimeoutsTotal", sum(rows, SeriesRow::poolTimeouts));
-        put(m, "driverCpuCoresMean", mean(rows, SeriesRow::driverCpuCores));
-        put(m, "dbCpuCoresMean", mean(rows, SeriesRow::dbCpuCores));
         return m;
     }
 
-    private static void put(Map<String, Double> m, String key, double v) {
-        if (!Double.isNaN(v)) {
-            m.put(key, Math.round(v * 1000) / 1000.0);
+    /** One figure: its key in the cell file and its value over the samples, NaN when there is none. */
+    private record Figure(String key, ToDoubleFunction<List<SeriesRow>> value) {
+    }
+
+    /** A statistic, rounded to three decimals (NaN stays NaN: the figure is left out). */
+    private static Figure rounded(String key, ToDoubleFunction<List<SeriesRow>> value) {
+        return new Figure(key, rows -> {
+            double v = value.applyAsDouble(rows);
+            return Double.isNaN(v) ? v : Math.round(v * 1000) / 1000.0;
+        });
+    }
+
+    /** The share of the samples in which every Tomcat thread was busy; NaN when Tomcat's pool was not seen. */
+    private static double tomcatBusyAtMaxShare(List<SeriesRow> rows) {
+        double tomcatMax = max(rows, SeriesRow::tomcatMax);
+        if (Double.isNaN(tomcatMax) || tomcatMax <= 0) {
+            return Double.NaN;
         }
+        long atMax = rows.stream().filter(r -> r.tomcatBusy() >= tomcatMax).count();
+        return atMax / (double) rows.size();
     }
 
     static double mean(List<SeriesRow> rows, ToDoubleFunction<SeriesRow> f) {
@@ -55,6 +80,6 @@ public final class SeriesSummary {
 
     static double sum(List<SeriesRow> rows, ToDoubleFunction<SeriesRow> f) {
         double[] v = rows.stream().mapToDouble(f).filter(x -> !Double.isNaN(x)).toArray();
-        return v.length == 0 ? Double.NaN : java.util.Arrays.stream(v).sum();
+        return v.length == 0 ? Double.NaN : Arrays.stream(v).sum();
     }
 }

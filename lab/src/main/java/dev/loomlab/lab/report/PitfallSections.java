@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The pitfalls side by side (issue 6), after the per-scenario tables: pinning per JDK, the pool
@@ -46,62 +48,51 @@ final class PitfallSections {
     private static void drivers(StringBuilder md, List<CellResult> cells) {
         Set<String> scenarios = cells.stream().filter(c -> driverOf(c) != null).map(CellResult::scenario)
                 .collect(java.util.stream.Collectors.toSet());
-        if (scenarios.isEmpty()) {
-            return;
+        table(md, "## JDBC driver pinning\n\n"
+                        + "Seed 000's virtual threads reached 1,948–2,014 TPS on 1 s block + select where WebFlux reached 2,847–2,888."
+                        + " mysql-connector-j before 9.0 reads its socket inside `synchronized`: on JDK 21–23 a virtual thread"
+                        + " there pins its carrier. Same scenario, one row per driver and JDK (" + JfrCounts.PINNED
+                        + " counts pins over JFR's 20 ms threshold).\n\n"
+                        + "| scenario | model | JDK | JDBC driver | TPS | % ceiling | p99 ms | limited by | pinned events | pinned at |\n"
+                        + "|---|---|---:|---|---:|---:|---:|---|---:|---|\n",
+                of(cells, scenarios),
+                c -> List.of(c.scenario(), cell(c.label()), jdk(c), jdbcDriver(c)),
+                ReportText::succeeded,
+                c -> {
+                    Map<String, Long> at = JfrCounts.pinnedAt(c.jfrEvents());
+                    return List.of(one(c.tps()),
+                            c.ceilingRatio() == null ? ReportText.NONE : String.format(Locale.ROOT, "%.1f %%", 100 * c.ceilingRatio()),
+                            one(c.p99Ms()), cell(c.limitedBy()), pinned(c), at.isEmpty() ? ReportText.NONE : cell(at.keySet().iterator().next()));
+                });
+    }
+
+    private static String jdbcDriver(CellResult c) {
+        JdbcDriver driver = driverOf(c);
+        if (driver != null) {
+            return driver.id();
         }
-        md.append("## JDBC driver pinning\n\n")
-                .append("Seed 000's virtual threads reached 1,948–2,014 TPS on 1 s block + select where WebFlux reached 2,847–2,888.")
-                .append(" mysql-connector-j before 9.0 reads its socket inside `synchronized`: on JDK 21–23 a virtual thread")
-                .append(" there pins its carrier. Same scenario, one row per driver and JDK (").append(JfrCounts.PINNED)
-                .append(" counts pins over JFR's 20 ms threshold).\n\n")
-                .append("| scenario | model | JDK | JDBC driver | TPS | % ceiling | p99 ms | limited by | pinned events | pinned at |\n")
-                .append("|---|---|---:|---|---:|---:|---:|---|---:|---|\n");
-        List<CellResult> rows = of(cells, scenarios);
-        for (CellResult c : rows) {
-            JdbcDriver driver = driverOf(c);
-            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ")
-                    .append(driver == null ? (c.cell().model().filter(dev.loomlab.lab.catalog.Model::r2dbc).isPresent() ? "R2DBC" : "its own")
-                            : driver.id()).append(" | ");
-            if (ReportText.succeeded(c)) {
-                Long pinned = c.jfrEvents() == null ? null : c.jfrEvents().get(JfrCounts.PINNED);
-                Map<String, Long> at = JfrCounts.pinnedAt(c.jfrEvents());
-                md.append(String.join(" | ", one(c.tps()),
-                        c.ceilingRatio() == null ? ReportText.NONE : String.format(Locale.ROOT, "%.1f %%", 100 * c.ceilingRatio()),
-                        one(c.p99Ms()), cell(c.limitedBy()), pinned == null ? ReportText.NONE : String.valueOf(pinned),
-                        at.isEmpty() ? ReportText.NONE : cell(at.keySet().iterator().next()))).append(" |\n");
-            } else {
-                md.append(cell(ReportText.failure(c))).append(" | | | | | |\n");
-            }
-        }
-        md.append('\n');
+        return c.cell().model().filter(dev.loomlab.lab.catalog.Model::r2dbc).isPresent() ? "R2DBC" : "its own";
     }
 
     /** Seed 003's fan-out: downstream calls per request against the calls each variant must make. */
     private static void fanOut(StringBuilder md, List<CellResult> cells) {
-        List<CellResult> rows = cells.stream().filter(c -> c.scenario().startsWith("fan-out"))
-                .sorted(Comparator.comparing(CellResult::scenario).thenComparing(CellResult::label).thenComparingInt(CellResult::round))
-                .toList();
-        if (rows.isEmpty()) {
-            return;
-        }
-        md.append("## Fan-out: downstream calls per request\n\n")
-                .append("The downstream server counts the calls it receives; a variant that answers without making them")
-                .append(" (seed 003's unsubscribed Mono) looks fast and fails this check.\n\n")
-                .append("| scenario | model | JDK | TPS | p50 ms | calls counted | calls / request | expected | check |\n")
-                .append("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
-        for (CellResult c : rows) {
-            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ");
-            if (ReportText.succeeded(c) || "wrong-calls".equals(c.limitedBy())) {
-                Double passed = value(c, "downstreamCallsPassed");
-                md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), count(c, "downstreamCalls"),
-                        metric(c, "downstreamCallsPerRequest"), count(c, "downstreamCallsExpectedPerRequest"),
-                        passed == null || passed.isNaN() ? "inconclusive" : passed == 1.0 ? "calls = expected" : "WRONG CALLS"))
-                        .append(" |\n");
-            } else {
-                md.append(cell(ReportText.failure(c))).append(" | | | | | |\n");
-            }
-        }
-        md.append('\n');
+        table(md, "## Fan-out: downstream calls per request\n\n"
+                        + "The downstream server counts the calls it receives; a variant that answers without making them"
+                        + " (seed 003's unsubscribed Mono) looks fast and fails this check.\n\n"
+                        + "| scenario | model | JDK | TPS | p50 ms | calls counted | calls / request | expected | check |\n"
+                        + "|---|---|---:|---:|---:|---:|---:|---:|---|\n",
+                cells.stream().filter(c -> c.scenario().startsWith("fan-out"))
+                        .sorted(Comparator.comparing(CellResult::scenario).thenComparing(CellResult::label).thenComparingInt(CellResult::round))
+                        .toList(),
+                PitfallSections::scenarioModelAndJdk,
+                // A cell failed for wrong calls still shows the counts that failed it.
+                c -> ReportText.succeeded(c) || "wrong-calls".equals(c.limitedBy()),
+                c -> {
+                    Double passed = value(c, "downstreamCallsPassed");
+                    return List.of(one(c.tps()), one(c.p50Ms()), count(c, "downstreamCalls"),
+                            metric(c, "downstreamCallsPerRequest"), count(c, "downstreamCallsExpectedPerRequest"),
+                            passed == null || passed.isNaN() ? "inconclusive" : passed == 1.0 ? "calls = expected" : "WRONG CALLS");
+                });
     }
 
     private static List<CellResult> of(List<CellResult> cells, Set<String> scenarios) {
@@ -112,25 +103,13 @@ final class PitfallSections {
     }
 
     private static void pinning(StringBuilder md, List<CellResult> rows) {
-        if (rows.isEmpty()) {
-            return;
-        }
-        md.append("## Pinning by JDK\n\n")
-                .append("Blocking under `synchronized` pins a virtual thread's carrier up to JDK 23 and not from JDK 24 (JEP 491);")
-                .append(" under a `ReentrantLock` never; inside a native call always. Pinned, throughput is at most carriers / S.\n\n")
-                .append("| scenario | model | JDK | TPS | ceiling TPS | limited by | ").append(JfrCounts.PINNED).append(" |\n")
-                .append("|---|---|---:|---:|---:|---|---:|\n");
-        for (CellResult c : rows) {
-            md.append("| ").append(c.scenario()).append(" | ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ");
-            if (ReportText.succeeded(c)) {
-                Long pinned = c.jfrEvents() == null ? null : c.jfrEvents().get(JfrCounts.PINNED);
-                md.append(one(c.tps())).append(" | ").append(one(c.ceilingTps())).append(" | ").append(cell(c.limitedBy()))
-                        .append(" | ").append(pinned == null ? ReportText.NONE : String.valueOf(pinned)).append(" |\n");
-            } else {
-                md.append(cell(ReportText.failure(c))).append(" | | | |\n");
-            }
-        }
-        md.append('\n');
+        table(md, "## Pinning by JDK\n\n"
+                        + "Blocking under `synchronized` pins a virtual thread's carrier up to JDK 23 and not from JDK 24 (JEP 491);"
+                        + " under a `ReentrantLock` never; inside a native call always. Pinned, throughput is at most carriers / S.\n\n"
+                        + "| scenario | model | JDK | TPS | ceiling TPS | limited by | " + JfrCounts.PINNED + " |\n"
+                        + "|---|---|---:|---:|---:|---|---:|\n",
+                rows, PitfallSections::scenarioModelAndJdk, ReportText::succeeded,
+                c -> List.of(one(c.tps()), one(c.ceilingTps()), cell(c.limitedBy()), pinned(c)));
     }
 
     private static void bulkhead(StringBuilder md, List<CellResult> cells) {
@@ -138,84 +117,97 @@ final class PitfallSections {
         if (rows.stream().noneMatch(c -> c.scenario().equals(Scenarios.SLOW_QUERY_BULKHEAD.id()))) {
             return;
         }
-        md.append("## The pool before and after the bulkhead\n\n")
-                .append("`slow-query` queues for the pool and fails after its 30 s timeout; `slow-query-bulkhead` admits pool-size")
-                .append(" requests and answers the rest with a fast 503.\n\n")
-                .append("| model | JDK | scenario | TPS | p50 ms | p99 ms | 503 (bulkhead) | pool timeouts | 5xx | driver timeouts |\n")
-                .append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
-        List<CellResult> sorted = rows.stream().sorted(Comparator.comparing(CellResult::label)
-                .thenComparingInt(c -> major(c.serverJdk())).thenComparing(CellResult::scenario).thenComparingInt(CellResult::round)).toList();
-        for (CellResult c : sorted) {
-            md.append("| ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ")
-                    .append(c.scenario().equals(Scenarios.SLOW_QUERY.id()) ? "before: " : "after: ").append(c.scenario()).append(" | ");
-            if (ReportText.succeeded(c)) {
-                md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), one(c.p99Ms()), count(c, "bulkheadRefused"),
-                        count(c, "poolTimeoutsInWindow"), error(c, "status5xx"), error(c, "timeout"))).append(" |\n");
-            } else {
-                md.append(cell(ReportText.failure(c))).append(" | | | | | | |\n");
-            }
-        }
-        md.append('\n');
+        table(md, "## The pool before and after the bulkhead\n\n"
+                        + "`slow-query` queues for the pool and fails after its 30 s timeout; `slow-query-bulkhead` admits pool-size"
+                        + " requests and answers the rest with a fast 503.\n\n"
+                        + "| model | JDK | scenario | TPS | p50 ms | p99 ms | 503 (bulkhead) | pool timeouts | 5xx | driver timeouts |\n"
+                        + "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n",
+                rows.stream().sorted(Comparator.comparing(CellResult::label).thenComparingInt((CellResult c) -> major(c.serverJdk()))
+                        .thenComparing(CellResult::scenario).thenComparingInt(CellResult::round)).toList(),
+                c -> List.of(cell(c.label()), jdk(c), (c.scenario().equals(Scenarios.SLOW_QUERY.id()) ? "before: " : "after: ") + c.scenario()),
+                ReportText::succeeded,
+                c -> List.of(one(c.tps()), one(c.p50Ms()), one(c.p99Ms()), count(c, "bulkheadRefused"),
+                        count(c, "poolTimeoutsInWindow"), error(c, "status5xx"), error(c, "timeout")));
     }
 
     private static void threadLocal(StringBuilder md, List<CellResult> rows) {
-        if (rows.isEmpty()) {
-            return;
-        }
-        md.append("## ThreadLocal caches\n\n")
-                .append("| model | JDK | TPS | caches built per request | KB allocated per request | MB/s allocated | RSS max MB |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|\n");
-        for (CellResult c : rows) {
-            md.append("| ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ");
-            if (ReportText.succeeded(c)) {
-                Double built = value(c, "threadLocalCachesCreated");
-                md.append(String.join(" | ", one(c.tps()),
-                        built == null || c.requests() <= 0 ? ReportText.NONE : String.format(Locale.ROOT, "%.2f", built / c.requests()),
-                        metric(c, "allocatedKbPerRequest"), metric(c, "allocatedMbPerS"), metric(c, "serverRssMbMax"))).append(" |\n");
-            } else {
-                md.append(cell(ReportText.failure(c))).append(" | | | | |\n");
-            }
-        }
-        md.append('\n');
+        table(md, "## ThreadLocal caches\n\n"
+                        + "| model | JDK | TPS | caches built per request | KB allocated per request | MB/s allocated | RSS max MB |\n"
+                        + "|---|---:|---:|---:|---:|---:|---:|\n",
+                rows, PitfallSections::modelAndJdk, ReportText::succeeded,
+                c -> {
+                    Double built = value(c, "threadLocalCachesCreated");
+                    return List.of(one(c.tps()),
+                            built == null || c.requests() <= 0 ? ReportText.NONE : String.format(Locale.ROOT, "%.2f", built / c.requests()),
+                            metric(c, "allocatedKbPerRequest"), metric(c, "allocatedMbPerS"), metric(c, "serverRssMbMax"));
+                });
     }
 
     private static void cpu(StringBuilder md, List<CellResult> rows) {
+        table(md, "## CPU fairness\n\n"
+                        + "Virtual threads are not time-sliced: a low median with a long tail is unfairness, not speed.\n\n"
+                        + "| model | JDK | TPS | p50 ms | p90 ms | p99 ms | p90 / p50 |\n"
+                        + "|---|---:|---:|---:|---:|---:|---:|\n",
+                rows, PitfallSections::modelAndJdk, ReportText::succeeded,
+                c -> List.of(one(c.tps()), one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()),
+                        c.p50Ms() > 0 ? String.format(Locale.ROOT, "%.1f", c.p90Ms() / c.p50Ms()) : ReportText.NONE));
+    }
+
+    /** Every cell shows its counts: a failed one has its failure where the TPS would be. */
+    private static void writes(StringBuilder md, List<CellResult> rows) {
+        table(md, "## Writes: rows against successful responses\n\n"
+                        + "| model | JDK | TPS | rows written | successful responses | check |\n"
+                        + "|---|---:|---:|---:|---:|---|\n",
+                rows, PitfallSections::modelAndJdk, c -> true,
+                c -> List.of(ReportText.succeeded(c) ? one(c.tps()) : cell(ReportText.failure(c)),
+                        count(c, "writeRowsWritten"), count(c, "writeOkResponses"), writeCheck(c)));
+    }
+
+    /** {@code equal} when the rows written equal the successful responses, else {@code MISMATCH}; none without the counts. */
+    private static String writeCheck(CellResult c) {
+        Double rowsWritten = value(c, "writeRowsWritten");
+        Double ok = value(c, "writeOkResponses");
+        return rowsWritten == null || ok == null ? ReportText.NONE : rowsWritten.equals(ok) ? "equal" : "MISMATCH";
+    }
+
+    /**
+     * A pitfall's section, when it has rows: its heading, prose and table header, then a row
+     * per cell — its leading columns, then its figures where {@code measured} holds, else its failure
+     * and empty cells to the header's width.
+     */
+    private static void table(StringBuilder md, String heading, List<CellResult> rows,
+                              Function<CellResult, List<String>> lead, Predicate<CellResult> measured,
+                              Function<CellResult, List<String>> figures) {
         if (rows.isEmpty()) {
             return;
         }
-        md.append("## CPU fairness\n\n")
-                .append("Virtual threads are not time-sliced: a low median with a long tail is unfairness, not speed.\n\n")
-                .append("| model | JDK | TPS | p50 ms | p90 ms | p99 ms | p90 / p50 |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|\n");
+        md.append(heading);
+        String alignment = heading.substring(heading.lastIndexOf('\n', heading.length() - 2) + 1);
+        int width = (int) alignment.chars().filter(ch -> ch == '|').count() - 1;
         for (CellResult c : rows) {
-            md.append("| ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ");
-            if (ReportText.succeeded(c)) {
-                md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()),
-                        c.p50Ms() > 0 ? String.format(Locale.ROOT, "%.1f", c.p90Ms() / c.p50Ms()) : ReportText.NONE)).append(" |\n");
+            List<String> leading = lead.apply(c);
+            md.append("| ").append(String.join(" | ", leading)).append(" | ");
+            if (measured.test(c)) {
+                md.append(String.join(" | ", figures.apply(c))).append(" |\n");
             } else {
-                md.append(cell(ReportText.failure(c))).append(" | | | | |\n");
+                md.append(cell(ReportText.failure(c))).append(" |".repeat(width - leading.size())).append('\n');
             }
         }
         md.append('\n');
     }
 
-    private static void writes(StringBuilder md, List<CellResult> rows) {
-        if (rows.isEmpty()) {
-            return;
-        }
-        md.append("## Writes: rows against successful responses\n\n")
-                .append("| model | JDK | TPS | rows written | successful responses | check |\n")
-                .append("|---|---:|---:|---:|---:|---|\n");
-        for (CellResult c : rows) {
-            Double rowsWritten = value(c, "writeRowsWritten");
-            Double ok = value(c, "writeOkResponses");
-            String check = rowsWritten == null || ok == null ? ReportText.NONE
-                    : rowsWritten.equals(ok) ? "equal" : "MISMATCH";
-            md.append("| ").append(cell(c.label())).append(" | ").append(jdk(c)).append(" | ")
-                    .append(String.join(" | ", ReportText.succeeded(c) ? one(c.tps()) : cell(ReportText.failure(c)),
-                            count(c, "writeRowsWritten"), count(c, "writeOkResponses"), check)).append(" |\n");
-        }
-        md.append('\n');
+    private static List<String> modelAndJdk(CellResult c) {
+        return List.of(cell(c.label()), jdk(c));
+    }
+
+    private static List<String> scenarioModelAndJdk(CellResult c) {
+        return List.of(c.scenario(), cell(c.label()), jdk(c));
+    }
+
+    /** The cell's {@code jdk.VirtualThreadPinned} count, or {@link ReportText#NONE} when it was not counted. */
+    private static String pinned(CellResult c) {
+        Long pinned = c.jfrEvents() == null ? null : c.jfrEvents().get(JfrCounts.PINNED);
+        return pinned == null ? ReportText.NONE : String.valueOf(pinned);
     }
 
     private static String jdk(CellResult c) {

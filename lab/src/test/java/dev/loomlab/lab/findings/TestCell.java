@@ -50,6 +50,50 @@ final class TestCell {
         return this;
     }
 
+    /** {@code model} on {@code scenario}: what a cell is first named by. */
+    TestCell on(String model, String scenario) {
+        return with(t -> {
+            t.model = model;
+            t.scenario = scenario;
+        });
+    }
+
+    TestCell jdk(String serverJdk) {
+        return with(t -> t.serverJdk = serverJdk);
+    }
+
+    TestCell tps(double tps) {
+        return with(t -> t.tps = tps);
+    }
+
+    /** The ceiling the cell was judged against; null: none. */
+    TestCell ceiling(Double ceilingTps) {
+        return with(t -> t.ceilingTps = ceilingTps);
+    }
+
+    TestCell requests(long requests) {
+        return with(t -> t.requests = requests);
+    }
+
+    /** The median and the tail; a null tail is the median. */
+    TestCell latencyMs(double p50, Double p90, Double p99) {
+        return with(t -> {
+            t.p50Ms = p50;
+            t.p90Ms = p90;
+            t.p99Ms = p99;
+        });
+    }
+
+    TestCell metric(String name, double value) {
+        metrics.put(name, value);
+        return this;
+    }
+
+    TestCell jfr(String event, long n) {
+        jfrEvents.put(event, n);
+        return this;
+    }
+
     /**
      * The record, built by field name through the lab's own JSON mapper (as a cell file is read),
      * so fields added to {@link CellResult} by others do not break these tests.

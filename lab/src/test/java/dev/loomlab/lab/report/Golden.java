@@ -2,10 +2,15 @@ package dev.loomlab.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.RunFolder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Golden files, as JMH's {@code ResultFormatTest} does: the expected output is a file under
@@ -31,6 +36,24 @@ public final class Golden {
     /** The hand-written run folder every report test reads. */
     public static Path fixtureRun() {
         return resources().resolve("runs/fixture");
+    }
+
+    /** The fixture run as the report tests read it: its folder, its manifest and its cells. */
+    public record FixtureRun(RunFolder folder, Manifest manifest, List<CellResult> cells) {
+        public Path root() {
+            return folder.root();
+        }
+
+        /** What the HTML report draws of these cells. */
+        public Map<String, Object> reportData() {
+            return ReportData.build(root(), manifest, cells);
+        }
+    }
+
+    /** Reads the fixture run afresh: every test gets its own copy of the cells. */
+    public static FixtureRun fixture() {
+        RunFolder folder = new RunFolder(fixtureRun());
+        return new FixtureRun(folder, folder.readManifest(), folder.readCells());
     }
 
     public static String read(String name) {

@@ -13,13 +13,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class HtmlReportTest {
-    private final RunFolder fixture = new RunFolder(Golden.fixtureRun());
-    private final Manifest manifest = fixture.readManifest();
-    private final List<CellResult> cells = fixture.readCells();
+    private final Golden.FixtureRun fixture = Golden.fixture();
 
     @Test
     void thePageCarriesTheChartLibraryAndTheDataItDraws() {
-        Map<String, Object> data = ReportData.build(fixture.root(), manifest, cells);
+        Map<String, Object> data = fixture.reportData();
 
         String html = HtmlReport.render(data);
 
@@ -30,8 +28,8 @@ class HtmlReportTest {
 
     @Test
     void textFromTheRunCannotEndTheScriptThatCarriesIt() {
-        CellResult hostile = cells.getFirst().failedBecause("</script><script>document.title='owned'</script><!--");
-        Map<String, Object> data = new LinkedHashMap<>(ReportData.build(fixture.root(), manifest, List.of(hostile)));
+        CellResult hostile = fixture.cells().getFirst().failedBecause("</script><script>document.title='owned'</script><!--");
+        Map<String, Object> data = new LinkedHashMap<>(ReportData.build(fixture.root(), fixture.manifest(), List.of(hostile)));
 
         String html = HtmlReport.render(data);
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.result.CellResult;
-import dev.loomlab.lab.result.RunFolder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,14 +13,7 @@ class PitfallSectionsTest {
 
     private static CellResult cell(String model, String scenario, String jdk, double tps, Map<String, Object> more) {
         Map<String, Object> f = new LinkedHashMap<>();
-        // Spelled as a schema-1 cell file (the label names the cell): the reader gives it its typed identity.
-        f.put("schema", 1);
-        f.put("status", "ok");
-        f.put("model", model);
-        f.put("scenario", scenario);
-        f.put("round", 1);
         f.put("serverJdk", jdk);
-        f.put("tps", tps);
         f.put("requests", 1000);
         f.put("ok", 1000);
         f.put("serviceTimeMs", 1000);
@@ -32,7 +24,7 @@ class PitfallSectionsTest {
         }
         f.put("errors", Map.of("timeout", 0L, "status5xx", 0L));
         f.putAll(more);
-        return RunFolder.cell(RunFolder.json().valueToTree(f));
+        return TestCells.ok(model, scenario, tps, f);
     }
 
     private static String render(List<CellResult> cells) {

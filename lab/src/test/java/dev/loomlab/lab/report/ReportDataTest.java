@@ -19,21 +19,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ReportDataTest {
-    private final RunFolder fixture = new RunFolder(Golden.fixtureRun());
-    private final Manifest manifest = fixture.readManifest();
-    private final List<CellResult> cells = fixture.readCells();
+    private final Golden.FixtureRun fixture = Golden.fixture();
 
     @Test
     void theFixtureRunsReportDataMatchesTheGoldenFile() {
-        Golden.assertMatches(ReportData.json(ReportData.build(fixture.root(), manifest, cells)), "report-data.json");
+        Golden.assertMatches(ReportData.json(fixture.reportData()), "report-data.json");
     }
 
     @Test
     void cellOrderDoesNotChangeTheData() {
-        List<CellResult> shuffled = new ArrayList<>(cells);
+        List<CellResult> shuffled = new ArrayList<>(fixture.cells());
         Collections.shuffle(shuffled, new Random(7));
-        assertThat(ReportData.json(ReportData.build(fixture.root(), manifest, shuffled)))
-                .isEqualTo(ReportData.json(ReportData.build(fixture.root(), manifest, cells)));
+        assertThat(ReportData.json(ReportData.build(fixture.root(), fixture.manifest(), shuffled)))
+                .isEqualTo(ReportData.json(fixture.reportData()));
     }
 
     @Test
@@ -50,13 +48,14 @@ class ReportDataTest {
         assertThat(ms.getLast()).isEqualTo(ReportData.round(h.getMaxValue() / 1e6));
         assertThat(ms).isSorted();
         // The fixture's log was shaped from this cell's percentiles: the curve must land on them.
-        CellResult cell = cells.stream().filter(c -> c.label().equals("mvc-virtual") && c.scenario().equals("slow-query")).findFirst().orElseThrow();
+        CellResult cell = fixture.cells().stream().filter(c -> c.label().equals("mvc-virtual") && c.scenario().equals("slow-query"))
+                .findFirst().orElseThrow();
         assertThat(ms.get(LatencyCurve.PERCENTILES.indexOf(99.0))).isCloseTo(cell.p99Ms(), org.assertj.core.data.Percentage.withPercentage(1));
     }
 
     @Test
     void aCellWhoseHlogIsMissingHasNoCurveAndTheRestStillRenders() {
-        Map<String, Object> data = ReportData.build(fixture.root(), manifest, cells);
+        Map<String, Object> data = fixture.reportData();
         Map<String, Object> r2 = cell(data, "mvc-platform/block-r2");
 
         assertThat(r2.get("latency")).isNull();
@@ -85,7 +84,7 @@ class ReportDataTest {
 
     @Test
     void modelsAndScenariosAreWhateverTheFolderHoldsNotAFixedList(@TempDir Path tmp) {
-        CellResult any = cells.stream().filter(ReportText::succeeded).findFirst().orElseThrow();
+        CellResult any = fixture.cells().stream().filter(ReportText::succeeded).findFirst().orElseThrow();
         Map<String, Object> fields = new java.util.LinkedHashMap<>();
         RunFolder.json().convertValue(any, Map.class).forEach((k, v) -> fields.put(String.valueOf(k), v));
         fields.put("label", "coroutines");
@@ -94,7 +93,7 @@ class ReportDataTest {
         fields.put("timeseries", null);
         CellResult newcomer = RunFolder.json().convertValue(fields, CellResult.class);
 
-        Map<String, Object> data = ReportData.build(tmp, manifest, List.of(newcomer));
+        Map<String, Object> data = ReportData.build(tmp, fixture.manifest(), List.of(newcomer));
 
         assertThat(data.get("models")).asList().contains("coroutines");
         assertThat(((List<?>) data.get("scenarios"))).anyMatch(s -> ((Map<?, ?>) s).get("id").equals("fan-out-parallel"));
@@ -104,9 +103,10 @@ class ReportDataTest {
     @Test
     @SuppressWarnings("unchecked")
     void theParityTableFlagsASettingThatDiffersBetweenModelsButNotTheThreadsThatAreTheExperiment() {
-        List<CellResult> mixed = cells.stream().map(c -> !c.label().equals("webflux") ? c : with(c, "serverJdk", "21.0.8")).toList();
+        List<CellResult> mixed = fixture.cells().stream().map(c -> !c.label().equals("webflux") ? c : with(c, "serverJdk", "21.0.8"))
+                .toList();
 
-        List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) ReportData.build(fixture.root(), manifest, mixed)
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) ReportData.build(fixture.root(), fixture.manifest(), mixed)
                 .get("parity")).get("rows");
 
         Map<String, Object> jdk = rows.stream().filter(r -> r.get("setting").equals("server JDK")).findFirst().orElseThrow();
@@ -125,7 +125,7 @@ class ReportDataTest {
 
     @Test
     void eachSeedFigureIsBesideThisRunsAsSharesOfTheirOwnCeilings() {
-        Map<String, Object> data = ReportData.build(fixture.root(), manifest, cells);
+        Map<String, Object> data = fixture.reportData();
         @SuppressWarnings("unchecked")
         Map<String, Object> seeds = (Map<String, Object>) data.get("seeds");
         assertThat((String) seeds.get("source")).contains("SEEDS.md");

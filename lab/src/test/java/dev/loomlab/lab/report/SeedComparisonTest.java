@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.plan.PlanParts;
 import dev.loomlab.lab.result.CellResult;
-import dev.loomlab.lab.result.RunFolder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,17 +32,10 @@ class SeedComparisonTest {
 
     private static CellResult cell(String model, String scenario, double tps, Double wallTimeMs) {
         Map<String, Object> f = new LinkedHashMap<>();
-        // Spelled as a schema-1 cell file (the label names the cell): the reader gives it its typed identity.
-        f.put("schema", 1);
-        f.put("status", "ok");
-        f.put("model", model);
-        f.put("scenario", scenario);
-        f.put("round", 1);
-        f.put("tps", tps);
         f.put("wallTimeMs", wallTimeMs);
         for (String zero : List.of("serviceTimeMs", "warmupS", "durationS", "requests", "ok", "p50Ms", "p90Ms", "p99Ms", "maxMs")) {
             f.put(zero, 0);
         }
-        return RunFolder.cell(RunFolder.json().valueToTree(f));
+        return TestCells.ok(model, scenario, tps, f);
     }
 }
