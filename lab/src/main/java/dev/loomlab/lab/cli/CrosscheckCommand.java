@@ -60,7 +60,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     @Option(names = "--model", paramLabel = "ID", description = "the model; default ${DEFAULT-VALUE}")
-    String model = "mvc-virtual";
+    String model = Defaults.CROSSCHECK_MODEL;
 
     @Option(names = "--scenario", paramLabel = "ID", description = "the scenario; default ${DEFAULT-VALUE}")
     String scenario = "block";

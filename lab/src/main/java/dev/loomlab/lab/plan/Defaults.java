@@ -45,6 +45,12 @@ public final class Defaults {
     /** The embedded database a run starts when no external one is given. */
     public static final Dialect DATABASE = Dialect.POSTGRES;
 
+    /**
+     * The model {@code crosscheck} compares the engines on when none is named: on virtual threads the
+     * ceiling of {@code block} is the load's own (VUs / S), so a gap between two engines is theirs.
+     */
+    public static final String CROSSCHECK_MODEL = "mvc-virtual";
+
     /** The load engine. */
     public static final String ENGINE = "hyperfoil";
 

@@ -139,13 +139,11 @@ final class RunFacts {
         return jdks.isEmpty() ? List.of(0) : jdks.stream().filter(f -> f >= model.minJdk()).toList();
     }
 
-    /** The JDBC drivers of the axis, for the mvc server only (the one whose launcher swaps its driver); else its own. */
+    /** The JDBC drivers of the axis, on a server whose descriptor says it can swap its driver; else its own. */
     private List<Optional<JdbcDriver>> driversFor(Model model) {
-        Object v = plan("jdbcDrivers");
-        // The manifest records the axis as id → description; a plan file as a list of ids.
-        List<String> ids = v instanceof Map<?, ?> m ? m.keySet().stream().map(String::valueOf).toList() : planIds("jdbcDrivers");
-        List<Optional<JdbcDriver>> out = ids.stream().flatMap(id -> known(JdbcDriver::byId, id).stream()).map(Optional::of).toList();
-        return out.isEmpty() || !model.server().equals("mvc") ? List.of(Optional.empty()) : out;
+        List<Optional<JdbcDriver>> out = planIds("jdbcDrivers").stream().flatMap(id -> known(JdbcDriver::byId, id).stream())
+                .map(Optional::of).toList();
+        return out.isEmpty() || !model.swapsJdbcDriver() ? List.of(Optional.empty()) : out;
     }
 
     private static <T> Optional<T> known(Function<String, T> byId, String id) {

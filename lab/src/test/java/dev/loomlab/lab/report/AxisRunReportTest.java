@@ -36,7 +36,7 @@ class AxisRunReportTest {
 
     @Test
     void onAJdbcDriverAxisTheParityTableStillNamesTheRequestThreads() {
-        RunFolder run = folder("drivers", Map.of("jdbcDrivers", Map.of("mysql-8.1.0", "old", "mysql-9.5.0", "new")),
+        RunFolder run = folder("drivers", Map.of("jdbcDrivers", List.of("mysql-8.1.0", "mysql-9.5.0"), "database", "mariadb"),
                 List.of("mvc-platform-mysql-8.1.0", "mvc-platform-mysql-9.5.0"), "complete");
 
         assertThat(parityRow(run, "request threads").get("values")).asInstanceOf(InstanceOfAssertFactories.MAP)
