@@ -50,7 +50,8 @@ final class CellResults {
                 serviceTime.toMillis(), vus(), rate(), null, null, burst(), null, plan.window().warmup().toMillis() / 1000.0,
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
-                serverJdk.describe(), null, files.serverLog().orElse(null), null, null, Map.of(), Map.of(), List.of(), null);
+                serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
+                Map.of(), Map.of(), List.of(), null);
     }
 
     CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, Map<String, Double> metrics,
@@ -61,8 +62,9 @@ final class CellResults {
                 plan.window().warmup().toMillis() / 1000.0, load.durationS(),
                 load.requests(), load.ok(), load.tps(), load.latency().p50Ms(), load.latency().p90Ms(), load.latency().p99Ms(), load.latency().maxMs(),
                 load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
-                verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(), files.hlog(),
-                files.serverLog().orElse(null), timeseries, files.jfr().orElse(null), metrics, jfrEvents, List.of(), null);
+                verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(),
+                new CellResult.Artifacts(files.hlog(), files.serverLog().orElse(null), timeseries, files.jfr().orElse(null)),
+                metrics, jfrEvents, List.of(), null);
     }
 
     // The record keeps one nullable column per shape: its JSON is the results schema readers know.

@@ -81,11 +81,12 @@ public final class Findings {
      */
     public static List<String> sentences(Path root, CellResult cell) {
         List<SeriesRow> rows = List.of();
-        if (root != null && cell.timeseries() != null && Files.isRegularFile(root.resolve(cell.timeseries()))) {
+        String timeseries = cell.files().timeseries();
+        if (root != null && timeseries != null && Files.isRegularFile(root.resolve(timeseries))) {
             try {
-                rows = Sampler.readCsv(root.resolve(cell.timeseries()));
+                rows = Sampler.readCsv(root.resolve(timeseries));
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + root.resolve(cell.timeseries()), e);
+                throw new UncheckedIOException("cannot read " + root.resolve(timeseries), e);
             }
         }
         return sentences(cell, rows, 0);

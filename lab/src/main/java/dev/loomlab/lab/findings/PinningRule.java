@@ -55,8 +55,8 @@ final class PinningRule {
                 ? "mysql-connector-j before 9.0 does its socket I/O inside synchronized: upgrade it to 9.0+ (or use MariaDB"
                         + " Connector/J), or run on JDK 24+ (JEP 491)"
                 : advice(e.cell.serverJdk()));
-        if (e.cell.jfr() != null) {
-            sb.append(f("; stack traces: jfr print --events %s %s", JfrCounts.PINNED, e.cell.jfr()));
+        if (e.cell.files().jfr() != null) {
+            sb.append(f("; stack traces: jfr print --events %s %s", JfrCounts.PINNED, e.cell.files().jfr()));
         }
         return Optional.of(sb.toString());
     }

@@ -17,6 +17,6 @@ final class SubmitFailedRule {
         }
         e.quote("submitFailed", failed);
         return Optional.of(f("%s virtual threads could not be started or resumed (%s in the window) — read %s",
-                Say.count(failed), JfrCounts.SUBMIT_FAILED, e.cell.serverLog() == null ? "the server log" : e.cell.serverLog()));
+                Say.count(failed), JfrCounts.SUBMIT_FAILED, e.cell.files().serverLog() == null ? "the server log" : e.cell.files().serverLog()));
     }
 }

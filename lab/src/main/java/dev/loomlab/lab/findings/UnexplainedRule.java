@@ -34,7 +34,7 @@ final class UnexplainedRule {
                         100 * ratio, Say.tps(e.cell.ceilingTps() == null ? e.cell.tps() / ratio : e.cell.ceilingTps()));
         List<String> checked = checked(e);
         return Optional.of(head + (checked.isEmpty() ? "" : " (" + String.join(", ", checked) + ")")
-                + " — unexplained: read " + (e.cell.serverLog() == null ? "the server log" : e.cell.serverLog()));
+                + " — unexplained: read " + (e.cell.files().serverLog() == null ? "the server log" : e.cell.files().serverLog()));
     }
 
     /** What was measured and found not saturated, so the reader knows what is ruled out. */

@@ -92,8 +92,8 @@ public final class ReportData {
         m.put("limitedBy", c.limitedBy());
         m.put("limitNote", c.limitNote() == null ? null : ReportText.oneLine(c.limitNote()));
         m.put("findings", said.of(c).stream().map(ReportText::oneLine).toList());
-        m.put("latency", c.hlog() == null ? null : LatencyCurve.read(root.resolve(c.hlog())));
-        m.put("series", c.timeseries() == null ? null : series(root.resolve(c.timeseries())));
+        m.put("latency", c.files().hlog() == null ? null : LatencyCurve.read(root.resolve(c.files().hlog())));
+        m.put("series", c.files().timeseries() == null ? null : series(root.resolve(c.files().timeseries())));
         return m;
     }
 

@@ -36,10 +36,8 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * @param driverCpuS   load driver CPU-seconds during the window
  * @param cpus         which CPUs the server, the driver and the database ran on
  * @param serverJdk    the server JVM's version
- * @param hlog         the latency histogram log (HdrHistogram interval log, ns), relative to the run folder
- * @param serverLog    the server's log file, relative to the run folder
- * @param timeseries   the 1-second time series of the window (CSV), relative to the run folder
- * @param jfr          the server's flight recording (opens in JDK Mission Control), relative to the run folder
+ * @param files        the cell's files in its run folder (latency log, server log, time series, flight recording);
+ *                     never null, each path null when the cell has no such file
  * @param metrics      figures of the time series (means, maxima, totals over the window)
  * @param jfrEvents    counts of jdk.VirtualThreadPinned and jdk.VirtualThreadSubmitFailed in the window
  * @param findings     what each rule found: its id and the figures it used; the sentences are rendered from the
@@ -81,20 +79,35 @@ public record CellResult(
         Double driverCpuS,
         Map<String, String> cpus,
         String serverJdk,
-        String hlog,
-        String serverLog,
-        String timeseries,
-        String jfr,
+        Artifacts files,
         Map<String, Double> metrics,
         Map<String, Long> jfrEvents,
         List<Fact> findings,
         Map<String, Object> topology) {
 
-    /** 2: the identity became {@code label} + {@code cell}, and findings became rule ids with their figures. */
+    /**
+     * 2: the identity became {@code label} + {@code cell}, findings became rule ids with their figures,
+     * and the four file paths became {@code files}.
+     */
     public static final int SCHEMA = 2;
 
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
+        files = files == null ? Artifacts.NONE : files;
+    }
+
+    /**
+     * The files of the run folder a cell points at, each relative to the folder's root; null where the cell
+     * has none (a cell that failed before its load has no latency log, a target cell no server log).
+     *
+     * @param hlog       the latency histogram log (HdrHistogram interval log, ns)
+     * @param serverLog  the server's log file
+     * @param timeseries the 1-second time series of the window (CSV)
+     * @param jfr        the server's flight recording (opens in JDK Mission Control)
+     */
+    public record Artifacts(String hlog, String serverLog, String timeseries, String jfr) {
+        /** A cell without files. */
+        public static final Artifacts NONE = new Artifacts(null, null, null, null);
     }
 
     /** The scenario's id (the cell's identity holds the scenario itself). */
@@ -110,8 +123,8 @@ public record CellResult(
     public CellResult withTopology(Map<String, Object> newTopology) {
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
-                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
-                serverLog, timeseries, jfr, metrics, jfrEvents, findings, newTopology);
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                metrics, jfrEvents, findings, newTopology);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -123,16 +136,16 @@ public record CellResult(
     public CellResult withFindings(List<Fact> newFindings) {
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
-                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
-                serverLog, timeseries, jfr, metrics, jfrEvents, newFindings, topology);
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                metrics, jfrEvents, newFindings, topology);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
     public CellResult withStatus(String newStatus, String reason) {
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
-                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, hlog,
-                serverLog, timeseries, jfr, metrics, jfrEvents, findings, topology);
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                metrics, jfrEvents, findings, topology);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

@@ -4,19 +4,23 @@ import dev.loomlab.lab.cell.Cell;
 import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.catalog.Model;
 import java.util.Comparator;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Reads a cell file of schema 1 as the current schema. Schema 1 named a cell by its label alone
- * ({@code model: "mvc-virtual-jdk21-mysql-8.1.0"}) and stored findings as sentences. Here, and only
+ * ({@code model: "mvc-virtual-jdk21-mysql-8.1.0"}), stored findings as sentences and kept its file paths
+ * ({@code hlog}, {@code serverLog}, {@code timeseries}, {@code jfr}) beside its figures. Here, and only
  * here, the label is parsed back: it is old data whose typed identity was never written, and the
  * label plus {@code serverJdk} are all it has. New code never parses a label. The old sentences are
  * dropped: the report renders findings from the cell's evidence with today's rules.
  */
 final class SchemaOneCell {
     private static final Pattern JDK = Pattern.compile("^-jdk(\\d+)");
+    /** The file paths schema 1 kept at the top level: {@link CellResult.Artifacts}' components. */
+    private static final List<String> FILES = List.of("hlog", "serverLog", "timeseries", "jfr");
 
     private SchemaOneCell() {
     }
@@ -25,7 +29,10 @@ final class SchemaOneCell {
         return node.path("schema").asInt(1) < 2 && node.has("model") && !node.has("cell");
     }
 
-    /** The same node in the current schema: {@code label} + {@code cell} instead of model, scenario and round. */
+    /**
+     * The same node in the current schema: {@code label} + {@code cell} instead of model, scenario and round,
+     * and its file paths gathered in {@code files}.
+     */
     static ObjectNode upgrade(ObjectNode node) {
         String label = node.path("model").asString();
         ObjectNode cell = node.objectNode();
@@ -35,9 +42,14 @@ final class SchemaOneCell {
         cell.put("jdbcDriver", id.driver);
         cell.put("scenario", node.path("scenario").asString());
         cell.put("round", node.path("round").asInt(1));
-        node.remove(java.util.List.of("model", "scenario", "round"));
+        node.remove(List.of("model", "scenario", "round"));
         node.put("label", label);
         node.set("cell", cell);
+        ObjectNode files = node.objectNode();
+        for (String file : FILES) {
+            files.set(file, node.remove(file));
+        }
+        node.set("files", files);
         node.putArray("findings");
         return node;
     }

@@ -144,7 +144,7 @@ class CellStagesTest {
         assertThat(skipped.status()).isEqualTo("skipped");
         assertThat(failed.status()).isEqualTo("failed");
         assertThat(failed.failure()).isEqualTo("server did not start: port busy");
-        assertThat(failed.serverLog()).isEqualTo("logs/webflux-block-r1.server.log");
+        assertThat(failed.files().serverLog()).isEqualTo("logs/webflux-block-r1.server.log");
         assertThat(failed.engine()).isEqualTo("hyperfoil");
     }
 }

@@ -36,8 +36,8 @@ class DriverPinningEndToEndTest {
         CellResult old = cells.get(0);
         CellResult current = cells.get(1);
         // Each server says which driver it really loaded.
-        assertThat(runDir.resolve(old.serverLog())).content().contains("loomlab-jdbc-driver MySQL Connector/J mysql-connector-j-8.1.0");
-        assertThat(runDir.resolve(current.serverLog())).content().contains("loomlab-jdbc-driver MySQL Connector/J mysql-connector-j-9.5.0");
+        assertThat(runDir.resolve(old.files().serverLog())).content().contains("loomlab-jdbc-driver MySQL Connector/J mysql-connector-j-8.1.0");
+        assertThat(runDir.resolve(current.files().serverLog())).content().contains("loomlab-jdbc-driver MySQL Connector/J mysql-connector-j-9.5.0");
 
         assertThat(old.jfrEvents().get(JfrCounts.PINNED)).as("pins over 20 ms with the old driver").isPositive();
         assertThat(JfrCounts.pinnedAt(old.jfrEvents()).keySet().iterator().next()).as("where it pinned").startsWith("com.mysql.");

@@ -30,14 +30,14 @@ class JdkAxisEndToEndTest {
         assertThat(cells.get(0).serverJdk()).startsWith("21.");
         assertThat(cells.get(1).serverJdk()).startsWith("25.");
         // The server itself says which JDK it ran on, in its own start line.
-        assertThat(runDir.resolve(cells.get(0).serverLog())).content().contains("model=mvc-virtual jdk=21.");
-        assertThat(runDir.resolve(cells.get(1).serverLog())).content().contains("model=mvc-virtual jdk=25.");
+        assertThat(runDir.resolve(cells.get(0).files().serverLog())).content().contains("model=mvc-virtual jdk=21.");
+        assertThat(runDir.resolve(cells.get(1).files().serverLog())).content().contains("model=mvc-virtual jdk=25.");
         for (CellResult cell : cells) {
             // Both JDKs served the load without an error; how fast is the measurements' business
             // (docs/measurements.md), not this test's: the box is shared.
             assertThat(cell.ok()).isPositive();
             assertThat(cell.errors().values().stream().mapToLong(Long::longValue).sum()).isZero();
-            assertThat(runDir.resolve(cell.hlog())).isNotEmptyFile();
+            assertThat(runDir.resolve(cell.files().hlog())).isNotEmptyFile();
         }
 
         Manifest manifest = run.readManifest();
@@ -74,7 +74,7 @@ class JdkAxisEndToEndTest {
             RunFolder run = new RunFolder(runDir.resolve(part[0]));
             CellResult cell = run.readCells().getFirst();
             assertThat(cell.serverJdk()).as(part[0]).startsWith(part[1]);
-            assertThat(run.root().resolve(cell.serverLog())).content().contains("model=mvc-virtual jdk=" + part[1]);
+            assertThat(run.root().resolve(cell.files().serverLog())).content().contains("model=mvc-virtual jdk=" + part[1]);
             assertThat(run.readManifest().jdks().get("server mvc-virtual")).startsWith(part[1]);
         }
     }

@@ -49,8 +49,8 @@ class RunEndToEndTest {
         assertThat(virtual.tps()).isGreaterThan(platform.tps() * 1.2);
 
         for (CellResult cell : cells) {
-            assertThat(runDir.resolve(cell.hlog())).isNotEmptyFile();
-            assertThat(runDir.resolve(cell.serverLog())).content().contains("loomlab server model=" + cell.label());
+            assertThat(runDir.resolve(cell.files().hlog())).isNotEmptyFile();
+            assertThat(runDir.resolve(cell.files().serverLog())).content().contains("loomlab server model=" + cell.label());
             assertThat(cell.cpus()).containsKeys("server", "driver", "database");
         }
 

@@ -47,7 +47,7 @@ class ServerKilledMidCellTest {
         assertThat(killedCell.failure())
                 .startsWith("the server exited during the cell (exit code 137: killed by signal 9 (SIGKILL))")
                 .contains("log tail: ")
-                .contains(lastLine(runDir.resolve(killedCell.serverLog())));
+                .contains(lastLine(runDir.resolve(killedCell.files().serverLog())));
         assertThat(killedCell.limitedBy()).isEqualTo("failed");
 
         // Security default: a benchmark server listens on loopback only (request and management ports alike).

@@ -25,12 +25,12 @@ class FixtureFindingsTest {
 
     @Test
     void theSentencesTheFixtureStoredAreWhatTodaysRulesSayOfItsFiles() throws IOException {
-        List<CellResult> withSeries = cells.stream().filter(c -> c.timeseries() != null).toList();
+        List<CellResult> withSeries = cells.stream().filter(c -> c.files().timeseries() != null).toList();
         assertThat(withSeries).hasSizeGreaterThanOrEqualTo(5);
         for (CellResult cell : withSeries) {
-            List<SeriesRow> rows = Sampler.readCsv(root.resolve(cell.timeseries()));
-            assertThat(cell.metrics()).as(cell.timeseries()).isEqualTo(SeriesSummary.of(rows));
-            assertThat(Findings.sentences(root, cell)).as(cell.timeseries()).isNotEmpty().isEqualTo(storedSentences(cell));
+            List<SeriesRow> rows = Sampler.readCsv(root.resolve(cell.files().timeseries()));
+            assertThat(cell.metrics()).as(cell.files().timeseries()).isEqualTo(SeriesSummary.of(rows));
+            assertThat(Findings.sentences(root, cell)).as(cell.files().timeseries()).isNotEmpty().isEqualTo(storedSentences(cell));
         }
     }
 
@@ -52,7 +52,7 @@ class FixtureFindingsTest {
     void whatFiredIsStoredAsRuleIdsWithTheFiguresTheSentencesQuote() throws IOException {
         CellResult platform = cells.stream().filter(c -> c.label().equals("mvc-platform") && c.scenario().equals("block")
                 && c.round() == 1).findFirst().orElseThrow();
-        List<Fact> facts = Findings.evaluate(platform, Sampler.readCsv(root.resolve(platform.timeseries())), 0);
+        List<Fact> facts = Findings.evaluate(platform, Sampler.readCsv(root.resolve(platform.files().timeseries())), 0);
 
         assertThat(facts).extracting(Fact::rule).contains("thread-pool");
         Fact threadPool = facts.stream().filter(f -> f.rule().equals("thread-pool")).findFirst().orElseThrow();

@@ -71,15 +71,15 @@ class MetricSourcesRealRunTest {
             assertThat(rows.stream().mapToDouble(SeriesRow::serverCpuCores).filter(v -> !Double.isNaN(v)).boxed().toList())
                     .as(cell.label()).isNotEmpty().allSatisfy(v -> assertThat(v).isBetween(0.0, cores * 1.15));
             assertThat(cell.jfrEvents()).containsKeys(JfrCounts.PINNED, JfrCounts.SUBMIT_FAILED);
-            assertThat(runDir.resolve(cell.jfr())).isNotEmptyFile();
+            assertThat(runDir.resolve(cell.files().jfr())).isNotEmptyFile();
             assertThat(SeriesSummary.of(rows).get("poolActiveMax")).isEqualTo(150.0);
         }
         assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).contains("**Findings**");
     }
 
     private static List<SeriesRow> series(Path runDir, CellResult cell) throws IOException {
-        assertThat(cell.timeseries()).isNotNull();
-        return Sampler.readCsv(runDir.resolve(cell.timeseries()));
+        assertThat(cell.files().timeseries()).isNotNull();
+        return Sampler.readCsv(runDir.resolve(cell.files().timeseries()));
     }
 
     private static double median(java.util.stream.DoubleStream values) {

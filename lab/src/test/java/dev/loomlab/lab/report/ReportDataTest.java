@@ -89,8 +89,7 @@ class ReportDataTest {
         RunFolder.json().convertValue(any, Map.class).forEach((k, v) -> fields.put(String.valueOf(k), v));
         fields.put("label", "coroutines");
         fields.put("cell", Map.of("model", "coroutines", "jdk", 25, "scenario", "fan-out-parallel", "round", any.round()));
-        fields.put("hlog", null);
-        fields.put("timeseries", null);
+        fields.put("files", new CellResult.Artifacts(null, any.files().serverLog(), null, any.files().jfr()));
         CellResult newcomer = RunFolder.json().convertValue(fields, CellResult.class);
 
         Map<String, Object> data = ReportData.build(tmp, fixture.manifest(), List.of(newcomer));

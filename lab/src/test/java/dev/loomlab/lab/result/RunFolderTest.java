@@ -33,8 +33,8 @@ class RunFolderTest {
         return new CellResult(CellResult.SCHEMA, "ok", null, model, identity, "hyperfoil", "/block?ms=1000", 1000, 500, null, 500.0, null, null, null,
                 5.0, 10.0, 1264, 1000, 100.0, 1002.4, 1006.9, 1021.3, 1088.7, errors, 500.0, 0.2,
                 "500 VUs / 1.000 s = 500.0 TPS", "errors", "264 of 1264 requests failed (264 status5xx)", 0.05, null,
-                Map.of("server", "1", "driver", "0"), "25.0.1", scenario + "-r" + round + ".hlog", "logs/x.log",
-                null, null, Map.of(), Map.of(), java.util.List.of(), null);
+                Map.of("server", "1", "driver", "0"), "25.0.1", new CellResult.Artifacts(scenario + "-r" + round + ".hlog", "logs/x.log",
+                null, null), Map.of(), Map.of(), java.util.List.of(), null);
     }
 
     static Manifest manifest(List<String> cells) {
@@ -65,7 +65,8 @@ class RunFolderTest {
         Cell identity = Cell.of(Model.byId("mvc-virtual"), 21, JdbcDriver.MYSQL_8, Scenarios.byId("block-query"), 2);
         CellResult written = new CellResult(CellResult.SCHEMA, "ok", null, identity.label(true), identity, "hyperfoil", "/block-query",
                 1000, 16, null, null, null, null, null, 5.0, 10.0, 100, 100, 10.0, 1000, 1000, 1000, 1000, Map.of(), null, null, null,
-                null, null, null, null, Map.of(), "21.0.8", null, null, null, null, Map.of(), Map.of(),
+                null, null, null, null, Map.of(), "21.0.8",
+                new CellResult.Artifacts("cells/x/block-query-r2.hlog", "logs/x.server.log", null, null), Map.of(), Map.of(),
                 List.of(new Fact("pinning", Map.of("pinnedEvents", 12.0, "carriers", 4.0, "notMeasured", Double.NaN))), null);
 
         folder.writeCell(written);
@@ -78,6 +79,9 @@ class RunFolderTest {
                 .isEqualTo("{\"model\":\"mvc-virtual\",\"jdk\":21,\"jdbcDriver\":\"mysql-8.1.0\",\"scenario\":\"block-query\",\"round\":2}");
         assertThat(json.has("model")).as("the label is not spelled as a model").isFalse();
         assertThat(json.has("scenario")).as("the scenario is the cell's").isFalse();
+        assertThat(json.get("files").toString()).as("the paths of the run folder's files sit together")
+                .isEqualTo("{\"hlog\":\"cells/x/block-query-r2.hlog\",\"serverLog\":\"logs/x.server.log\",\"timeseries\":null,\"jfr\":null}");
+        assertThat(json.has("hlog")).isFalse();
         assertThat(json.get("findings").toString()).isEqualTo("[{\"rule\":\"pinning\",\"figures\":{\"carriers\":4.0,\"pinnedEvents\":12.0}}]");
         CellResult read = RunFolder.readCell(file);
         assertThat(read).isEqualTo(written);
@@ -105,6 +109,9 @@ class RunFolderTest {
         CellResult c = RunFolder.cell(fields);
         assertThat(c.label()).isEqualTo(label);
         assertThat(c.findings()).as("old sentences are not evidence: today's rules speak for the cell").isEmpty();
+        assertThat(c.files()).as("its file paths, kept at the top level in schema 1").isEqualTo(new CellResult.Artifacts(
+                "cells/mvc-virtual/block-r1.hlog", "logs/mvc-virtual-block-r1.server.log", "cells/mvc-virtual/block-r1.timeseries.csv",
+                "cells/mvc-virtual/block-r1.jfr"));
         return c.cell();
     }
 

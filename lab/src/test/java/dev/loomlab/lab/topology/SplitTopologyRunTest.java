@@ -51,7 +51,7 @@ class SplitTopologyRunTest {
         List<Map<String, Object>> shares = (List<Map<String, Object>>) topology.get("driverShares");
         assertThat(shares).extracting(s -> s.get("vus")).containsExactly(10, 10);
         assertThat(shares.stream().mapToLong(s -> ((Number) s.get("requests")).longValue()).sum()).isEqualTo(cell.requests());
-        assertThat(runDir.resolve(cell.hlog())).as("the merged histogram log").isNotEmptyFile();
+        assertThat(runDir.resolve(cell.files().hlog())).as("the merged histogram log").isNotEmptyFile();
 
         Manifest manifest = run.readManifest();
         assertThat(manifest.topology()).containsEntry("mode", "split").containsKey("namespaces");
@@ -75,7 +75,7 @@ class SplitTopologyRunTest {
         @SuppressWarnings("unchecked")
         Map<String, String> spaces = (Map<String, String>) run.readManifest().topology().get("namespaces");
         // The server listens only on the database namespace's address: it could not have bound it anywhere else.
-        assertThat(Files.readString(runDir.resolve(cell.serverLog()))).contains("jdbc:mariadb://" + spaces.get("db").split(" ")[1] + ":");
+        assertThat(Files.readString(runDir.resolve(cell.files().serverLog()))).contains("jdbc:mariadb://" + spaces.get("db").split(" ")[1] + ":");
         assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
     }
 
