@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The JDBC drivers the mvc server can talk to MariaDB with: the driver-pinning pitfall (issue 6).
+ * The JDBC drivers the mvc server can talk to MariaDB with: the driver-pinning pitfall.
  * Seed 000's virtual threads reached 1,950–2,010 TPS on "1 s block + select" where WebFlux reached
  * 2,850; a suspect is its MySQL driver, whose 8.x releases read the socket inside
  * {@code synchronized} blocks — a virtual thread there pins its carrier on JDK 21–23. 9.0.0

@@ -16,7 +16,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * The pitfalls side by side (issue 6), after the per-scenario tables: pinning per JDK, the pool
+ * The pitfalls side by side, after the per-scenario tables: pinning per JDK, the pool
  * before and after the bulkhead, ThreadLocal allocation, CPU fairness and the write check. Each
  * section appears only when the run has its cells.
  */
