@@ -8,7 +8,6 @@ import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.scenario.Scenario;
-import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
