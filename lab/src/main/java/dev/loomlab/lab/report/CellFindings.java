@@ -21,6 +21,11 @@ final class CellFindings {
         this.root = root;
     }
 
+    /** The run folder the cells' files are relative to, or null. */
+    Path root() {
+        return root;
+    }
+
     /** The cell's findings without their {@code label / scenario: } prefix (the report shows the cell beside them). */
     List<String> of(CellResult c) {
         return said.computeIfAbsent(c, cell -> {

@@ -32,8 +32,13 @@ public final class ReportData {
     }
 
     public static Map<String, Object> build(Path root, Manifest manifest, List<CellResult> cells) {
+        return build(new CellFindings(root), manifest, cells);
+    }
+
+    /** The same with findings a report shares among its formats (each cell's rules run once). */
+    static Map<String, Object> build(CellFindings said, Manifest manifest, List<CellResult> cells) {
+        Path root = said.root();
         RunFacts run = new RunFacts(manifest, cells);
-        CellFindings said = new CellFindings(root);
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("schema", 1);
         data.put("runId", manifest.runId());

@@ -20,8 +20,10 @@ public final class ReportFiles {
 
     public static void write(RunFolder folder, Manifest manifest, List<CellResult> cells) {
         Path root = folder.root();
-        folder.writeSummary(SummaryMarkdown.render(root, manifest, cells));
-        RunFolder.writeAtomically(root.resolve(CSV), SummaryCsv.render(root, cells));
-        RunFolder.writeAtomically(root.resolve(HTML), HtmlReport.render(ReportData.build(root, manifest, cells)));
+        // One set of findings for the three formats: each cell's time series is read and its rules run once.
+        CellFindings said = new CellFindings(root);
+        folder.writeSummary(SummaryMarkdown.render(said, manifest, cells));
+        RunFolder.writeAtomically(root.resolve(CSV), SummaryCsv.render(said, cells));
+        RunFolder.writeAtomically(root.resolve(HTML), HtmlReport.render(ReportData.build(said, manifest, cells)));
     }
 }

@@ -19,7 +19,11 @@ public final class SummaryCsv {
 
     /** One row per cell of the run in {@code root} (its cells' time series are read from there for the findings). */
     public static String render(Path root, List<CellResult> cells) {
-        CellFindings said = new CellFindings(root);
+        return render(new CellFindings(root), cells);
+    }
+
+    /** The same with findings a report shares among its formats (each cell's rules run once). */
+    static String render(CellFindings said, List<CellResult> cells) {
         StringBuilder csv = new StringBuilder(String.join(",", HEADER)).append("\r\n");
         for (CellResult c : cells) {
             boolean ok = ReportText.succeeded(c);

@@ -31,8 +31,12 @@ public final class SummaryMarkdown {
 
     /** The summary of the run in {@code root} (its cells' time series are read from there for the findings). */
     public static String render(Path root, Manifest manifest, List<CellResult> cells) {
+        return render(new CellFindings(root), manifest, cells);
+    }
+
+    /** The same with findings a report shares among its formats (each cell's rules run once). */
+    static String render(CellFindings said, Manifest manifest, List<CellResult> cells) {
         RunFacts run = new RunFacts(manifest, cells);
-        CellFindings said = new CellFindings(root);
         StringBuilder md = new StringBuilder("# loomlab run ").append(manifest.runId()).append("\n\n");
         if (run.partial()) {
             md.append("> **PARTIAL** — this run did not finish (status `").append(manifest.status()).append("`, ")
