@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cli;
 
+import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.load.Workload;
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.cell.Bench;
@@ -11,7 +12,6 @@ import dev.loomlab.lab.cell.Stop;
 import dev.loomlab.lab.cell.Verify;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.EngineComparison;
-import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadProgress;
@@ -106,8 +106,8 @@ public final class CrosscheckCommand implements Callable<Integer> {
         Plan plan = PlanLoader.load(Defaults.PLAN, overrides);
         List<String> ids = engines.stream().map(String::trim).distinct().toList();
         for (String id : ids) {
-            if (!Engines.IDS.contains(id)) {
-                throw new PlanException("unknown engine '" + id + "' (engines: " + String.join(", ", Engines.IDS) + ")");
+            if (!EngineCatalog.standard().ids().contains(id)) {
+                throw new PlanException("unknown engine '" + id + "' (engines: " + String.join(", ", EngineCatalog.standard().ids()) + ")");
             }
         }
         Session session = Session.forServers(plan, out);
@@ -116,14 +116,14 @@ public final class CrosscheckCommand implements Callable<Integer> {
 
         List<LoadEngine> chosen = new ArrayList<>();
         for (String id : ids) {
-            if (Engines.available(id)) {
-                chosen.add(Engines.byId(id, jdk, cpus));
+            if (EngineCatalog.standard().available(id)) {
+                chosen.add(EngineCatalog.standard().byId(id, jdk, cpus));
             } else {
-                console.println("loomlab: skipping " + Engines.missingMessage(id));
+                console.println("loomlab: skipping " + EngineCatalog.standard().missingMessage(id));
             }
         }
         if (chosen.size() < 2) {
-            String missing = String.join("; ", ids.stream().filter(id -> !Engines.available(id)).map(Engines::missingMessage).toList());
+            String missing = String.join("; ", ids.stream().filter(id -> !EngineCatalog.standard().available(id)).map(EngineCatalog.standard()::missingMessage).toList());
             throw new PlanException("a crosscheck needs two engines or more, " + chosen.size() + " available of "
                     + String.join(",", ids) + (missing.isEmpty() ? "" : ": " + missing));
         }

@@ -22,30 +22,12 @@ import java.util.concurrent.TimeUnit;
  * {@link EngineCatalog}.
  */
 public final class Engines {
-    /** Every engine id, the default first. */
-    public static final List<String> IDS = EngineCatalog.standard().ids();
-
     /** Overrides the k6 binary (a path). */
     public static final String K6_ENV = "LOOMLAB_K6";
     /** Overrides the wrk binary (a path). */
     public static final String WRK_ENV = "LOOMLAB_WRK";
 
     private Engines() {
-    }
-
-    /** The engine, ready to run; a {@link PlanException} if the id is unknown or the engine is not installed. */
-    public static LoadEngine byId(String id, Jdk jdk, CpuLayout cpus) {
-        return EngineCatalog.standard().byId(id, jdk, cpus);
-    }
-
-    /** Whether the engine can run here. */
-    public static boolean available(String id) {
-        return EngineCatalog.standard().available(id);
-    }
-
-    /** One line: why the engine is missing and how to get it. */
-    public static String missingMessage(String id) {
-        return EngineCatalog.standard().missingMessage(id);
     }
 
     static String installHint(String id) {

@@ -36,7 +36,7 @@ public final class PlanLoader {
     public static final List<String> FIELDS = PlanDocument.FIELDS;
 
     /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
-    private static final List<String> ENGINES = dev.loomlab.lab.load.Engines.IDS;
+    private static final List<String> ENGINES = dev.loomlab.lab.load.EngineCatalog.standard().ids();
 
     private PlanLoader() {
     }

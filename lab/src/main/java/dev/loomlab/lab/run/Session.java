@@ -1,8 +1,8 @@
 package dev.loomlab.lab.run;
 
+import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.jdk.ServerJdks;
-import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.CpuLayout;
@@ -47,7 +47,7 @@ public final class Session {
         }
         CpuLayout cpus = machineCpus();
         // A missing k6 or wrk stops here with the line that says how to install it (exit 2).
-        LoadEngine engine = Engines.byId(plans.getFirst().engine(), jdk, cpus);
+        LoadEngine engine = EngineCatalog.standard().byId(plans.getFirst().engine(), jdk, cpus);
         // A JDK a plan needs but this machine lacks stops here, with how to get it (exit 2).
         ServerJdks serverJdks = ServerJdks.discover();
         plans.forEach(serverJdks::require);
@@ -60,12 +60,12 @@ public final class Session {
         Namespaces.check(plan.topology());
         Preflight.checkTarget(plan, out, Preflight.openFilesLimit());
         CpuLayout cpus = machineCpus();
-        return new Session(jdk, cpus, Engines.byId(plan.engine(), jdk, cpus), ServerJdks.discover());
+        return new Session(jdk, cpus, EngineCatalog.standard().byId(plan.engine(), jdk, cpus), ServerJdks.discover());
     }
 
     /** The same session for another plan it checked: that plan's engine. */
     public Session forPlan(Plan plan) {
-        return new Session(jdk, cpus, Engines.byId(plan.engine(), jdk, cpus), serverJdks);
+        return new Session(jdk, cpus, EngineCatalog.standard().byId(plan.engine(), jdk, cpus), serverJdks);
     }
 
     private static CpuLayout machineCpus() {

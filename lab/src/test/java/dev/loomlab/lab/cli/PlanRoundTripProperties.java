@@ -1,8 +1,8 @@
 package dev.loomlab.lab.cli;
 
+import dev.loomlab.lab.load.EngineCatalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
@@ -65,7 +65,7 @@ class PlanRoundTripProperties {
                 "jdbc:mariadb://db.example/loomlab", "jdbc:mysql://db/x;password=p").injectNull(0.6));
         g.put("dbUser", Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(8).injectNull(0.5));
         g.put("dbPassword", Arbitraries.strings().withCharRange('!', '~').ofMinLength(1).ofMaxLength(12).injectNull(0.5));
-        g.put("engine", Arbitraries.of(Engines.IDS).injectNull(0.2));
+        g.put("engine", Arbitraries.of(EngineCatalog.standard().ids()).injectNull(0.2));
         g.put("requestTimeout", millis(Limits.MIN_REQUEST_TIMEOUT.toMillis(), Limits.MAX_BURST_TIMEOUT.toMillis()));
         g.put("poolTimeout", millis(250, Limits.MAX_PHASE.toMillis()));
         g.put("jdks", Arbitraries.integers().between(17, 30).list().uniqueElements().ofMinSize(1).ofMaxSize(4).injectNull(0.5));

@@ -1,11 +1,11 @@
 package dev.loomlab.lab.held;
 
+import dev.loomlab.lab.load.EngineCatalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.database.Databases;
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.load.LoadProgress;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
@@ -69,7 +69,7 @@ class HeldLoadIT {
                 Duration.ofSeconds(120), List.of());
         try (ServerProcess server = ServerProcess.start(spec)) {
             double before = counted(server.managementUrl());
-            LoadResult load = Engines.byId("hyperfoil", jdk, cpus).run(
+            LoadResult load = EngineCatalog.standard().byId("hyperfoil", jdk, cpus).run(
                     LoadSpec.closed(server.baseUrl() + "/block?ms=1000", CONNECTIONS, Duration.ZERO, HOLD, Duration.ofSeconds(60),
                             dir, "held", dir.resolve("driver.log")),
                     new LoadProgress.Listener() {

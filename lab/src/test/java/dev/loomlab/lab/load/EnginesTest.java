@@ -17,17 +17,17 @@ class EnginesTest {
     @Test
     void everyEngineIsInstalledHere() {
         // CI runs tools/install-engines.sh first: a missing engine fails here with the line that says how.
-        for (String id : Engines.IDS) {
-            assertThat(Engines.available(id)).as(Engines.missingMessage(id)).isTrue();
-            assertThat(Engines.byId(id, Jdk.current(), CPUS).id()).isEqualTo(id);
+        for (String id : EngineCatalog.standard().ids()) {
+            assertThat(EngineCatalog.standard().available(id)).as(EngineCatalog.standard().missingMessage(id)).isTrue();
+            assertThat(EngineCatalog.standard().byId(id, Jdk.current(), CPUS).id()).isEqualTo(id);
         }
     }
 
     @Test
     void aMissingEngineSaysHowToInstallIt() {
-        assertThat(Engines.missingMessage("k6")).isEqualTo(
+        assertThat(EngineCatalog.standard().missingMessage("k6")).isEqualTo(
                 "k6 is not installed: run tools/install-engines.sh k6 (or set LOOMLAB_K6 to a k6 binary)");
-        assertThat(Engines.missingMessage("wrk")).startsWith("wrk is not installed: run tools/install-engines.sh wrk");
+        assertThat(EngineCatalog.standard().missingMessage("wrk")).startsWith("wrk is not installed: run tools/install-engines.sh wrk");
     }
 
     @Test
@@ -42,7 +42,7 @@ class EnginesTest {
 
     @Test
     void anUnknownEngineListsTheKnownOnes() {
-        assertThatThrownBy(() -> Engines.byId("jmeter", Jdk.current(), CPUS))
+        assertThatThrownBy(() -> EngineCatalog.standard().byId("jmeter", Jdk.current(), CPUS))
                 .isInstanceOf(PlanException.class).hasMessage("unknown engine 'jmeter' (engines: hyperfoil, k6, wrk)");
     }
 

@@ -23,7 +23,7 @@ class K6EngineTest {
     static final TestTarget target = new TestTarget();
 
     private static LoadEngine k6() {
-        return Engines.byId("k6", Jdk.current(), CpuLayout.forCores(2, false));
+        return EngineCatalog.standard().byId("k6", Jdk.current(), CpuLayout.forCores(2, false));
     }
 
     @Test

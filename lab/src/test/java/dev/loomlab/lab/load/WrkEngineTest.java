@@ -23,7 +23,7 @@ class WrkEngineTest {
     static final TestTarget target = new TestTarget();
 
     private static LoadEngine wrk() {
-        return Engines.byId("wrk", Jdk.current(), CpuLayout.forCores(2, false));
+        return EngineCatalog.standard().byId("wrk", Jdk.current(), CpuLayout.forCores(2, false));
     }
 
     @Test
