@@ -201,6 +201,10 @@ final class Completions {
             overflow.incrementAndGet();
         }
         counts.incrementAndGet(second * KINDS + kind);
+        Arrivals arrivals = Arrivals.current();
+        if (arrivals != null) {
+            arrivals.complete(session, status, nowNs);
+        }
         if (latency != null && request != null) {
             long startNs = request.startTimestampNanos();
             if (status > 0) {

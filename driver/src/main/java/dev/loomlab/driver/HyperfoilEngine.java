@@ -79,7 +79,7 @@ final class HyperfoilEngine {
         void onTick(long elapsedMs, StatisticsSnapshot newlyDone, Completions completions);
     }
 
-    /** Everything a run produced. */
+    /** Everything a run produced; {@code arrivals}, the open model's schedule, is null for the other models. */
     record Result(
             long phaseStartEpochMs,
             long phaseEndEpochMs,
@@ -87,7 +87,8 @@ final class HyperfoilEngine {
             CpuSampler cpu,
             boolean sessionLimitExceeded,
             List<Throwable> warnings,
-            Completions completions) {
+            Completions completions,
+            Arrivals arrivals) {
     }
 
     private HyperfoilEngine() {
@@ -143,6 +144,9 @@ final class HyperfoilEngine {
         if (spec.isBurst()) {
             sequence.step(new StartCounter());
         }
+        if (spec.rate() != null) {
+            sequence.step(new Arrivals.Stamp());
+        }
         HttpRequestStepBuilder request = sequence
                 .step(HttpStepCatalog.SC)
                 .httpRequest(HttpMethod.valueOf(spec.method()))
@@ -192,6 +196,7 @@ final class HyperfoilEngine {
 
     static Result run(LoadSpec spec, TickListener listener) throws InterruptedException {
         Completions completions = Completions.install(new Completions(maxPhaseMs(spec), spec.timeoutMs(), spec.isBurst()));
+        Arrivals arrivals = Arrivals.install(spec.rate() != null ? new Arrivals(spec.rate(), maxPhaseMs(spec)) : null);
         Benchmark benchmark = buildBenchmark(spec);
         Runner runner = new Runner(benchmark, listener, spec, completions);
         runner.runToCompletion();
@@ -203,7 +208,7 @@ final class HyperfoilEngine {
         List<Throwable> warnings = new ArrayList<>(runner.asyncErrors);
         long start = runner.phaseStartEpochMs();
         return new Result(start, runner.phaseEndEpochMs, Collections.unmodifiableNavigableMap(runner.intervals), runner.cpu,
-                runner.sessionLimitExceeded, warnings, completions);
+                runner.sessionLimitExceeded, warnings, completions, arrivals);
     }
 
     /** Drives one Hyperfoil phase and collects its statistics, per interval. */

@@ -100,7 +100,9 @@ final class ResultFiles {
                 boxed(w.okPerSecond), boxed(w.errorsPerSecond), completedErrors(w), perThousand(driverCpuS, w.completedInWindow),
                 null, null, ramp, ls,
                 diagnostics(w, w.histogram, w.afterWindow, sessionLimitExceeded, null, hyperfoilWarnings,
-                        s.closed() ? s.vus() : s.maxSessions()));
+                        s.closed() ? s.vus() : s.maxSessions()),
+                s.closed() ? null : new DriverResult.Schedule(w.due, w.dueSent, w.sentLate, w.unsent(), Arrivals.LATE_AFTER_NS / 1e6,
+                        round3(w.maxSendDelayNs / 1e6)));
     }
 
     /** One level of a ramp: the points of a throughput-vs-load curve. */
@@ -163,7 +165,7 @@ final class ResultFiles {
                 Math.max(0, s.burst() - w.sent), round3(driverCpuS), System.getProperty("java.vm.version"), "burst", round3(b.tps()),
                 b.completed, w.okWholeRun, boxed(b.okPerSecond), boxed(b.errorsPerSecond), null,
                 perThousand(driverCpuS, w.requests()), s.burst(), round3(b.wallTimeMs), null, null,
-                diagnostics(w, b.histogram, null, null, round3(b.sendSpreadMs), hyperfoilWarnings, s.maxSessions()));
+                diagnostics(w, b.histogram, null, null, round3(b.sendSpreadMs), hyperfoilWarnings, s.maxSessions()), null);
     }
 
     /** A burst's .hlog: one interval, first send to last completion, holding every response with a status. */

@@ -51,6 +51,16 @@ final class WindowSummary {
     /** Requests that belong to intervals after the window (started after the planned end). */
     long afterWindow;
 
+    // --- open model, by due instant (Arrivals): the schedule the window was meant to keep
+    /** Arrivals due in the window. */
+    long due;
+    /** Of those, the ones whose request was started, at any time. */
+    long dueSent;
+    /** Of those, the ones started more than {@link Arrivals#LATE_AFTER_NS} after they were due. */
+    long sentLate;
+    /** The longest an arrival due in the window waited to be started, ns. */
+    long maxSendDelayNs;
+
     // --- by completion (Completions): what finished inside the window's wall-clock seconds
     /** 2xx responses that completed in the window. */
     long okCompleted;
@@ -86,11 +96,16 @@ final class WindowSummary {
         this.measureEndEpochMs = phaseStartEpochMs + endInterval * HyperfoilEngine.INTERVAL_MS;
         this.durationS = (measureEndEpochMs - measureStartEpochMs) / 1000.0;
 
+        Arrivals arrivals = result.arrivals();
         for (int i = firstInterval; i < endInterval; i++) {
             StatisticsSnapshot s = result.intervals().get(i);
-            Histogram h = newHistogram();
+            // the open model times each request from when it was due (see Arrivals); the closed model, whose next
+            // request is due when the previous one has answered, from its start as Hyperfoil does
+            Histogram h = arrivals != null ? arrivals.latencies(i) : newHistogram();
             if (s != null) {
-                h.add(s.histogram);
+                if (arrivals == null) {
+                    h.add(s.histogram);
+                }
                 add(s);
             }
             long start = phaseStartEpochMs + i * HyperfoilEngine.INTERVAL_MS;
@@ -103,6 +118,13 @@ final class WindowSummary {
         histogram.setEndTimeStamp(measureEndEpochMs);
         for (Map.Entry<Integer, StatisticsSnapshot> e : result.intervals().tailMap(endInterval, true).entrySet()) {
             afterWindow += completed(e.getValue());
+        }
+
+        if (arrivals != null) {
+            due = arrivals.dueBetween(firstInterval, endInterval);
+            dueSent = arrivals.sentBetween(firstInterval, endInterval);
+            sentLate = arrivals.lateBetween(firstInterval, endInterval);
+            maxSendDelayNs = arrivals.maxSendDelayNsBetween(firstInterval, endInterval);
         }
 
         Completions c = result.completions();
@@ -190,12 +212,8 @@ final class WindowSummary {
         return durationS > 0 ? sent / durationS : 0;
     }
 
-    /** Open model: arrivals planned in the window that were not sent in it. Always 0 for the closed model. */
+    /** Open model: arrivals due in the window that were never sent. Always 0 for the closed model. */
     long unsent() {
-        if (spec.closed()) {
-            return 0;
-        }
-        long planned = Math.round(spec.rate() * durationS);
-        return Math.max(0, planned - sent);
+        return spec.closed() ? 0 : Math.max(0, due - dueSent);
     }
 }

@@ -49,6 +49,50 @@ final class DriverProcess {
     }
 
     static Outcome run(String name, String... args) throws IOException, InterruptedException {
+        return start(name, args).finish();
+    }
+
+    /** The driver started, not yet waited for: a test can act on its process (stop it, read its progress) meanwhile. */
+    record Running(Process process, Path stdout, Path stderr, Path outDir, String name, List<String> command, long startNanos) {
+        long pid() {
+            return process.pid();
+        }
+
+        /** Waits until a progress line on stdout satisfies {@code until}, at most {@code timeoutMs}. */
+        JsonNode awaitProgress(java.util.function.Predicate<JsonNode> until, long timeoutMs) throws IOException, InterruptedException {
+            long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+            while (System.nanoTime() < deadline && process.isAlive()) {
+                for (String line : Files.readAllLines(stdout, StandardCharsets.UTF_8)) {
+                    if (line.startsWith("{")) {
+                        JsonNode n = JSON.readTree(line);
+                        if (until.test(n)) {
+                            return n;
+                        }
+                    }
+                }
+                Thread.sleep(20);
+            }
+            throw new AssertionError("no such progress line within " + timeoutMs + " ms: " + Files.readAllLines(stdout, StandardCharsets.UTF_8));
+        }
+
+        Outcome finish() throws IOException, InterruptedException {
+            try {
+                if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                    throw new AssertionError("driver did not finish within 120 s: " + command);
+                }
+                long wallMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+                return new Outcome(process.exitValue(), Files.readAllLines(stdout, StandardCharsets.UTF_8),
+                        Files.readAllLines(stderr, StandardCharsets.UTF_8), outDir, name, wallMs);
+            } finally {
+                if (process.isAlive()) {
+                    process.destroyForcibly();
+                    process.waitFor(10, TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+
+    static Running start(String name, String... args) throws IOException {
         Path work = workDir();
         Path outDir = Files.createDirectories(work.resolve(name));
         List<String> cmd = new ArrayList<>();
@@ -78,19 +122,6 @@ final class DriverProcess {
                 .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile());
         long t0 = System.nanoTime();
-        Process p = pb.start();
-        try {
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                throw new AssertionError("driver did not finish within 120 s: " + cmd);
-            }
-            long wallMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-            return new Outcome(p.exitValue(), Files.readAllLines(stdout, StandardCharsets.UTF_8),
-                    Files.readAllLines(stderr, StandardCharsets.UTF_8), outDir, name, wallMs);
-        } finally {
-            if (p.isAlive()) {
-                p.destroyForcibly();
-                p.waitFor(10, TimeUnit.SECONDS);
-            }
-        }
+        return new Running(pb.start(), stdout, stderr, outDir, name, List.copyOf(cmd), t0);
     }
 }

@@ -64,6 +64,17 @@ final class TestTarget implements AutoCloseable {
         server.start();
     }
 
+    /** Serves in a JVM of its own, so that a test can stop the server's process: prints its port, serves until stdin closes. */
+    public static void main(String[] args) throws IOException {
+        try (TestTarget target = new TestTarget()) {
+            System.out.println(target.server.getAddress().getPort());
+            System.out.flush();
+            while (System.in.read() >= 0) {
+                // serve until the parent closes our stdin (or dies)
+            }
+        }
+    }
+
     /** /limited responses completed in [fromEpochMs, toEpochMs). */
     long limitedDoneBetween(long fromEpochMs, long toEpochMs) {
         return limitedDone.stream().filter(t -> t >= fromEpochMs && t < toEpochMs).count();

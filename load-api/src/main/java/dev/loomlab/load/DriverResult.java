@@ -15,7 +15,7 @@ import java.util.List;
  * @param ok                    of those, 2xx answers
  * @param tps                   completed 2xx per second of the window (by completion)
  * @param requestedRate         the open model's rate, null otherwise
- * @param unsent                arrivals the driver could not send (all sessions busy); a burst: requests never sent
+ * @param unsent                open model: arrivals due in the window that were never sent; a burst: requests never sent
  * @param shape                 steady, ramp or burst
  * @param tpsByStart            2xx per second counted by start, as the latencies are
  * @param okWholeRun            2xx over the whole run, warm-up and drain included (what a writing server must have written)
@@ -25,6 +25,7 @@ import java.util.List;
  * @param ramp                  a ramp's shape, null otherwise
  * @param levels                a ramp's levels, null otherwise
  * @param diagnostics           not results: what the numbers above were measured with
+ * @param schedule              open model: how well the driver kept to the arrivals due in the window; null otherwise
  */
 public record DriverResult(
         String engine,
@@ -65,7 +66,23 @@ public record DriverResult(
         Double wallTimeMs,
         Ramp ramp,
         List<Level> levels,
-        Diagnostics diagnostics) {
+        Diagnostics diagnostics,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Schedule schedule) {
+
+    /**
+     * The open model's schedule over the window: arrival k is due at the phase start + k / rate, and its latency
+     * counts from then, so a request the driver sent late (its JVM paused or starved, every session busy) is timed
+     * with the wait it was due to suffer.
+     *
+     * @param due            arrivals due in the window
+     * @param sent           of those, the ones whose request was sent, at any time
+     * @param sentLate       of those, the ones sent more than {@code lateAfterMs} after they were due
+     * @param notSent        of those, the ones never sent (the phase ended first): {@code due - sent}
+     * @param lateAfterMs    the tolerance that tells a late send from an on-time one
+     * @param maxSendDelayMs the longest an arrival due in the window waited to be sent
+     */
+    public record Schedule(long due, long sent, long sentLate, long notSent, double lateAfterMs, double maxSendDelayMs) {
+    }
 
     /** Failed requests by kind. */
     public record ErrorCounts(long connect, long timeout, long status4xx, long status5xx, long other) {
