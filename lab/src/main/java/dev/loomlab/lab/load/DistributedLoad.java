@@ -89,10 +89,8 @@ public final class DistributedLoad implements LoadEngine {
 
                 @Override
                 public void engineStarted(long pid) {
-                    // The sampler follows one driver's CPU: the first one's.
-                    if (k == 0) {
-                        listener.engineStarted(pid);
-                    }
+                    // every driver's CPU counts: the sampler sums them
+                    listener.engineStarted(pid);
                 }
             };
             running.add(CompletableFuture.supplyAsync(() -> {

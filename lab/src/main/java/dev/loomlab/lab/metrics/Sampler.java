@@ -43,7 +43,8 @@ public final class Sampler implements AutoCloseable {
     /** The metric names of every server in the catalogue: the server sampled (or a target) may be any of them. */
     private final List<ServerDescriptor.Metrics> known = ServerCatalog.current().servers().stream()
             .map(ServerDescriptor::metrics).distinct().toList();
-    private volatile CpuClock driver;
+    /** Every load driver's process: with several drivers their CPU is summed. */
+    private final List<CpuClock> drivers = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final CpuClock database;
     private ScheduledExecutorService timer;
     private long startNanos;
@@ -55,6 +56,9 @@ public final class Sampler implements AutoCloseable {
     private volatile Prometheus windowBaseline;
     private volatile long[] listenBaseline;
     private volatile long[] listenEnd;
+    /** CPU clocks read at the instant the window opened and the instant it closed. */
+    private volatile CpuReading windowCpuStart;
+    private volatile CpuReading windowCpuEnd;
 
     /**
      * @param managementUrl the server's Actuator base URL, or null (then only /proc figures)
@@ -67,8 +71,9 @@ public final class Sampler implements AutoCloseable {
         this.database = databasePid > 0 ? new CpuClock(databasePid, true) : null;
     }
 
+    /** Adds a load driver's process; called once per driver. */
     public void driverPid(long pid) {
-        this.driver = new CpuClock(pid, false);
+        drivers.add(new CpuClock(pid, false));
     }
 
     /** Starts scraping now, keeping no rows until {@link #openWindow()}. */
@@ -97,9 +102,11 @@ public final class Sampler implements AutoCloseable {
      */
     public synchronized void openWindow() {
         start();
-        if (windowOpen) {
+        if (windowOpen || windowCpuStart != null) {
             return;
         }
+        // Read here, at the window's opening, not on the timer thread after a scrape that may take most of a second.
+        windowCpuStart = cpuNow();
         // On the timer's own thread, so the baseline and every later row are taken in order.
         timer.execute(() -> {
             startNanos = System.nanoTime();
@@ -115,6 +122,9 @@ public final class Sampler implements AutoCloseable {
 
     /** Stops sampling; returns the rows taken. */
     public synchronized List<SeriesRow> stop() {
+        if (windowCpuStart != null && windowCpuEnd == null) {
+            windowCpuEnd = cpuNow();
+        }
         if (timer != null && windowOpen && listenEnd == null) {
             listenEnd = ListenQueue.read(serverPid);
         }
@@ -132,7 +142,8 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * Totals over the window that the per-second rows cannot carry: the server's errors by kind
+     * Totals over the window that the per-second rows cannot carry: the server's, the drivers' and the database's CPU
+     * in cores, time-weighted over exactly the window ({@code serverCpuCoresMean} …); the server's errors by kind
      * ({@code serverErrors.pool-timeout} …, from the server's own counter) and the kernel's
      * listen-queue overflows and drops (TCP counters of the server's network namespace, read from
      * /proc/PID/net: machine-wide in the local topology; during a cell only the server under test
@@ -152,6 +163,13 @@ public final class Sampler implements AutoCloseable {
                 }
             }
         }
+        CpuReading start = windowCpuStart;
+        CpuReading end = windowCpuEnd;
+        if (start != null && end != null) {
+            putIfKnown(totals, "serverCpuCoresMean", start.coresUntil(end, CpuReading::server));
+            putIfKnown(totals, "driverCpuCoresMean", start.coresUntil(end, CpuReading::driver));
+            putIfKnown(totals, "dbCpuCoresMean", start.coresUntil(end, CpuReading::db));
+        }
         long[] before = listenBaseline;
         long[] after = listenEnd;
         if (before != null && after != null) {
@@ -164,6 +182,33 @@ public final class Sampler implements AutoCloseable {
     @Override
     public void close() {
         stop();
+    }
+
+    private static void putIfKnown(java.util.Map<String, Double> totals, String key, double value) {
+        if (!Double.isNaN(value)) {
+            totals.put(key, Math.round(value * 1000) / 1000.0);
+        }
+    }
+
+    /**
+     * The processes' CPU seconds at one instant. The window's mean CPU is the difference of two of them over the wall
+     * time between: weighted by time over exactly the window, where a mean of the per-second rows would weigh rows of
+     * unequal length alike and leave out the stretches before the first row and after the last.
+     */
+    private record CpuReading(long nanos, double server, double driver, double db) {
+        double coresUntil(CpuReading end, ToDoubleFunction<CpuReading> clock) {
+            double dt = (end.nanos - nanos) / 1e9;
+            return dt <= 0 ? Double.NaN : (clock.applyAsDouble(end) - clock.applyAsDouble(this)) / dt;
+        }
+    }
+
+    private CpuReading cpuNow() {
+        return new CpuReading(System.nanoTime(), server.seconds(), driverSeconds(), database == null ? Double.NaN : database.seconds());
+    }
+
+    /** All drivers' CPU seconds summed; NaN when none is known yet. */
+    private double driverSeconds() {
+        return drivers.isEmpty() ? Double.NaN : drivers.stream().mapToDouble(CpuClock::seconds).sum();
     }
 
     private void sample() {
@@ -229,9 +274,8 @@ public final class Sampler implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        CpuClock d = driver;
         return new Snapshot(System.nanoTime(), metrics, scraped, server.seconds(),
-                d == null ? Double.NaN : d.seconds(), database == null ? Double.NaN : database.seconds());
+                driverSeconds(), database == null ? Double.NaN : database.seconds());
     }
 
     private record Snapshot(long nanos, Prometheus metrics, boolean scraped, double serverCpu, double driverCpu, double dbCpu) {

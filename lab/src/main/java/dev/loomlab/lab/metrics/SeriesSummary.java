@@ -6,7 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-/** The few figures of a cell's time series that its record and its findings quote. */
+/**
+ * The few figures of a cell's time series that its record and its findings quote. The CPU means here are means of the
+ * rows, what a series alone can give; a cell measured live replaces them with its window's time-weighted figures
+ * ({@link Sampler#windowTotals()}).
+ */
 public final class SeriesSummary {
     /**
      * The figures, in the order a cell file lists them. Each is NaN, and left out, when no sample has
