@@ -77,6 +77,10 @@ final class HyperfoilEngine {
          * @param completions the live per-second completion counters
          */
         void onTick(long elapsedMs, StatisticsSnapshot newlyDone, Completions completions);
+
+        /** The connections are open and the run waits for its start gate. */
+        default void onReady() {
+        }
     }
 
     /** Everything a run produced; {@code arrivals}, the open model's schedule, is null for the other models. */
@@ -276,6 +280,11 @@ final class HyperfoilEngine {
                 AsyncResult<Void> r = connectResult.get();
                 if (r != null && r.failed()) {
                     throw new DriverException("could not open connections to the target: " + r.cause(), r.cause());
+                }
+                String gate = spec.request().startGate();
+                if (gate != null) {
+                    listener.onReady();
+                    StartGate.await(java.nio.file.Path.of(gate));
                 }
                 exec();
                 cpu.sample();

@@ -10,7 +10,7 @@ import io.hyperfoil.api.statistics.StatisticsSnapshot;
 
 /**
  * The stdout protocol: one JSON object per line, about once a second (on the phase's 1-second grid),
- * then one {@code done} line. The figures come from the live completion counters: {@code tps} is the
+ * then one {@code done} line; a run with a start gate first prints a {@code ready} line once connected. The figures come from the live completion counters: {@code tps} is the
  * number of 2xx responses that completed in the last whole second, {@code requests}/{@code errors}
  * count every completion since the start (warm-up included). They are for watching a run; the files
  * are the result.
@@ -61,6 +61,13 @@ final class Progress implements HyperfoilEngine.TickListener {
         if (spec.isBurst()) {
             line.put("started", c.startedCount());
         }
+        print(line);
+    }
+
+    @Override
+    public synchronized void onReady() {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("phase", "ready");
         print(line);
     }
 

@@ -26,6 +26,9 @@ import java.util.regex.Pattern;
  * @param threads           the driver's event-loop threads; null = the driver's default
  * @param outDir            where the driver writes {@code NAME.hlog} and {@code NAME.driver.json}
  * @param name              the files' stem
+ * @param startGate         several drivers' common start, or null to start as soon as connected: the driver, once its
+ *                          connections are open, prints a {@code "ready"} progress line and waits for this file to hold
+ *                          the epoch ms at which to start its phase
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DriverRequest(
@@ -41,7 +44,8 @@ public record DriverRequest(
         Integer threads,
         boolean allowRemoteTarget,
         String outDir,
-        String name) {
+        String name,
+        String startGate) {
 
     public static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
     public static final String DEFAULT_CONTENT_TYPE = "application/json";
@@ -94,6 +98,14 @@ public record DriverRequest(
         }
     }
 
+    /** A request that starts as soon as the driver has connected. */
+    public DriverRequest(String url, String method, String body, String contentType, Workload workload, Window window,
+            Duration requestTimeout, Integer maxSessions, Integer connections, Integer threads, boolean allowRemoteTarget, String outDir,
+            String name) {
+        this(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads, allowRemoteTarget, outDir,
+                name, null);
+    }
+
     /** The usual request: the driver's defaults for sessions, connections and threads, a loopback target. */
     public static DriverRequest of(String url, String method, Workload workload, Window window, Duration requestTimeout,
             String outDir, String name) {
@@ -103,7 +115,13 @@ public record DriverRequest(
     /** This request against a host the driver would refuse by default (a server in a namespace the lab made). */
     public DriverRequest allowingRemoteTarget() {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                true, outDir, name);
+                true, outDir, name, startGate);
+    }
+
+    /** This request, its phase started at the instant written into {@code gate} (see {@code startGate}). */
+    public DriverRequest startingAt(String gate) {
+        return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
+                allowRemoteTarget, outDir, name, gate);
     }
 
     @JsonCreator
@@ -120,9 +138,10 @@ public record DriverRequest(
             @JsonProperty("threads") Integer threads,
             @JsonProperty("allowRemoteTarget") Boolean allowRemoteTarget,
             @JsonProperty(value = "outDir", required = true) String outDir,
-            @JsonProperty(value = "name", required = true) String name) {
+            @JsonProperty(value = "name", required = true) String name,
+            @JsonProperty("startGate") String startGate) {
         return new DriverRequest(url, method, body, contentType, workload, window, Durations.parse("timeout", timeout), maxSessions,
-                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name);
+                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate);
     }
 
     @JsonProperty("timeout")

@@ -17,7 +17,8 @@ import org.HdrHistogram.Histogram;
  * One cell's load from several drivers at once ({@code --drivers N}): each driver — a hyperfoil
  * JVM of its own, in a network namespace of its own in the split topology — gets VUs / N (the
  * remainder one each to the first drivers) or rate / N, the same warm-up and window, and all are
- * launched together. Their results are merged as one driver's would be: counts, errors and TPS
+ * launched together; each, once connected, waits at a start gate, so that all start their load — and open their
+ * windows — at one instant. Their results are merged as one driver's would be: counts, errors and TPS
  * summed; every percentile from the sum of their HdrHistogram logs ({@link HlogMerge}), never an
  * average of their percentiles.
  *
@@ -57,9 +58,10 @@ public final class DistributedLoad implements LoadEngine {
             throw new LoadException("a burst is one driver's: it is timed from its first send to its last answer");
         }
         int n = drivers.size();
+        StartGate gate = StartGate.open(spec.outDir().resolve(spec.name() + ".start"), n);
         List<LoadSpec> specs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            specs.add(spec.share(i, n));
+            specs.add(spec.share(i, n).startingAt(gate.file()));
         }
         // The window opens and closes by the first driver's progress; the console shows all of them summed.
         AtomicReferenceArray<LoadProgress> latest = new AtomicReferenceArray<>(n);
@@ -70,6 +72,10 @@ public final class DistributedLoad implements LoadEngine {
             LoadProgress.Listener own = new LoadProgress.Listener() {
                 @Override
                 public void onProgress(LoadProgress p) {
+                    if (p.phase().equals(StartGate.READY)) {
+                        gate.ready(k);
+                        return;
+                    }
                     latest.set(k, p);
                     if (k == 0) {
                         double tps = 0;
@@ -134,6 +140,10 @@ public final class DistributedLoad implements LoadEngine {
             s.put("tps", r.tps());
             s.put("p50Ms", r.latency().p50Ms());
             s.put("p99Ms", r.latency().p99Ms());
+            s.put("driverCpuS", r.driverCpuS());
+            // when this driver's measured window opened: all of them at one instant, give or take their clocks' waking
+            s.put("measureStartEpochMs",
+                    HyperfoilEngine.result(specs.get(i).outDir().resolve(specs.get(i).name() + ".driver.json")).measureStartEpochMs());
             s.put("hlog", specs.get(i).name() + ".hlog");
             shares.add(s);
         }

@@ -131,6 +131,9 @@ public final class HyperfoilEngine implements LoadEngine {
     static DriverRequest request(LoadSpec spec) {
         DriverRequest request = DriverRequest.of(spec.url(), spec.method(), spec.workload(), spec.window(), spec.requestTimeout(),
                 spec.outDir().toString(), spec.name());
+        if (spec.startGate().isPresent()) {
+            request = request.startingAt(spec.startGate().get().toString());
+        }
         // The driver refuses anything but loopback; a server in a namespace the lab made here (the split
         // topology) is checked from the root namespace, where the lab's bridge is, and allowed.
         return labNamespaceTarget(spec.url()) ? request.allowingRemoteTarget() : request;

@@ -4,6 +4,7 @@ import dev.loomlab.load.Window;
 import dev.loomlab.load.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * One cell's load against one URL: its {@link Workload} (closed VUs, open rate or a burst), the {@link Window}
@@ -13,15 +14,23 @@ import java.time.Duration;
  * @param method the HTTP method, GET unless the scenario says otherwise
  * @param outDir where the engine writes {@code <name>.hlog} and its raw result
  * @param log    the engine's own log
+ * @param startGate several drivers' common start: the file the engine waits for, once ready, holding the instant to
+ *               start its load at; empty to start as soon as the engine is ready
  */
 public record LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
-                       Path log) {
+                       Path log, Optional<Path> startGate) {
 
     public LoadSpec {
         method = method == null ? "GET" : method;
-        if (workload == null || window == null || requestTimeout == null) {
+        if (workload == null || window == null || requestTimeout == null || startGate == null) {
             throw new IllegalArgumentException("a load needs its workload, window and request timeout");
         }
+    }
+
+    /** A load that starts as soon as its engine is ready. */
+    public LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
+                    Path log) {
+        this(url, method, workload, window, requestTimeout, outDir, name, log, Optional.empty());
     }
 
     public static LoadSpec closed(String url, int vus, Duration warmup, Duration duration, Duration timeout,
@@ -39,14 +48,19 @@ public record LoadSpec(String url, String method, Workload workload, Window wind
     }
 
     public LoadSpec withMethod(String newMethod) {
-        return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log);
+        return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log, startGate);
+    }
+
+    /** This load, started at the instant written into {@code gate}. */
+    LoadSpec startingAt(Path gate) {
+        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, Optional.of(gate));
     }
 
     /** Driver {@code index} (0-based) of {@code of}: its share of the load, under its own name and log. */
     LoadSpec share(int index, int of) {
         String suffix = ".d" + (index + 1);
         Path ownLog = log.resolveSibling(log.getFileName().toString().replace(".driver.log", suffix + ".driver.log"));
-        return new LoadSpec(url, method, workload.share(index, of), window, requestTimeout, outDir, name + suffix, ownLog);
+        return new LoadSpec(url, method, workload.share(index, of), window, requestTimeout, outDir, name + suffix, ownLog, startGate);
     }
 
     public Duration warmup() {

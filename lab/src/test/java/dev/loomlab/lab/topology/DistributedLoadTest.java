@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,6 +77,17 @@ class DistributedLoadTest {
             assertThat(written.getTotalCount()).isEqualTo(fromDrivers.getTotalCount()).isEqualTo(merged.ok());
             assertThat(merged.latency().p99Ms()).isCloseTo(fromDrivers.getValueAtPercentile(99) / 1e6, org.assertj.core.api.Assertions.within(0.01));
             assertThat(dir.resolve("cell.driver.json")).content().contains("\"okWholeRun\"").contains("\"shares\"");
+
+            // Both windows opened at one instant, though each driver's JVM started and connected in its own time.
+            List<Long> windowStarts = shares.stream().map(s -> ((Number) s.get("measureStartEpochMs")).longValue()).toList();
+            assertThat(Math.abs(windowStarts.get(0) - windowStarts.get(1))).as("window starts %s", windowStarts).isLessThanOrEqualTo(50);
+            // and the cell's driver CPU is both drivers', each as its own result file says
+            double cpuFromFiles = 0;
+            for (String d : List.of("cell.d1", "cell.d2")) {
+                cpuFromFiles += JsonMapper.builder().build().readTree(dir.resolve(d + ".driver.json").toFile()).get("driverCpuS").asDouble();
+            }
+            assertThat(cpuFromFiles).isPositive();
+            assertThat(merged.driverCpuS()).isCloseTo(cpuFromFiles, org.assertj.core.api.Assertions.within(1e-9));
         }
     }
 

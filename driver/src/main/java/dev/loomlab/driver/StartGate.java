@@ -1,0 +1,41 @@
+package dev.loomlab.driver;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Several drivers start their phase at one instant. Each driver's JVM starts and connects in its own time (a second or
+ * more on a busy machine), so a phase started as soon as the driver is ready would open each driver's window at a
+ * different moment. Instead each driver, once connected, says it is ready and waits for the gate file; the lab writes
+ * into it, once all are ready, an instant a little ahead, and every driver starts its phase then.
+ */
+final class StartGate {
+    /** How long a ready driver waits for the others before it gives up. */
+    static final long WAIT_MS = 120_000;
+    private static final long POLL_MS = 2;
+
+    private StartGate() {
+    }
+
+    /** Returns at the instant the gate names (at once if it has passed); throws if no gate appears in time. */
+    static void await(Path gate) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT_MS * 1_000_000L;
+        while (!Files.isRegularFile(gate)) {
+            if (System.nanoTime() > deadline) {
+                throw new DriverException("no start instant at " + gate + " within " + WAIT_MS / 1000 + " s of being ready");
+            }
+            Thread.sleep(POLL_MS);
+        }
+        long startAt;
+        try {
+            startAt = Long.parseLong(Files.readString(gate).trim());
+        } catch (IOException | NumberFormatException e) {
+            throw new DriverException("the start gate " + gate + " does not hold an epoch-ms instant: " + e.getMessage(), e);
+        }
+        long wait = startAt - System.currentTimeMillis();
+        if (wait > 0) {
+            Thread.sleep(wait);
+        }
+    }
+}
