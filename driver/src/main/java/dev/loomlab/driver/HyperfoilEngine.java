@@ -315,6 +315,9 @@ final class HyperfoilEngine {
                     if (phase.status() == PhaseInstance.Status.NOT_STARTED && startTime + def.startTime() <= now) {
                         cpu.sample();
                         startPhase(def.name());
+                        // a progress line at the phase's first instant, not one second in: the lab starts observing
+                        // the server on it, and a burst, which has no warm-up, would lose its first second
+                        listener.onTick(0, new StatisticsSnapshot(), completions);
                         // statistics, CPU samples and progress on the phase's own 1-second grid, so that
                         // the window's bounds (whole seconds from the phase start) fall on CPU samples
                         long firstTick = phase.absoluteStartTime() + INTERVAL_MS - System.currentTimeMillis();

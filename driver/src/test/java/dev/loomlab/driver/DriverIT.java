@@ -183,6 +183,10 @@ class DriverIT {
         // four rounds of 50: at least 400 ms, whatever the machine
         assertThat(s.get("wallTimeMs").asDouble()).as(run.describe()).isBetween(395.0, 1000.0);
         assertThat(s.get("maxMs").asDouble()).isGreaterThan(390.0);
+        // the first progress line comes as the burst starts, not a second in: the lab starts observing the server on it
+        JsonNode first = run.progress().getFirst();
+        assertThat(first.get("phase").asText()).isEqualTo("burst");
+        assertThat(first.get("elapsedS").asDouble()).as(run.describe()).isLessThan(0.1);
         System.out.println("burst 200 on 50 x 100 ms: " + s);
 
         DriverProcess.Outcome free = DriverProcess.run("burst-unlimited",

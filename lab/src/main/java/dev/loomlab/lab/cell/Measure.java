@@ -5,6 +5,7 @@ import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadProgress;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.metrics.JfrAllocation;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.Sampler;
 import dev.loomlab.lab.metrics.SeriesRow;
@@ -179,6 +180,17 @@ public final class Measure {
         Map<String, Double> metrics = new LinkedHashMap<>(SeriesSummary.of(window.rows()));
         metrics.putAll(window.windowTotals());
         metrics.putAll(window.pitfallMetrics());
+        if (window.from().isPresent() && files.jfr().isPresent()) {
+            // the exact figure, where the recording has it, over the server's GC-time counter
+            Instant from = window.from().get();
+            JfrAllocation.bytesBetween(folder.root().resolve(files.jfr().get()), from, window.to()).ifPresent(bytes -> {
+                metrics.put("allocatedMbInWindow", bytes / 1e6);
+                double seconds = Duration.between(from, window.to()).toNanos() / 1e9;
+                if (seconds > 0) {
+                    metrics.put("allocatedMbPerS", bytes / 1e6 / seconds);
+                }
+            });
+        }
         PitfallChecks.perRequest(metrics, window.load().requests());
         metrics.putAll(window.writeMetrics());
         return new Figures(window.load(), window.rows(), metrics, jfrEvents, files.timeseries(), window.writeCheck(), calls);

@@ -47,6 +47,9 @@ record ServerLaunch(List<String> command, Map<String, String> environment) {
                     // trace: 3,000 a second on mvc-virtual, none on webflux (which never sleeps a
                     // thread) - a cost only one model would pay.
                     + "jdk.ThreadSleep#enabled=false,"
+                    // every thread's allocated bytes each second (default: at chunk ends only): a window's exact
+                    // allocation, read by JfrAllocation
+                    + "jdk.ThreadAllocationStatistics#period=1s,"
                     // The database password reaches the server in its environment: a recording must not carry it.
                     + "jdk.InitialEnvironmentVariable#enabled=false,dumponexit=true");
         }
