@@ -64,6 +64,8 @@ public final class HelidonServer implements AutoCloseable {
                     .host(args.address())
                     .port(args.port())
                     .backlog(ACCEPT_BACKLOG)
+                    // Tomcat and Reactor Netty set TCP_NODELAY on every connection; Helidon leaves Nagle on.
+                    .connectionOptions(socket -> socket.tcpNoDelay(true))
                     .shutdownGracePeriod(grace)
                     .routing(routing -> {
                         routing.addFilter((chain, req, res) -> {
