@@ -13,9 +13,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Helidon SE 4's WebServer with JDBC through HikariCP: the helidon-virtual model. Helidon 4 runs
- * every request on a virtual thread of its own by design; there is no pool of request threads to
- * size or switch off. Every other setting follows the README's parity table: loopback, an accept
+ * Helidon SE 4's WebServer with JDBC through HikariCP: the helidon-virtual model. Helidon 4 serves
+ * each connection on a virtual thread of its own by design, its requests one after another; there
+ * is no pool of request threads to size or switch off. Every other setting follows the README's parity table: loopback, an accept
  * backlog of 4096, no connection limit, a pool of the lab's size filled before the ready line,
  * metrics on a management port of its own.
  */
@@ -113,7 +113,7 @@ public final class HelidonServer implements AutoCloseable {
     /** The start line, the JDBC driver's own name, and the ready line the lab waits for (last). */
     private void announce(ServerArgs args) {
         System.out.println("loomlab server model=" + MODEL + " jdk=" + System.getProperty("java.version")
-                + " (" + System.getProperty("java.vm.vendor") + ") virtualThreads=true threads=[virtual thread per request]"
+                + " (" + System.getProperty("java.vm.vendor") + ") virtualThreads=true threads=[virtual thread per connection]"
                 + " helidon=" + WebServer.class.getPackage().getImplementationVersion()
                 + " backlog=" + ACCEPT_BACKLOG + " maxConnections=unlimited pool=" + pool.getMaximumPoolSize()
                 + " poolTimeoutMs=" + pool.getConnectionTimeout() + " db=" + args.dialect() + " " + args.safeUrl());
