@@ -30,7 +30,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class PlanLoader {
     /** The presets shipped in {@code plans/}; each file's {@code name} equals its file name. */
-    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "legacy", "seed-notes", "pitfalls");
+    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "legacy", "seed-notes", "pitfalls", "stacks");
 
     /** Every field a plan may set, in the order the docs list them. */
     public static final List<String> FIELDS = PlanDocument.FIELDS;

@@ -33,9 +33,11 @@ class ServerCatalogTest {
             """;
 
     @Test
-    void theCheckoutServesTheSixModelsInTheirOrder() {
-        assertThat(Model.idList()).containsExactly("mvc-platform", "mvc-virtual", "webflux", "coroutines", "legacy", "legacy-virtual");
-        assertThat(Model.values()).extracting(Model::server).containsExactly("mvc", "mvc", "webflux", "coroutines", "legacy", "legacy");
+    void theCheckoutServesTheSevenModelsInTheirOrder() {
+        assertThat(Model.idList()).containsExactly("mvc-platform", "mvc-virtual", "webflux", "coroutines", "legacy", "legacy-virtual",
+                "helidon-virtual");
+        assertThat(Model.values()).extracting(Model::server).containsExactly("mvc", "mvc", "webflux", "coroutines", "legacy", "legacy",
+                "helidon");
     }
 
     @Test
@@ -85,7 +87,7 @@ class ServerCatalogTest {
     @Test
     void anUnknownModelNamesTheKnownOnes() {
         assertThatThrownBy(() -> Model.byId("mvc")).hasMessage("unknown model 'mvc' (allowed: mvc-platform, mvc-virtual, webflux,"
-                + " coroutines, legacy, legacy-virtual)");
+                + " coroutines, legacy, legacy-virtual, helidon-virtual)");
     }
 
     @Test

@@ -108,7 +108,7 @@ class PlanLoaderTest {
 
     @Test
     void anUnknownPlanNameListsThePresets() {
-        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog, c10k, legacy, seed-notes, pitfalls; or give a path to a .yaml file)");
+        refuses("nope", Map.of()).hasMessage("unknown plan 'nope' (presets: quick, seed-talk, seed-blog, c10k, legacy, seed-notes, pitfalls, stacks; or give a path to a .yaml file)");
     }
 
     @Test
@@ -127,7 +127,8 @@ class PlanLoaderTest {
     @Test
     void anUnknownModelListsTheModels() {
         refuses("quick", Map.of("models", "mvc-platform,kotlin"))
-                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual)");
+                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual,"
+                        + " helidon-virtual)");
     }
 
     @Test
