@@ -46,7 +46,7 @@ pip_install_pinned() {
   mkdir -p "$(dirname "$dir")"
   if ! quietly env PIP_ROOT_USER_ACTION=ignore PIP_NO_INPUT=1 "$py" -m pip install --quiet --disable-pip-version-check \
       --no-warn-script-location --require-hashes --no-deps --only-binary :all: --target "$tmp" \
-      -r "$(dirname "${BASH_SOURCE[0]}")/../requirements/$name.txt"; then
+      -r "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/requirements/$name.txt"; then
     rm -rf "$tmp"
     return 1
   fi
