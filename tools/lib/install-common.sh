@@ -29,3 +29,27 @@ as_root() {
     return 1
   fi
 }
+
+# Installs the wheel pinned (by version and sha256) in tools/requirements/$1.txt into the folder $2,
+# never into a Python's own site-packages: --target is what PEP 668's externally managed Pythons
+# (Debian 12, Ubuntu 24.04) allow, and it needs no venv module. Built beside $2, then moved into
+# place, so an interrupted install leaves nothing half there.
+pip_install_pinned() {
+  local name="$1" dir="$2" py tmp
+  py=$(command -v python3 || command -v python || true)
+  if [ -z "$py" ] || ! "$py" -m pip --version >/dev/null 2>&1; then
+    say "no python3 with pip: install python3 and python3-pip first (needed to fetch the $name wheel)"
+    return 1
+  fi
+  tmp="$dir.tmp-$$"
+  rm -rf "$tmp"
+  mkdir -p "$(dirname "$dir")"
+  if ! quietly env PIP_ROOT_USER_ACTION=ignore PIP_NO_INPUT=1 "$py" -m pip install --quiet --disable-pip-version-check \
+      --no-warn-script-location --require-hashes --no-deps --only-binary :all: --target "$tmp" \
+      -r "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/requirements/$name.txt"; then
+    rm -rf "$tmp"
+    return 1
+  fi
+  rm -rf "$dir"
+  mv "$tmp" "$dir"
+}

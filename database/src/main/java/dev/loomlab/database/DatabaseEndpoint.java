@@ -77,7 +77,7 @@ public record DatabaseEndpoint(Dialect dialect, String jdbcUrl, String r2dbcUrl,
     }
 
     /** A URL with the password in {@code user:password@} or in a {@code password=} parameter replaced by {@code ****}. */
-    static String maskUrl(String url) {
+    public static String maskUrl(String url) {
         if (url == null) {
             return null;
         }

@@ -25,6 +25,7 @@ import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.result.AtomicWrite;
 import dev.loomlab.lab.result.Provenance;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.DatabaseStarter;
@@ -182,7 +183,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
         doc.put("jdk", jdk.describe());
         doc.put("gitCommit", Provenance.gitCommit(LabHome.root()));
         doc.putAll(comparison.json());
-        RunFolder.writeAtomically(folder.root().resolve("crosscheck.json"), RunFolder.json().writeValueAsString(doc) + "\n");
+        AtomicWrite.write(folder.root().resolve("crosscheck.json"), RunFolder.json().writeValueAsString(doc) + "\n");
         console.println("loomlab: crosscheck written to " + folder.root().resolve("crosscheck.json"));
         return comparison.passed() ? 0 : Loomlab.FAILED;
     }

@@ -11,6 +11,7 @@ import dev.loomlab.lab.plan.PlanParts;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.report.SeedComparison;
+import dev.loomlab.lab.result.AtomicWrite;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.Provenance;
@@ -115,11 +116,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
         String summary = SeedComparison.render(planName, PlanLoader.presetDescription(options.plan), parts, cellsByPart);
-        try {
-            java.nio.file.Files.writeString(root.resolve(RunFolder.SUMMARY), summary);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        AtomicWrite.write(root.resolve(RunFolder.SUMMARY), summary);
         System.out.println();
         System.out.print(summary);
         System.out.println("loomlab: combined summary in " + root.resolve(RunFolder.SUMMARY));
@@ -130,7 +127,7 @@ public final class RunCommand implements Callable<Integer> {
         return new Manifest.Builder()
                 .runId(runId)
                 .startedAt(Instant.now().toString())
-                .command(String.join(" ", ProcessHandle.current().info().arguments().map(List::of).orElse(List.of())))
+                .command(ProcessHandle.current().info().arguments().map(List::of).orElse(List.<String>of()))
                 .plan(PlanDocument.of(plan).masked())
                 .machine(Provenance.machine())
                 .jdks(Map.of("lab", jdk.describe(), "servers", jdk.describe(), "driver", jdk.describe()))

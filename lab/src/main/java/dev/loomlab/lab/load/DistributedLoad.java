@@ -1,5 +1,6 @@
 package dev.loomlab.lab.load;
 
+import dev.loomlab.lab.result.AtomicWrite;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.load.Workload;
 import java.nio.file.Path;
@@ -221,9 +222,9 @@ public final class DistributedLoad implements LoadEngine {
         m.put("okWholeRun", okWholeRun);
         m.put("shares", shares);
         try {
-            java.nio.file.Files.writeString(spec.outDir().resolve(spec.name() + ".driver.json"),
+            AtomicWrite.write(spec.outDir().resolve(spec.name() + ".driver.json"),
                     RunFolder.json().writerWithDefaultPrettyPrinter().writeValueAsString(m));
-        } catch (java.io.IOException e) {
+        } catch (java.io.UncheckedIOException e) {
             throw new LoadException("cannot write the merged driver result: " + e.getMessage());
         }
     }

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.load;
 
+import dev.loomlab.lab.result.AtomicWrite;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -50,17 +51,14 @@ public final class HlogMerge {
 
     /** Writes the merge as a one-interval log beside the drivers' own. */
     public static void write(Histogram merged, Path target, String comment) {
-        try {
-            Files.createDirectories(target.toAbsolutePath().getParent());
-            try (PrintStream ps = new PrintStream(Files.newOutputStream(target), false, java.nio.charset.StandardCharsets.UTF_8)) {
-                HistogramLogWriter writer = new HistogramLogWriter(ps);
-                writer.outputComment(comment);
-                writer.outputLogFormatVersion();
-                writer.outputLegend();
-                writer.outputIntervalHistogram(merged);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target, e);
+        var bytes = new java.io.ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, false, java.nio.charset.StandardCharsets.UTF_8)) {
+            HistogramLogWriter writer = new HistogramLogWriter(ps);
+            writer.outputComment(comment);
+            writer.outputLogFormatVersion();
+            writer.outputLegend();
+            writer.outputIntervalHistogram(merged);
         }
+        AtomicWrite.write(target, bytes.toByteArray());
     }
 }

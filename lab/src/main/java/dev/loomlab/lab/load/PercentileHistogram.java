@@ -1,6 +1,6 @@
 package dev.loomlab.lab.load;
 
-import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.result.AtomicWrite;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -105,7 +105,7 @@ public final class PercentileHistogram {
             writer.outputIntervalHistogram(h);
         }
         Path file = dir.resolve(name + ".hlog");
-        RunFolder.writeAtomically(file, bytes.toString(StandardCharsets.UTF_8));
+        AtomicWrite.write(file, bytes.toString(StandardCharsets.UTF_8));
         return file;
     }
 }

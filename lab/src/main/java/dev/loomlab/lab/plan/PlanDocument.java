@@ -162,6 +162,7 @@ public record PlanDocument(
     static final String MASK = "****";
 
     static String maskUrl(String url) {
-        return url.replaceAll("(?i)password=[^&;]*", "password=" + MASK);
+        // Both forms a URL carries a password in: user:secret@ and password=secret.
+        return dev.loomlab.database.DatabaseEndpoint.maskUrl(url);
     }
 }

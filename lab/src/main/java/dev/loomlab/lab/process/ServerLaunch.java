@@ -51,7 +51,10 @@ record ServerLaunch(List<String> command, Map<String, String> environment) {
                     // allocation, read by JfrAllocation
                     + "jdk.ThreadAllocationStatistics#period=1s,"
                     // The database password reaches the server in its environment: a recording must not carry it.
-                    + "jdk.InitialEnvironmentVariable#enabled=false,dumponexit=true");
+                    + "jdk.InitialEnvironmentVariable#enabled=false,"
+                    // Nor the command lines of the machine's processes: the lab's own may hold it (--db-password,
+                    // a URL's password=).
+                    + "jdk.SystemProcess#enabled=false,dumponexit=true");
         }
         String jar = jars.apply(model).toString();
         if (driver != null) {

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.lab.result.AtomicWrite;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
@@ -23,7 +24,7 @@ public final class ReportFiles {
         // One set of findings for the three formats: each cell's time series is read and its rules run once.
         CellFindings said = new CellFindings(root);
         folder.writeSummary(SummaryMarkdown.render(said, manifest, cells));
-        RunFolder.writeAtomically(root.resolve(CSV), SummaryCsv.render(said, cells));
-        RunFolder.writeAtomically(root.resolve(HTML), HtmlReport.render(ReportData.build(said, manifest, cells)));
+        AtomicWrite.write(root.resolve(CSV), SummaryCsv.render(said, cells));
+        AtomicWrite.write(root.resolve(HTML), HtmlReport.render(ReportData.build(said, manifest, cells)));
     }
 }

@@ -41,6 +41,11 @@ public record Manifest(
         Map<String, Object> topology,
         List<Build> builds) {
 
+    /** The command is masked however the manifest was made: built by a run, or read from an older run's file. */
+    public Manifest {
+        command = SecretMask.commandLine(command);
+    }
+
     public Manifest(int schema, String runId, String status, String startedAt, String finishedAt, String command,
                     PlanDocument plan, Map<String, String> machine, Map<String, String> jdks, Map<String, String> versions,
                     String database, Map<String, String> cpus, String engine, String gitCommit, List<String> cells) {
@@ -112,6 +117,8 @@ public record Manifest(
         public Builder runId(String v) { runId = v; return this; }
         public Builder startedAt(String v) { startedAt = v; return this; }
         public Builder command(String v) { command = v; return this; }
+        /** The arguments the lab was started with; secrets are masked before they are joined. */
+        public Builder command(List<String> args) { command = SecretMask.commandLine(args); return this; }
         public Builder plan(PlanDocument v) { plan = v; return this; }
         public Builder machine(Map<String, String> v) { machine = v; return this; }
         public Builder jdks(Map<String, String> v) { jdks = v; return this; }

@@ -2,11 +2,9 @@ package dev.loomlab.lab.result;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -18,8 +16,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A run's folder: {@code manifest.json}, {@code cells/<model>/<scenario>-r<round>.json} and
- * {@code .hlog}, {@code logs/}, {@code summary.md}. Every write is a temp file then an atomic
- * rename, so a crash never leaves a half-written result.
+ * {@code .hlog}, {@code logs/}, {@code summary.md}. Every write is atomic ({@link AtomicWrite}),
+ * so a crash never leaves a half-written result.
  */
 public final class RunFolder {
     public static final String MANIFEST = "manifest.json";
@@ -55,13 +53,26 @@ public final class RunFolder {
         try {
             Files.createDirectories(root.resolve("cells"));
             Files.createDirectories(logs());
+            ownerOnly(root);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create run folder " + root, e);
         }
     }
 
+    /**
+     * A run folder holds the database it ran against (URL, user) and the command that started it:
+     * its owner's alone, whatever the files inside say ({@code chmod -R go+rX} shares it).
+     */
+    private static void ownerOnly(Path dir) throws IOException {
+        try {
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        } catch (UnsupportedOperationException notPosix) {
+            // Not a POSIX file system: its own access rules apply.
+        }
+    }
+
     public void writeManifest(Manifest manifest) {
-        writeAtomically(root.resolve(MANIFEST), JSON.writeValueAsString(manifest) + "\n");
+        AtomicWrite.write(root.resolve(MANIFEST), JSON.writeValueAsString(manifest) + "\n");
     }
 
     public Manifest readManifest() {
@@ -73,7 +84,7 @@ public final class RunFolder {
     }
 
     public void writeCell(CellResult cell) {
-        writeAtomically(cellJson(cell.label(), cell.scenario(), cell.round()), JSON.writeValueAsString(cell) + "\n");
+        AtomicWrite.write(cellJson(cell.label(), cell.scenario(), cell.round()), JSON.writeValueAsString(cell) + "\n");
     }
 
     /** Every cell in the folder, in the manifest's run order (then any others by path). */
@@ -116,32 +127,7 @@ public final class RunFolder {
     }
 
     public void writeSummary(String markdown) {
-        writeAtomically(root.resolve(SUMMARY), markdown);
-    }
-
-    public static void writeAtomically(Path target, String text) {
-        try {
-            Files.createDirectories(target.getParent());
-            Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-            try {
-                // Temp files are created owner-only; results are meant to be read and shared.
-                try {
-                    Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-                } catch (UnsupportedOperationException notPosix) {
-                    // Not a POSIX file system: keep its default.
-                }
-                Files.writeString(tmp, text, StandardCharsets.UTF_8);
-                try {
-                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target, e);
-        }
+        AtomicWrite.write(root.resolve(SUMMARY), markdown);
     }
 
     public static JsonMapper json() {

@@ -5,6 +5,7 @@ import dev.loomlab.lab.cell.Cell;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.report.ReportFiles;
+import dev.loomlab.lab.result.AtomicWrite;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
@@ -93,11 +94,11 @@ public final class Saturation {
             }
             Manifest finished = manifest.withStatus("complete", Instant.now().toString(), List.copyOf(order));
             folder.writeManifest(finished);
-            RunFolder.writeAtomically(folder.root().resolve("saturation.json"),
+            AtomicWrite.write(folder.root().resolve("saturation.json"),
                     RunFolder.json().writeValueAsString(Map.of("scenario", scenario.id(), "sloP99Ms", sloP99.toMillis(),
                             "levels", levels, "models", results)) + "\n");
             String md = markdown(scenario, sloP99, results);
-            RunFolder.writeAtomically(folder.root().resolve("saturation.md"), md);
+            AtomicWrite.write(folder.root().resolve("saturation.md"), md);
             ReportFiles.write(folder, finished, folder.readCells());
             out.println();
             out.print(md);

@@ -45,6 +45,7 @@ public final class Session {
             Namespaces.check(plan.topology());
             Preflight.check(plan, out, jdk, Preflight.openFilesLimit());
         }
+        FreeSpace.check(plans, out);
         CpuLayout cpus = machineCpus();
         // A missing k6 or wrk stops here with the line that says how to install it (exit 2).
         LoadEngine engine = EngineCatalog.standard().byId(plans.getFirst().engine(), jdk, cpus);
@@ -59,6 +60,7 @@ public final class Session {
         Jdk jdk = Jdk.current();
         Namespaces.check(plan.topology());
         Preflight.checkTarget(plan, out, Preflight.openFilesLimit());
+        FreeSpace.check(List.of(plan), out);
         CpuLayout cpus = machineCpus();
         return new Session(jdk, cpus, EngineCatalog.standard().byId(plan.engine(), jdk, cpus), ServerJdks.discover());
     }

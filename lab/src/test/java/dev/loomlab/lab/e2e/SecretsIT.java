@@ -1,0 +1,205 @@
+package dev.loomlab.lab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.database.DatabaseEndpoint;
+import dev.loomlab.database.Databases;
+import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.scenario.Dialect;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A database password given to the real {@code ./loomlab} launcher by flag, by environment and
+ * inside the URL reaches the database (the cells succeed) and nothing else: no file of the run
+ * folder (the servers' binary flight recordings included), not the lab's console, not the command
+ * line of any process the lab starts, looked at while they run. Three runs of a few cells, about
+ * four minutes: a long test ({@code ./loomlab test-long}).
+ */
+class SecretsIT {
+    private static RunningDatabase db;
+
+    @TempDir
+    Path out;
+
+    @BeforeAll
+    static void database() {
+        db = Databases.startEmbedded(Dialect.POSTGRES);
+    }
+
+    @AfterAll
+    static void stopDatabase() {
+        db.close();
+    }
+
+    @Test
+    void aPasswordGivenByFlagIsInNoFileLogOrChildCommandLine() throws Exception {
+        String password = newPassword();
+        Path run = launch(password, Map.of(), "--models", "mvc-virtual,webflux", "--db-url", db.endpoint().jdbcUrl(),
+                "--db-password", password);
+        assertNowhere(password, run);
+    }
+
+    @Test
+    void aPasswordGivenByEnvironmentIsInNoFileLogOrChildCommandLine() throws Exception {
+        String password = newPassword();
+        Path run = launch(password, Map.of("LOOMLAB_DB_PASSWORD", password), "--models", "mvc-virtual",
+                "--db-url", db.endpoint().jdbcUrl());
+        assertNowhere(password, run);
+    }
+
+    @Test
+    void aPasswordInsideTheUrlIsInNoFileLogOrChildCommandLine() throws Exception {
+        String password = newPassword();
+        String url = db.endpoint().jdbcUrl();
+        Path run = launch(password, Map.of(), "--models", "mvc-virtual",
+                "--db-url", url + (url.contains("?") ? "&" : "?") + "password=" + password);
+        assertNowhere(password, run);
+    }
+
+    /** A distinctive password, set on the database's role (a role may change its own). */
+    private static String newPassword() throws Exception {
+        String password = "pw" + UUID.randomUUID().toString().replace("-", "");
+        DatabaseEndpoint endpoint = db.endpoint();
+        try (Connection c = DriverManager.getConnection(endpoint.jdbcUrl(), endpoint.user(),
+                currentPassword == null ? endpoint.password() : currentPassword);
+             Statement s = c.createStatement()) {
+            s.execute("alter role " + endpoint.user() + " password '" + password + "'");
+        }
+        currentPassword = password;
+        return password;
+    }
+
+    private static String currentPassword;
+
+    private final Set<String> childCommandLines = ConcurrentHashMap.newKeySet();
+    private final List<String> leakingChildren = new ArrayList<>();
+
+    /** Runs {@code ./loomlab run} with one short cell per model, watching its children's command lines; returns its run folder. */
+    private Path launch(String password, Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(LabHome.root().resolve("loomlab").toString(), "run",
+                "--scenarios", "block-query", "--vus", "5", "--sleep-ms", "50", "--warmup", "1s", "--duration", "2s",
+                "--heap", "256m", "--db-user", db.endpoint().user(), "--out", out.resolve("results").toString()));
+        command.addAll(List.of(args));
+        Path console = out.resolve("console.txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile());
+        builder.environment().put("LOOMLAB_LAB_CLASSPATH", System.getProperty("java.class.path"));
+        builder.environment().remove("LOOMLAB_DB_PASSWORD");
+        builder.environment().putAll(env);
+        Process lab = builder.start();
+        byte[] secret = password.getBytes(StandardCharsets.UTF_8);
+        AtomicBoolean running = new AtomicBoolean(true);
+        Path labCmdline = Path.of("/proc", String.valueOf(lab.pid()), "cmdline");
+        Set<String> ownCommandLines = ConcurrentHashMap.newKeySet();
+        Thread watcher = Thread.ofPlatform().start(() -> {
+            while (running.get()) {
+                // A child forked but not yet exec'd (the launcher's subshells, the lab's children in their first
+                // microseconds) still shows its parent's command line: the user's own command, not one the lab
+                // made. The launcher's, then the lab's once it has exec'd, read before and after the children.
+                readInto(labCmdline, ownCommandLines);
+                Map<String, byte[]> seen = new java.util.HashMap<>();
+                lab.toHandle().descendants().forEach(child -> {
+                    try {
+                        byte[] cmdline = Files.readAllBytes(Path.of("/proc", String.valueOf(child.pid()), "cmdline"));
+                        seen.put(new String(cmdline, StandardCharsets.UTF_8).replace('\0', ' '), cmdline);
+                    } catch (IOException gone) {
+                        // Ended between the listing and the read.
+                    }
+                });
+                readInto(labCmdline, ownCommandLines);
+                seen.forEach((shown, cmdline) -> {
+                    if (ownCommandLines.contains(shown)) {
+                        return;
+                    }
+                    childCommandLines.add(shown);
+                    if (contains(cmdline, secret)) {
+                        synchronized (leakingChildren) {
+                            leakingChildren.add(shown);
+                        }
+                    }
+                });
+                sleep(50);
+            }
+        });
+        try {
+            assertThat(lab.waitFor(240, TimeUnit.SECONDS)).as("the run ends").isTrue();
+        } finally {
+            running.set(false);
+            watcher.join();
+            lab.destroyForcibly();
+        }
+        assertThat(lab.exitValue()).as(Files.readString(console)).isZero();
+        try (Stream<Path> runs = Files.list(out.resolve("results"))) {
+            Path run = runs.filter(Files::isDirectory).findFirst().orElseThrow();
+            assertThat(new RunFolder(run).readCells()).as("the password reached the database").allMatch(CellResult::succeeded);
+            return run;
+        }
+    }
+
+    private void assertNowhere(String password, Path run) throws IOException {
+        byte[] secret = password.getBytes(StandardCharsets.UTF_8);
+        assertThat(childCommandLines).as("the watcher saw the servers and the driver")
+                .anyMatch(c -> c.contains("loomlab-server-")).anyMatch(c -> c.contains("loomlab-driver"));
+        assertThat(leakingChildren).as("children whose command line holds the password").isEmpty();
+
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(out)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        assertThat(files).as("the run wrote its flight recordings, logs and reports")
+                .anyMatch(f -> f.toString().endsWith(".jfr")).anyMatch(f -> f.startsWith(run.resolve("logs")))
+                .anyMatch(f -> f.endsWith("report.html")).anyMatch(f -> f.endsWith("manifest.json"));
+        List<Path> leaking = new ArrayList<>();
+        for (Path file : files) {
+            if (contains(Files.readAllBytes(file), secret)) {
+                leaking.add(out.relativize(file));
+            }
+        }
+        assertThat(leaking).as("files holding the password (the console is console.txt)").isEmpty();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(run))).isEqualTo("rwx------");
+    }
+
+    private static void readInto(Path cmdline, Set<String> commandLines) {
+        try {
+            commandLines.add(new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' '));
+        } catch (IOException ended) {
+            // The lab has exited.
+        }
+    }
+
+    // Byte for byte (Latin-1 maps each byte to one char): JFR keeps ASCII strings as their bytes
+    // (UTF-8, Latin-1 or one-byte varints), so this finds the password in a binary recording too.
+    private static boolean contains(byte[] haystack, byte[] needle) {
+        return new String(haystack, StandardCharsets.ISO_8859_1).contains(new String(needle, StandardCharsets.ISO_8859_1));
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
