@@ -17,11 +17,12 @@ import java.util.Map;
  */
 public record Verdict(String limitedBy, String note) {
     /**
-     * A cell within this share of its ceiling is at it. Little's law's S leaves out each request's own few
-     * milliseconds of work and network (seed cells at their VU ceiling measure 99.5–99.8 % of N / S with S = 1 s);
-     * a gap of more than 1 % is something the cell should account for.
+     * A cell within this share of its ceiling is at it. Little's law's S leaves out each request's own work and
+     * network: the seeds' cells at their ceiling measure 98.5–99.3 % of it (mvc-platform 197.0–197.2 TPS of its
+     * 200 threads / 1 s, mvc-virtual 496.3 of 500 VUs / 1 s). A gap of more than 2 % is something the cell's
+     * measured resources, or its noise, must account for.
      */
-    public static final double AT_CEILING_GAP = 0.01;
+    public static final double AT_CEILING_GAP = 0.02;
     /** A server using this share of its CPU set is taken to be CPU-bound. */
     public static final double CPU_SATURATED = 0.85;
     /** A load driver whose cores are this busy (by itself, or with what shares them) sets the pace. */

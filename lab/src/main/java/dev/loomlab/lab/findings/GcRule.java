@@ -32,7 +32,7 @@ final class GcRule {
         e.quote("windowS", e.windowS());
         e.quote("gcPauseMsMaxPerSecond", e.max(SeriesRow::gcPauseMs));
         String ofGap = "";
-        if (belowCeiling) {
+        if (explainsGap) {
             e.quote("gap", e.gap());
             ofGap = f(", %.0f %% of the cell's %.1f %% gap below its ceiling", 100 * e.gcShare() / e.gap(), 100 * e.gap());
         }

@@ -172,9 +172,14 @@ public final class Comparison {
         String relative = tpsA == 0 ? "" : String.format(Locale.ROOT, " (%+.1f %%)", 100 * delta / tpsA);
         return start + withInterval(a) + " | " + withInterval(b) + " | " + String.format(Locale.ROOT, "%+.1f", delta) + relative
                 + " | " + tps(a, b).verdict()
-                + " | " + one(a.figures().p50Ms()) + " → " + one(b.figures().p50Ms()) + " | " + percentile(a, b, 50).verdict()
-                + " | " + one(a.figures().p99Ms()) + " → " + one(b.figures().p99Ms()) + " | " + percentile(a, b, 99).verdict()
+                + " | " + ms(a.figures().p50Ms()) + " → " + ms(b.figures().p50Ms()) + " | " + percentile(a, b, 50).verdict()
+                + " | " + ms(a.figures().p99Ms()) + " → " + ms(b.figures().p99Ms()) + " | " + percentile(a, b, 99).verdict()
                 + " | " + percent(a.ratioMean()) + " → " + percent(b.ratioMean()) + failures(a, b) + " |\n";
+    }
+
+    /** A merged percentile, or a dash when the rounds' latency logs are not in the folder (never an average instead). */
+    private static String ms(double value) {
+        return Double.isNaN(value) ? ReportText.NONE : one(value);
     }
 
     private static String withInterval(Rounds r) {
@@ -207,7 +212,10 @@ public final class Comparison {
         double shownA = percentile == 50 ? a.figures().p50Ms() : a.figures().p99Ms();
         double shownB = percentile == 50 ? b.figures().p50Ms() : b.figures().p99Ms();
         if (a.ok() >= 2 && b.ok() >= 2) {
-            return new Judged(shownA, shownB, Welch.pValue(a.perRound(own), b.perRound(own)), "Welch over rounds");
+            // The direction from the rounds the test compares; the figures shown stay the merged ones.
+            double[] roundsA = a.perRound(own);
+            double[] roundsB = b.perRound(own);
+            return new Judged(mean(roundsA), mean(roundsB), Welch.pValue(roundsA, roundsB), "Welch over rounds");
         }
         return new Judged(shownA, shownB, Double.NaN, "needs 2 rounds in each run");
     }
