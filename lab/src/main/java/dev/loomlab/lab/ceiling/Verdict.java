@@ -114,9 +114,14 @@ public record Verdict(String limitedBy, String note) {
                     r.serverCores(), r.serverCores() == 1 ? "" : "s"));
         }
         if (r.carriers() > 0 && r.carrierQueuedShare() >= MOST_OF_WINDOW && r.carrierQueued() >= BACKLOG_PER_CARRIER * r.carriers()) {
+            // Runnable threads on a server using under half its CPU: the core was given to other work, not used up by this server.
+            String starved = r.serverCores() > 0 && r.serverCpuCores() < 0.5 * r.serverCores()
+                    ? String.format(Locale.ROOT, ", yet the server used only %.0f %% of its CPU: its core was busy with other work",
+                            100 * r.serverCpuCores() / r.serverCores())
+                    : "";
             return new Verdict("carriers", String.format(Locale.ROOT,
-                    "a mean of %.0f virtual threads queued for the carriers of %d core%s in %.0f %% of the window — the carriers were the limit",
-                    r.carrierQueued(), r.carriers(), r.carriers() == 1 ? "" : "s", 100 * r.carrierQueuedShare()));
+                    "a mean of %.0f virtual threads queued for the carriers of %d core%s in %.0f %% of the window — the carriers were the limit%s",
+                    r.carrierQueued(), r.carriers(), r.carriers() == 1 ? "" : "s", 100 * r.carrierQueuedShare(), starved));
         }
         if (r.poolWaitShare() >= MOST_OF_WINDOW) {
             return new Verdict("pool", String.format(Locale.ROOT,
