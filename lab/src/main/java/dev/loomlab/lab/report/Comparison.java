@@ -10,17 +10,18 @@ import dev.loomlab.lab.stats.Interval;
 import dev.loomlab.lab.stats.Welch;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Optional;
-import java.util.function.ToDoubleFunction;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Two runs, cell by cell (model × scenario, rounds pooled): TPS, p50, p99 and share of ceiling, each difference
- * judged by a test whose false-alarm rate is 5 % ({@link Interval#CONFIDENCE}): on two runs of the same thing, one
+ * judged by a test whose false-alarm rate is 5 % ({@link #ALPHA}, the complement of {@link Interval#CONFIDENCE}): on two runs of the same thing, one
  * difference in twenty is called real by chance, whatever the number of rounds.
  * <ul>
  * <li>Both runs with two rounds or more: Welch's t over the rounds' TPS, p50 and p99 (each round one sample).</li>
@@ -68,7 +69,7 @@ public final class Comparison {
                 }
                 // Said as TPS: a series counted over seconds of the window, scaled to the cell's own TPS.
                 double[] means = BatchMeans.of(series.get());
-                double mean = java.util.Arrays.stream(means).average().orElse(0);
+                double mean = Arrays.stream(means).average().orElse(0);
                 for (double m : means) {
                     out.add(mean == 0 ? m : m * c.tps() / mean);
                 }
@@ -221,7 +222,7 @@ public final class Comparison {
     }
 
     private static double mean(double[] v) {
-        return java.util.Arrays.stream(v).average().orElse(Double.NaN);
+        return Arrays.stream(v).average().orElse(Double.NaN);
     }
 
     private static String failures(Rounds a, Rounds b) {

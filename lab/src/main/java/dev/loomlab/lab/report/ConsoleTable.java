@@ -1,7 +1,6 @@
 package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.result.CellResult;
-import dev.loomlab.lab.stats.Interval;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -81,8 +80,7 @@ public final class ConsoleTable {
         }
         String percent = ReportText.percentOfCeiling(c);
         return new String[] {model, scenario, round, ReportText.one(c.tps()),
-                c.tpsHalfWidth() == null ? NONE : new RoundFigures(1, 0, new Interval(c.tps(), c.tpsHalfWidth(), 0), "seconds",
-                        c.p50Ms(), c.p99Ms()).halfWidthText(),
+                c.tpsHalfWidth() == null ? NONE : RoundFigures.halfWidthText(c.tpsHalfWidth()),
                 ReportText.one(c.p50Ms()), ReportText.one(c.p99Ms()),
                 String.valueOf(ReportText.errorTotal(c.errors())),
                 c.ceilingTps() == null ? NONE : ReportText.one(c.ceilingTps()),

@@ -78,9 +78,13 @@ record RoundFigures(int ok, int failed, Interval tps, String basis, double p50Ms
         return one(tps.mean()) + " ± " + halfWidthText() + " TPS (95 %, " + on + failures + ")";
     }
 
-    /** The half-width with one more decimal when it is small: ± 0.4, not ± 0. */
+    /** The TPS interval's half-width, as {@link #halfWidthText(double)} writes it. */
     String halfWidthText() {
-        return Double.isNaN(tps.halfWidth()) ? ReportText.NONE
-                : String.format(Locale.ROOT, tps.halfWidth() < 10 ? "%.1f" : "%.0f", tps.halfWidth());
+        return halfWidthText(tps.halfWidth());
+    }
+
+    /** A half-width with a decimal while it is small (± 0.4, not ± 0), none from 10 on; a dash when there is none. */
+    static String halfWidthText(double halfWidth) {
+        return Double.isNaN(halfWidth) ? ReportText.NONE : String.format(Locale.ROOT, halfWidth < 10 ? "%.1f" : "%.0f", halfWidth);
     }
 }

@@ -78,7 +78,8 @@ public final class SummaryMarkdown {
         for (CellResult c : rows) {
             md.append("| ").append(cell(c.label())).append(" | ").append(c.round()).append(" | ");
             if (ReportText.succeeded(c)) {
-                md.append(String.join(" | ", one(c.tps()), RoundFigures.of(said.root(), List.of(c)).halfWidthText(), one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()), one(c.maxMs()),
+                String halfWidth = RoundFigures.halfWidthText(RoundFigures.withinRound(said.root(), c).halfWidth());
+                md.append(String.join(" | ", one(c.tps()), halfWidth, one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()), one(c.maxMs()),
                         ReportText.errors(c.errors()), one(c.ceilingTps()), ReportText.percentOfCeiling(c),
                         c.limitedBy() == null ? ReportText.NONE : cell(c.limitedBy())));
             } else {
