@@ -70,7 +70,12 @@ class DriverIT {
         assertThat(s.get("unsent").asLong()).isZero();
         assertThat(s.get("durationS").asDouble()).isEqualTo(3.0);
         assertThat(s.get("measureEndEpochMs").asLong() - s.get("measureStartEpochMs").asLong()).isEqualTo(3000);
-        assertThat(s.get("tps").asDouble()).as(run.describe()).isCloseTo(500.0, within(50.0));
+        // No absolute TPS: on this 2-core machine under other builds' load a run measured 383 TPS (77 % of 50 VUs / 100 ms),
+        // mean 124 ms, p50 112 ms — while Little's law held within 3.3 % and p50 stayed below the mean. So: never above
+        // the ceiling (2 % for the histogram's rounding), and VUs = throughput × mean response time within 10 %.
+        assertThat(s.get("tps").asDouble()).as(run.describe()).isPositive().isLessThanOrEqualTo(500.0 * 1.02);
+        assertThat(s.get("tpsByStart").asDouble()).as(run.describe())
+                .isCloseTo(50 * 1000.0 / s.get("meanMs").asDouble(), within(0.10 * 50 * 1000.0 / s.get("meanMs").asDouble()));
         // closed model at steady state: completions per second = starts per second (Little's law both ways)
         assertThat(s.get("tps").asDouble()).as(run.describe()).isCloseTo(s.get("tpsByStart").asDouble(),
                 within(0.03 * s.get("tpsByStart").asDouble()));
@@ -83,7 +88,10 @@ class DriverIT {
         assertThat(okSum).isEqualTo(s.get("completedInWindow").asLong());
         assertThat(s.get("driverCpuSPer1000Requests").asDouble()).isPositive();
         assertThat(s.get("levels").isNull() && s.get("burst").isNull()).isTrue();
-        assertThat(s.get("p50Ms").asDouble()).as(run.describe()).isBetween(95.0, 130.0);
+        // At least the sleep (less the histogram's 1 % rounding); at most the mean plus that rounding: stalls of a loaded
+        // machine lengthen the tail, which raises the mean and leaves the median (112 ms against a 124 ms mean, measured).
+        assertThat(s.get("p50Ms").asDouble()).as(run.describe()).isGreaterThanOrEqualTo(99.0)
+                .isLessThanOrEqualTo(s.get("meanMs").asDouble() * 1.02);
         assertThat(s.get("ok").asLong()).isEqualTo(s.get("requests").asLong());
         assertThat(errorTotal(s)).isZero();
         assertThat(s.get("p90Ms").asDouble()).isGreaterThanOrEqualTo(s.get("p50Ms").asDouble());
@@ -99,7 +107,8 @@ class DriverIT {
             total += h.getTotalCount();
             intervals++;
             assertThat(h.getStartTimeStamp()).isBetween(s.get("measureStartEpochMs").asLong(), s.get("measureEndEpochMs").asLong() - 1000);
-            assertThat(h.getValueAtPercentile(50)).as("values are in ns").isBetween(90_000_000L, 140_000_000L);
+            // A unit check, not a timing one: ms or µs would read 100 or 100,000; ns reads 1e8, and a stalled second 100× that at most.
+            assertThat(h.getValueAtPercentile(50)).as("values are in ns").isBetween(90_000_000L, 10_000_000_000L);
         }
         assertThat(intervals).isEqualTo(3);
         assertThat(total).isEqualTo(s.get("requests").asLong());
@@ -180,8 +189,9 @@ class DriverIT {
         assertThat(run.exitCode()).as(run.describe()).isZero();
         JsonNode s = run.summary();
         assertBurst(s, 200);
-        // four rounds of 50: at least 400 ms, whatever the machine
-        assertThat(s.get("wallTimeMs").asDouble()).as(run.describe()).isBetween(395.0, 1000.0);
+        // four rounds of 50: at least 400 ms, whatever the machine (no upper bound: under other builds' load this
+        // machine measured 417 ms and 1,457 ms for the same burst)
+        assertThat(s.get("wallTimeMs").asDouble()).as(run.describe()).isGreaterThanOrEqualTo(395.0);
         assertThat(s.get("maxMs").asDouble()).isGreaterThan(390.0);
         // the first progress line comes as the burst starts, not a second in: the lab starts observing the server on it
         JsonNode first = run.progress().getFirst();
@@ -195,9 +205,13 @@ class DriverIT {
         JsonNode f = free.summary();
         assertBurst(f, 200);
         // one round: ~100 ms plus the time to send 200 requests from a cold driver
-        assertThat(f.get("wallTimeMs").asDouble()).as(free.describe()).isBetween(99.0, 350.0);
-        assertThat(f.get("p50Ms").asDouble()).isBetween(99.0, 300.0);
-        assertThat(s.get("wallTimeMs").asDouble() - f.get("wallTimeMs").asDouble()).isGreaterThan(150.0);
+        assertThat(f.get("wallTimeMs").asDouble()).as(free.describe()).isGreaterThanOrEqualTo(99.0);
+        assertThat(f.get("p50Ms").asDouble()).isGreaterThanOrEqualTo(99.0).isLessThanOrEqualTo(f.get("wallTimeMs").asDouble());
+        // Four waves against one: an ordering, not a time. Measured limited / free on this machine: 417 / 115 ms quiet,
+        // 1,457 / 197 ms and 425 / 288 ms under other builds' load — a cold driver's sending time overlaps the limited
+        // burst's first waves, so the ratio fell to 1.5: only the order holds whatever the load (the waves themselves
+        // are the 395 ms bound above).
+        assertThat(s.get("wallTimeMs").asDouble()).as("limited %s vs free %s", s, f).isGreaterThan(f.get("wallTimeMs").asDouble());
         System.out.println("burst 200 on 100 ms, no limit: " + f);
     }
 
@@ -220,12 +234,16 @@ class DriverIT {
             assertThat(l.get("vus").asInt()).isEqualTo(vus[k]);
             // 10 requests/s per VU; by completion a level lags its start by one response time (~3 % here).
             // (Levels of 2 s rather than 1 s: one 100 ms stall of this shared box costs half as much.)
+            // At most VUs / S (2 % for rounding); a loaded machine measured 337 of 400 at 40 VUs (mean 114 ms), so no lower
+            // bound here: Little's law below and the levels' order after the loop say the levels are real.
             assertThat(l.get("tps").asDouble()).as("level %d: %s\n%s", k + 1, l, run.describe())
-                    .isCloseTo(vus[k] * 10.0, within(vus[k] * 10.0 * 0.15));
+                    .isPositive().isLessThanOrEqualTo(vus[k] * 10.0 * 1.02);
+            assertThat(l.get("tps").asDouble()).as("level %d above the one before: %s", k + 1, levels).isGreaterThan(k == 0 ? 0 : levels.get(k - 1).get("tps").asDouble());
             // Little's law within the level: started per second = VUs / mean response time
             assertThat(l.get("tpsByStart").asDouble()).as("level %d: %s", k + 1, l)
                     .isCloseTo(vus[k] * 1000.0 / l.get("meanMs").asDouble(), within(vus[k] * 1000.0 / l.get("meanMs").asDouble() * 0.10));
-            assertThat(l.get("p50Ms").asDouble()).isBetween(95.0, 150.0);
+            // As in the closed run: the sleep at least, the mean (plus rounding) at most — measured 100.7–104.3 ms against means of 100.9–114.3 ms.
+            assertThat(l.get("p50Ms").asDouble()).isGreaterThanOrEqualTo(99.0).isLessThanOrEqualTo(l.get("meanMs").asDouble() * 1.02);
             assertThat(l.get("p99Ms").asDouble()).isPositive();
             for (String e : List.of("connect", "timeout", "status4xx", "status5xx", "other")) {
                 assertThat(l.get("errors").get(e).asLong()).isZero();

@@ -7,10 +7,14 @@ import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.PerSecondSeries;
+import dev.loomlab.lab.stats.BatchMeans;
+import dev.loomlab.lab.stats.Interval;
 import dev.loomlab.load.Workload;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The one place a cell's record is built, measured or not, with what every cell carries. */
 final class CellResults {
@@ -40,6 +44,11 @@ final class CellResults {
         this.files = files;
     }
 
+    /** Which CPUs the server, the driver and the database ran on, as the cell records them. */
+    Map<String, String> cpus() {
+        return cpus.asMap();
+    }
+
     CellResult stopped(Stop stop) {
         CellResult failed = failed(stop.reason());
         return stop.skipped() ? failed.withStatus("skipped", stop.reason()) : failed;
@@ -51,11 +60,11 @@ final class CellResults {
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                 serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
-                Map.of(), Map.of(), List.of(), null);
+                Map.of(), Map.of(), List.of(), null, null, null);
     }
 
     CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, Map<String, Double> metrics,
-                        Map<String, Long> jfrEvents) {
+                        Map<String, Long> jfrEvents, Optional<List<Long>> okPerSecond) {
         return new CellResult(CellResult.SCHEMA, "ok", null, label, cell, load.engine(), path,
                 serviceTime.toMillis(), vus(), rate(), load.achievedRate(), plan.workload() instanceof Workload.Open ? load.unsent() : null,
                 burst(), load.wallTimeMs(),
@@ -64,7 +73,21 @@ final class CellResults {
                 load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
                 verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(),
                 new CellResult.Artifacts(files.hlog(), files.serverLog().orElse(null), timeseries, files.jfr().orElse(null)),
-                metrics, jfrEvents, List.of(), null);
+                metrics, jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond));
+    }
+
+    /**
+     * The 2xx answers per second the engine counted, from its result file beside the latency log: the Hyperfoil driver
+     * writes them; k6, wrk and several drivers together do not, and their cells have no within-round interval.
+     */
+    Optional<List<Long>> okPerSecond() {
+        return PerSecondSeries.readDriverJson(files.outDir().resolve(files.stem() + ".driver.json"));
+    }
+
+    /** The round's own interval of its TPS: the batch means' relative half-width, said around the TPS. */
+    private static Double halfWidth(LoadResult load, Optional<List<Long>> okPerSecond) {
+        Interval interval = okPerSecond.map(BatchMeans::interval).map(i -> i.scaledTo(load.tps())).orElse(null);
+        return interval == null || !interval.known() ? null : interval.halfWidth();
     }
 
     // The record keeps one nullable column per shape: its JSON is the results schema readers know.

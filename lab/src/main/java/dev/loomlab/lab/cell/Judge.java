@@ -2,6 +2,9 @@ package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.ceiling.PinnedCeiling;
+import dev.loomlab.lab.ceiling.Resources;
+import dev.loomlab.lab.stats.BatchMeans;
+import dev.loomlab.lab.stats.Interval;
 import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.fanout.CallCheck;
 import dev.loomlab.lab.findings.Findings;
@@ -18,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The last stage: what limited the cell. The ceiling its model and the load allow (known before
@@ -58,7 +62,11 @@ final class Judge {
         LoadResult load = figures.load();
         Map<String, Double> metrics = figures.metrics();
         Double serverCpu = metrics.get("serverCpuCoresMean");
-        Verdict verdict = verdict(plan, Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), serverCpu, serverCores), load);
+        Optional<List<Long>> okPerSecond = results.okPerSecond();
+        // The cell's own noise: the relative half-width of its TPS interval from its seconds' batch means.
+        double noise = okPerSecond.map(BatchMeans::interval).map(Interval::relative).orElse(Double.NaN);
+        Resources resources = Resources.of(figures.rows(), results.cpus(), load.durationS(), serverCpu, serverCores, serverCores, metrics);
+        Verdict verdict = verdict(plan, Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), resources, noise), load);
         FanOutDownstream.Count calls = figures.calls();
         if (calls.measured()) {
             CallCheck check = calls.check(load, plan, serviceTime);
@@ -68,7 +76,7 @@ final class Judge {
                 verdict = new Verdict("wrong-calls", check.finding() + "; " + verdict.note());
             }
         }
-        CellResult cell = results.measured(load, verdict, serverCpu, figures.timeseries(), metrics, figures.jfrEvents())
+        CellResult cell = results.measured(load, verdict, serverCpu, figures.timeseries(), metrics, figures.jfrEvents(), okPerSecond)
                 .withTopology(topology);
         cell = cell.withFindings(Findings.evaluate(cell, figures.rows(), serverCores));
         return figures.writeCheck().map(cell::failedBecause).orElse(cell);

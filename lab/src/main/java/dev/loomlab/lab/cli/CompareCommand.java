@@ -18,12 +18,12 @@ import tools.jackson.core.JacksonException;
 
 /**
  * {@code loomlab compare <runA> <runB>}: the two runs' cells side by side, as Markdown on stdout,
- * each TPS difference judged against the noise of the runs' own rounds. Exit 0, or 2 with one line
+ * each difference of TPS, p50 and p99 tested at a 5 % false-alarm rate ({@link Comparison}). Exit 0, or 2 with one line
  * when either folder is not a readable run folder.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare two run folders cell by cell (TPS, p50, p99, % of ceiling), with a noise band from each run's rounds; "
-                + "prints Markdown")
+        description = "Compare two run folders cell by cell (TPS, p50, p99, % of ceiling); each difference is tested at a 5 % "
+                + "false-alarm rate (Welch's t over rounds, or over per-second batches for single rounds); prints Markdown")
 public final class CompareCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RUN_A", description = "The baseline run folder (it holds manifest.json).")
@@ -47,7 +47,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (a == null || b == null) {
             return Loomlab.BAD_INPUT;
         }
-        out.print(Comparison.markdown(runA.toString(), a.manifest(), a.cells(), runB.toString(), b.manifest(), b.cells()));
+        out.print(Comparison.markdown(runA.toString(), runA, a.manifest(), a.cells(), runB.toString(), runB, b.manifest(), b.cells()));
         out.flush();
         return 0;
     }

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.findings;
 
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.ceiling.Resources;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
 import java.util.Arrays;
@@ -108,6 +109,24 @@ final class Evidence {
         return ceiling == null || ceiling == 0 ? null : cell.tps() / ceiling;
     }
 
+    /** How far below its ceiling the cell is, as a share of it (0.044 = 4.4 % below); NaN when it has no ceiling. */
+    double gap() {
+        Double ratio = ceilingRatio();
+        return ratio == null ? Double.NaN : 1 - ratio;
+    }
+
+    /** The relative half-width of the cell's own 95 % interval of its TPS (0.01 = ± 1 %); NaN when it has none. */
+    double noise() {
+        Double half = cell.tpsHalfWidth();
+        return half == null || cell.tps() <= 0 ? Double.NaN : half / cell.tps();
+    }
+
+    /** The share of the window the server's GC paused it; NaN when not measured. */
+    double gcShare() {
+        double paused = sum(SeriesRow::gcPauseMs);
+        return windowS() <= 0 ? Double.NaN : paused / (1000 * windowS());
+    }
+
     /** A JFR event count from the cell's recording, or -1 when it was not counted. */
     long jfr(String event) {
         Map<String, Long> events = cell.jfrEvents();
@@ -157,19 +176,6 @@ final class Evidence {
 
     /** Counts the CPUs of a taskset list such as {@code 1}, {@code 0-3} or {@code 0,2-3}; 0 when absent or unreadable. */
     static int cpuCount(Map<String, String> cpus, String role) {
-        String list = cpus == null ? null : cpus.get(role);
-        if (list == null || list.isBlank()) {
-            return 0;
-        }
-        int n = 0;
-        try {
-            for (String part : list.split(",")) {
-                String[] ends = part.strip().split("-");
-                n += ends.length == 1 ? 1 : Integer.parseInt(ends[1].strip()) - Integer.parseInt(ends[0].strip()) + 1;
-            }
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-        return n;
+        return Resources.cpuSet(cpus == null ? null : cpus.get(role)).size();
     }
 }

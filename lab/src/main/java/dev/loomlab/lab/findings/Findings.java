@@ -24,15 +24,18 @@ import java.util.List;
  */
 public final class Findings {
     /** "For most of the window": the share of samples (that have the metric) in which a condition must hold. */
-    public static final double MOST_OF_WINDOW = 0.75;
-    /** Throughput within this share of a cap is "at" that cap (the same 90 % as {@link Verdict#AT_CEILING}). */
-    public static final double NEAR_CAP = Verdict.AT_CEILING;
+    public static final double MOST_OF_WINDOW = Verdict.MOST_OF_WINDOW;
+    /**
+     * Throughput within this share of a thread or connection cap, with the cap's queue busy, is held by that cap. Not
+     * the ceiling test ({@link Verdict#atCeiling}): here a measured queue is the evidence, the share only a sanity bound.
+     */
+    public static final double NEAR_CAP = 0.90;
     /** A server using this share of its cores on average is CPU-bound (as {@link Verdict#CPU_SATURATED}). */
     public static final double CPU_BOUND = Verdict.CPU_SATURATED;
     /** A load driver using this share of its cores on average is the limit. */
-    public static final double DRIVER_BOUND = 0.90;
+    public static final double DRIVER_BOUND = Verdict.DRIVER_SATURATED;
     /** Virtual threads queued for a carrier, on average, per carrier, that make a backlog. */
-    public static final double BACKLOG_PER_CARRIER = 10;
+    public static final double BACKLOG_PER_CARRIER = Verdict.BACKLOG_PER_CARRIER;
     /** GC pauses above this share of the window are GC pressure. */
     public static final double GC_SHARE = 0.05;
     /** Errors above this share of requests account for the throughput (as {@link Verdict#ERRORS_DOMINATE}). */

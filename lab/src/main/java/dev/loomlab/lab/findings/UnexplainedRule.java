@@ -2,6 +2,7 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
+import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.metrics.SeriesRow;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.Optional;
 
 /**
  * Runs last: the cell stayed below its ceiling (or had none) and no other rule accounts for its
- * throughput. Says so plainly, lists what was measured and was not saturated, and points at the
+ * throughput. A gap inside the cell's own confidence interval is noise, and said so; otherwise it says so plainly, lists what was measured and was not saturated, and points at the
  * server log rather than guessing.
  */
 final class UnexplainedRule {
@@ -23,11 +24,17 @@ final class UnexplainedRule {
             return Optional.empty();
         }
         Double ratio = e.ceilingRatio();
-        if (ratio != null && ratio >= Findings.NEAR_CAP) {
+        if (ratio != null && Verdict.atCeiling(ratio)) {
             return Optional.empty();
         }
         e.quote("tps", e.cell.tps());
         e.quote("ceilingRatio", ratio == null ? Double.NaN : ratio);
+        if (ratio != null && e.noise() >= e.gap()) {
+            e.quote("noise", e.noise());
+            return Optional.of(f("%s = %.1f %% of the %s ceiling: the %.1f %% gap is inside the cell's own 95 %% interval (± %.1f %%) — "
+                            + "noise, not a limit: more rounds or a longer window tell it from the ceiling", Say.tps(e.cell.tps()), 100 * ratio,
+                    Say.tps(e.cell.ceilingTps() == null ? e.cell.tps() / ratio : e.cell.ceilingTps()), 100 * e.gap(), 100 * e.noise()));
+        }
         String head = ratio == null
                 ? f("%s with no sleep to bound it and no measured cause", Say.tps(e.cell.tps()))
                 : f("%s = %.1f %% of the %s ceiling, and no measured resource explains the gap", Say.tps(e.cell.tps()),

@@ -2,6 +2,8 @@ package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.result.CellResult;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 
 /**
@@ -10,9 +12,9 @@ import java.util.List;
  * any terminal; the full story (p90, max, error kinds, evidence) is in {@code summary.md}.
  */
 public final class ConsoleTable {
-    private static final String[] HEADER = {"model", "scenario", "round", "TPS", "p50 ms", "p99 ms", "errors", "ceiling", "% ceiling", "limited by"};
+    private static final String[] HEADER = {"model", "scenario", "round", "TPS", "+/- 95%", "p50 ms", "p99 ms", "errors", "ceiling", "% ceiling", "limited by"};
     /** Columns aligned right (numbers); the others align left. */
-    private static final boolean[] RIGHT = {false, false, true, true, true, true, true, true, true, false};
+    private static final boolean[] RIGHT = {false, false, true, true, true, true, true, true, true, true, false};
     private static final String NONE = "-";
     private static final String GAP = "  ";
 
@@ -47,7 +49,26 @@ public final class ConsoleTable {
         if (cells.isEmpty()) {
             out.append("(no cells recorded)\n");
         }
+        out.append(acrossRounds(cells));
         return out.toString();
+    }
+
+    /**
+     * For cells measured in several rounds, one line each: TPS as the mean ± the 95 % interval by Student's t over
+     * the rounds (the merged percentiles need the run folder: they are in summary.md).
+     */
+    private static String acrossRounds(List<CellResult> cells) {
+        Map<String, List<CellResult>> byCell = new LinkedHashMap<>();
+        for (CellResult c : cells) {
+            byCell.computeIfAbsent(ReportText.oneLine(c.label()) + " / " + ReportText.oneLine(c.scenario()), k -> new ArrayList<>()).add(c);
+        }
+        StringBuilder out = new StringBuilder();
+        byCell.forEach((cell, rounds) -> {
+            if (rounds.size() > 1) {
+                out.append(cell).append(": ").append(RoundFigures.of(null, rounds).tpsText()).append('\n');
+            }
+        });
+        return out.isEmpty() ? "" : "\nAcross rounds:\n" + out.toString().replace("±", "+/-").replace("—", "-");
     }
 
     private static String[] row(CellResult c) {
@@ -58,7 +79,9 @@ public final class ConsoleTable {
             return new String[] {model, scenario, round, ReportText.failure(c)};
         }
         String percent = ReportText.percentOfCeiling(c);
-        return new String[] {model, scenario, round, ReportText.one(c.tps()), ReportText.one(c.p50Ms()), ReportText.one(c.p99Ms()),
+        return new String[] {model, scenario, round, ReportText.one(c.tps()),
+                c.tpsHalfWidth() == null ? NONE : RoundFigures.halfWidthText(c.tpsHalfWidth()),
+                ReportText.one(c.p50Ms()), ReportText.one(c.p99Ms()),
                 String.valueOf(ReportText.errorTotal(c.errors())),
                 c.ceilingTps() == null ? NONE : ReportText.one(c.ceilingTps()),
                 ReportText.NONE.equals(percent) ? NONE : percent,

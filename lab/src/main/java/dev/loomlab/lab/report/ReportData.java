@@ -51,6 +51,7 @@ public final class ReportData {
                 .sorted(Comparator.comparingInt((CellResult c) -> run.scenarios().indexOf(c.scenario()))
                         .thenComparingInt(c -> run.models().indexOf(c.label())).thenComparingInt(CellResult::round))
                 .map(c -> cell(root, c, said)).toList());
+        data.put("rounds", rounds(root, run, cells));
         data.put("saturation", saturation(root));
         data.put("parity", parity(run, cells));
         data.put("provenance", provenance(manifest, run, cells));
@@ -74,6 +75,39 @@ public final class ReportData {
         return out;
     }
 
+    /**
+     * Each model × scenario's rounds together ({@link RoundFigures}): mean TPS with its 95 % interval and what it rests
+     * on, and p50/p99 of all rounds' requests from the merged latency logs (null when unknown).
+     */
+    private static List<Map<String, Object>> rounds(Path root, RunFacts run, List<CellResult> cells) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (String scenario : run.scenarios()) {
+            for (String model : run.models()) {
+                List<CellResult> mine = cells.stream().filter(c -> model.equals(c.label()) && scenario.equals(c.scenario())).toList();
+                if (mine.isEmpty()) {
+                    continue;
+                }
+                RoundFigures f = RoundFigures.of(root, mine);
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("model", model);
+                m.put("scenario", scenario);
+                m.put("ok", f.ok());
+                m.put("failed", f.failed());
+                m.put("tpsMean", nullIfNaN(f.tps().mean()));
+                m.put("tpsHalfWidth", nullIfNaN(f.tps().halfWidth()));
+                m.put("intervalBasis", f.basis());
+                m.put("p50Ms", nullIfNaN(f.p50Ms()));
+                m.put("p99Ms", nullIfNaN(f.p99Ms()));
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    private static Double nullIfNaN(double v) {
+        return Double.isNaN(v) ? null : round(v);
+    }
+
     private static Map<String, Object> cell(Path root, CellResult c, CellFindings said) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", c.label() + "/" + CellResult.stem(c.scenario(), c.round()));
@@ -84,6 +118,8 @@ public final class ReportData {
         m.put("failure", ReportText.succeeded(c) ? null : ReportText.failure(c));
         m.put("load", load(c));
         m.put("tps", round(c.tps()));
+        double half = ReportText.succeeded(c) ? RoundFigures.withinRound(root, c).halfWidth() : Double.NaN;
+        m.put("tpsHalfWidth", Double.isNaN(half) ? null : round(half));
         m.put("p50Ms", round(c.p50Ms()));
         m.put("p90Ms", round(c.p90Ms()));
         m.put("p99Ms", round(c.p99Ms()));

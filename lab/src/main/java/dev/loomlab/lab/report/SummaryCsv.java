@@ -11,7 +11,7 @@ import java.util.Locale;
  * quoting for text. Rows in the order given (the run's order).
  */
 public final class SummaryCsv {
-    static final List<String> HEADER = List.of("model", "scenario", "round", "status", "load", "tps", "p50_ms", "p90_ms", "p99_ms", "max_ms",
+    static final List<String> HEADER = List.of("model", "scenario", "round", "status", "load", "tps", "tps_ci95_half_width", "p50_ms", "p90_ms", "p99_ms", "max_ms",
             "requests", "errors", "ceiling_tps", "ceiling_ratio", "limited_by", "server_cpu_cores", "findings_count", "failure");
 
     private SummaryCsv() {
@@ -30,7 +30,8 @@ public final class SummaryCsv {
             String load = c.burst() != null ? c.burst() + " burst" : c.rate() != null ? number(c.rate()) + " req/s"
                     : c.vus() == null ? "" : c.vus() + " VUs";
             List<String> row = List.of(text(c.label()), text(c.scenario()), String.valueOf(c.round()), text(c.status()), text(load),
-                    ok ? number(c.tps()) : "", ok ? number(c.p50Ms()) : "", ok ? number(c.p90Ms()) : "", ok ? number(c.p99Ms()) : "",
+                    ok ? number(c.tps()) : "", ok ? number(RoundFigures.withinRound(said.root(), c).halfWidth()) : "",
+                    ok ? number(c.p50Ms()) : "", ok ? number(c.p90Ms()) : "", ok ? number(c.p99Ms()) : "",
                     ok ? number(c.maxMs()) : "", ok ? String.valueOf(c.requests()) : "", ok ? String.valueOf(ReportText.errorTotal(c.errors())) : "",
                     number(c.ceilingTps()), ok ? number(ReportText.ratio(c)) : "", text(ok ? c.limitedBy() : null),
                     ok ? number(c.serverCpuCores()) : "", String.valueOf(said.of(c).size()),

@@ -22,9 +22,9 @@ import java.util.Map;
  * Little's-law ceiling. Deterministic: no clock, no locale, no map-order dependence.
  */
 public final class SummaryMarkdown {
-    private static final String HEADER = "| model | round | TPS | p50 ms | p90 ms | p99 ms | max ms | errors | ceiling TPS | % of ceiling | limited by |\n"
-            + "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---|\n";
-    private static final int COLUMNS = 11;
+    private static final String HEADER = "| model | round | TPS | ± 95 % | p50 ms | p90 ms | p99 ms | max ms | errors | ceiling TPS | % of ceiling | limited by |\n"
+            + "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|\n";
+    private static final int COLUMNS = 12;
 
     private SummaryMarkdown() {
     }
@@ -78,7 +78,8 @@ public final class SummaryMarkdown {
         for (CellResult c : rows) {
             md.append("| ").append(cell(c.label())).append(" | ").append(c.round()).append(" | ");
             if (ReportText.succeeded(c)) {
-                md.append(String.join(" | ", one(c.tps()), one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()), one(c.maxMs()),
+                String halfWidth = RoundFigures.halfWidthText(RoundFigures.withinRound(said.root(), c).halfWidth());
+                md.append(String.join(" | ", one(c.tps()), halfWidth, one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()), one(c.maxMs()),
                         ReportText.errors(c.errors()), one(c.ceilingTps()), ReportText.percentOfCeiling(c),
                         c.limitedBy() == null ? ReportText.NONE : cell(c.limitedBy())));
             } else {
@@ -96,7 +97,7 @@ public final class SummaryMarkdown {
         md.append('\n');
         findings(md, rows, said);
         if (run.rounds() > 1 || rows.stream().anyMatch(c -> c.round() > 1)) {
-            RoundSpread.append(md, rows, run.models());
+            RoundSpread.append(md, said.root(), rows, run.models());
         }
     }
 

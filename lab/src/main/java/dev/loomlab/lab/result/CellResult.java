@@ -30,7 +30,9 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * @param ceilingTps   Little's law's ceiling, null when the scenario has no sleep
  * @param ceilingRatio tps / ceilingTps
  * @param ceilingFormula the ceiling's arithmetic
- * @param limitedBy    vus, threads, pool, cpu, errors or unexplained
+ * @param limitedBy    what limited the cell ({@link dev.loomlab.lab.ceiling.Verdict}): the ceiling's own limit (vus, rate,
+ *                     threads, pool, carriers), a measured resource below it (cpu, gc, carriers, pool, driver,
+ *                     driver-core, accept-queue), errors, noise, unexplained
  * @param limitNote    one sentence of evidence for {@code limitedBy}
  * @param serverCpuCores server process CPU (cores) during the window
  * @param driverCpuS   load driver CPU-seconds during the window
@@ -44,6 +46,10 @@ import tools.jackson.databind.annotation.JsonSerialize;
  *                     cell's evidence at report time, so a report applies the rules of the loomlab that renders it
  * @param topology     where the drivers, the server and the database ran (mode, namespaces, addresses, delays)
  *                     and how many drivers made the load with each one's share; null in cells written before it
+ * @param okPerSecond  2xx answers in each second of the window, by completion, as the engine counted them; null when the
+ *                     engine counts none per second (k6, wrk) and in cells of schema 2 or older
+ * @param tpsHalfWidth half-width of the 95 % confidence interval of {@code tps} within this round: Student's t over the
+ *                     batch means of {@code okPerSecond}; null when there is no per-second series
  */
 public record CellResult(
         int schema,
@@ -83,13 +89,18 @@ public record CellResult(
         Map<String, Double> metrics,
         Map<String, Long> jfrEvents,
         List<Fact> findings,
-        Map<String, Object> topology) {
+        Map<String, Object> topology,
+        List<Long> okPerSecond,
+        Double tpsHalfWidth) {
 
     /**
      * 2: the identity became {@code label} + {@code cell}, findings became rule ids with their figures,
-     * and the four file paths became {@code files}.
+     * and the four file paths became {@code files}. 3: {@code okPerSecond} and {@code tpsHalfWidth} (the round's
+     * own confidence interval), and {@code limitedBy} may say {@code gc}, {@code carriers}, {@code driver},
+     * {@code driver-core}, {@code accept-queue} or {@code noise} for a cell below its ceiling. A schema-2 cell reads
+     * as it is, with the two new fields null.
      */
-    public static final int SCHEMA = 2;
+    public static final int SCHEMA = 3;
 
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
@@ -124,7 +135,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, newTopology);
+                metrics, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -137,7 +148,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, newFindings, topology);
+                metrics, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -145,7 +156,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, topology);
+                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

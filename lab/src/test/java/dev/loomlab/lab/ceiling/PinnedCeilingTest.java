@@ -60,7 +60,7 @@ class PinnedCeilingTest {
     void theVerdictNamesPinnedCarriers() {
         Ceiling c = PinnedCeiling.apply(closed(Model.byId("mvc-virtual"), Scenarios.PINNED), Model.byId("mvc-virtual"), Scenarios.PINNED, S, 21, 1);
 
-        Verdict v = Verdict.of(c, 3.9, 120, java.util.Map.of(), 0.05, 1);
+        Verdict v = Verdict.of(c, 3.95, 120, java.util.Map.of(), Resources.cpuOnly(0.05, 1), Double.NaN);
 
         assertThat(v.limitedBy()).isEqualTo("carriers");
         assertThat(v.note()).contains("capped by the carrier threads, each held by a pinned virtual thread");

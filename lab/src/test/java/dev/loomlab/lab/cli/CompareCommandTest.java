@@ -39,14 +39,16 @@ class CompareCommandTest {
     }
 
     @Test
-    void judgesADifferenceOnlyAgainstTheRoundsNoise() {
+    void judgesADifferenceByATestAtFivePercentAndSaysWhenItCannot() {
         assertThat(compare(fixture, second)).isZero();
         String md = out.toString();
 
-        // mvc-platform/block: 197.0–197.2 in A, 190.1–190.5 in B: the bands do not overlap.
-        assertThat(md).containsPattern("\\| mvc-platform \\| 197\\.1 \\| 190\\.3 \\| -6\\.8 \\(-3\\.5 %\\) \\| 197\\.0–197\\.2 / 190\\.1–190\\.5 \\| \\*\\*B lower\\*\\*, beyond noise \\|");
-        // mvc-virtual/block was measured once in A: no band, no verdict.
-        assertThat(md).contains("| no noise band (1 round in A) |");
+        // mvc-platform/block: 197.0 and 197.2 in A, 190.1 and 190.5 in B: Welch's t over the rounds, p below 5 %.
+        assertThat(md).contains("| mvc-platform | 197.1 ± 1.3 | 190.3 ± 2.5 | -6.8 (-3.5 %) | **B lower**, beyond noise (p = 0.005, Welch over rounds) |");
+        // Its p50 rose from 2503.1 and 2505.8 to about 2607 in both rounds.
+        assertThat(md).contains("| **B higher**, beyond noise (p = 0.005, Welch over rounds) |");
+        // mvc-virtual/block was measured once in A, and the fixture keeps no per-second series: not judged, and said so.
+        assertThat(md).contains("| not judged (a single round without per-second TPS) |").contains("| not judged (needs 2 rounds in each run) |");
         assertThat(md).contains("| failed in A |").contains("| only in A |").contains("| only in B |");
         assertThat(md).contains("- **set-up:** differs — heap 1g vs 2g\n");
     }

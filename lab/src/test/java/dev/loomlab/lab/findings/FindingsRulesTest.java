@@ -250,6 +250,21 @@ class FindingsRulesTest {
         }
 
         @Test
+        void firesWhenTheDatabaseOnTheDriversCoreKeepsItBusy() {
+            CellResult c = noSleep().with(x -> x.model = "webflux").build();
+            List<SeriesRow> shared = rows(10, r -> {
+                r.driverCpuCores = 0.40;
+                r.dbCpuCores = 0.55;
+            });
+
+            assertThat(rule("load-driver", c, shared)).hasValue("webflux / thread-name: the load driver's core was 95 % busy: the driver "
+                    + "0.40 and the database sharing it 0.55 — load-driver-bound: the driver, not the server, set this cell's pace, "
+                    + "so its figures understate the server");
+            CellResult apart = noSleep().with(x -> x.cpus = Map.of("server", "1", "driver", "0", "database", "2")).build();
+            assertThat(rule("load-driver", apart, shared)).isEmpty();
+        }
+
+        @Test
         void countsTheDriversCpusFromTheTasksetList() {
             CellResult twoCpus = cell().with(x -> x.cpus = Map.of("server", "2-3", "driver", "0,1")).build();
             assertThat(rule("load-driver", twoCpus, rows(10, r -> r.driverCpuCores = 0.99))).isEmpty();

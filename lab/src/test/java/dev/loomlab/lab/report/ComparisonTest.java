@@ -2,28 +2,50 @@ package dev.loomlab.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.RunFolder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ComparisonTest {
-    private static Comparison.Rounds rounds(int ok, double min, double max) {
-        return new Comparison.Rounds(ok, 0, (min + max) / 2, min, max, 10, 20, null);
+    @Test
+    void aDifferenceIsCalledOnlyBelowTheTestsSize() {
+        assertThat(new Comparison.Judged(100, 110, 0.049, "Welch over rounds").verdict())
+                .isEqualTo("**B higher**, beyond noise (p = 0.049, Welch over rounds)");
+        assertThat(new Comparison.Judged(110, 100, 0.001, "Welch over rounds").verdict())
+                .isEqualTo("**B lower**, beyond noise (p = 0.001, Welch over rounds)");
+        assertThat(new Comparison.Judged(100, 110, 0.05, "Welch over rounds").verdict())
+                .isEqualTo("within noise (p = 0.050, Welch over rounds)");
     }
 
     @Test
-    void overlappingBandsAreWithinNoise() {
-        assertThat(Comparison.verdict(rounds(3, 2853, 2859), rounds(3, 2856, 2871))).isEqualTo("within noise");
+    void withoutPerSecondDataASingleRoundIsNotJudged() {
+        assertThat(new Comparison.Judged(100, 300, Double.NaN, "a single round without per-second TPS").verdict())
+                .isEqualTo("not judged (a single round without per-second TPS)");
+    }
+
+    /** One round of mvc-virtual block with its per-second 2xx counts (schema 3), as a run folder would hold it. */
+    private static Comparison.Rounds oneRound(List<Long> okPerSecond) {
+        double tps = okPerSecond.stream().mapToLong(Long::longValue).average().orElseThrow();
+        CellResult fixture = Golden.fixture().cells().stream().filter(c -> "mvc-virtual".equals(c.label()) && "block".equals(c.scenario()))
+                .findFirst().orElseThrow();
+        Map<String, Object> fields = new LinkedHashMap<>();
+        RunFolder.json().convertValue(fixture, Map.class).forEach((k, v) -> fields.put(String.valueOf(k), v));
+        fields.put("tps", tps);
+        fields.put("okPerSecond", okPerSecond);
+        return Comparison.Rounds.of(null, List.of(RunFolder.json().convertValue(fields, CellResult.class)));
     }
 
     @Test
-    void bandsApartAreADifferenceInEitherDirection() {
-        assertThat(Comparison.verdict(rounds(3, 197.0, 197.2), rounds(3, 199.6, 199.8))).isEqualTo("**B higher**, beyond noise");
-        assertThat(Comparison.verdict(rounds(3, 199.6, 199.8), rounds(3, 197.0, 197.2))).isEqualTo("**B lower**, beyond noise");
-    }
+    void aSingleRoundIsJudgedOnItsPerSecondBatches() {
+        Comparison.Rounds steady = oneRound(List.of(500L, 498L, 500L, 501L, 499L, 500L, 500L, 497L, 500L, 500L));
+        Comparison.Rounds same = oneRound(List.of(499L, 500L, 500L, 500L, 502L, 498L, 500L, 500L, 499L, 500L));
+        Comparison.Rounds slower = oneRound(List.of(485L, 484L, 486L, 485L, 483L, 485L, 487L, 485L, 485L, 484L));
 
-    @Test
-    void aSingleRoundHasNoBandAndIsNotJudged() {
-        assertThat(Comparison.verdict(rounds(1, 100, 100), rounds(1, 300, 300))).isEqualTo("no noise band (1 round each)");
-        assertThat(Comparison.verdict(rounds(2, 100, 101), rounds(1, 300, 300))).isEqualTo("no noise band (1 round in B)");
-        assertThat(rounds(1, 100, 100).band()).isEqualTo("1 round");
+        assertThat(Comparison.tps(steady, same).verdict()).startsWith("within noise (p = ").endsWith(", Welch over per-second batches)");
+        assertThat(Comparison.tps(steady, slower).verdict()).startsWith("**B lower**, beyond noise (p = 0.000");
+        assertThat(Comparison.percentile(steady, slower, 99).verdict()).isEqualTo("not judged (needs 2 rounds in each run)");
     }
 }

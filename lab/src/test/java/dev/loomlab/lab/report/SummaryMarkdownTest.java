@@ -130,7 +130,7 @@ class SummaryMarkdownTest {
         CellResult piped = RunFolder.json().convertValue(fields, CellResult.class);
 
         assertThat(SummaryMarkdown.render(fixture.root(), manifest, List.of(piped)))
-                .contains("| webflux | 1 | failed: exit 1 \\| see log | | | | | | | | |\n")
+                .contains("| webflux | 1 | failed: exit 1 \\| see log | | | | | | | | | |\n")
                 .contains("- **webflux r1** — failed: exit 1 | see log\n");
     }
 }

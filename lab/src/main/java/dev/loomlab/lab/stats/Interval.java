@@ -1,0 +1,63 @@
+package dev.loomlab.lab.stats;
+
+import java.util.Arrays;
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * A mean with its 95 % confidence interval by Student's t, as JMH reports its scores: mean ± t(0.975, n − 1) × s / √n
+ * over n independent samples (rounds, or batch means of one round's seconds).
+ *
+ * @param mean      the samples' mean
+ * @param halfWidth half the interval's width; NaN with fewer than two samples (one sample says nothing about its spread)
+ * @param samples   how many samples the interval rests on
+ */
+public record Interval(double mean, double halfWidth, int samples) {
+    /** The confidence of every interval and the size of every test here: 95 %, a 5 % false-alarm rate. */
+    public static final double CONFIDENCE = 0.95;
+
+    /** The interval of independent samples. */
+    public static Interval of(double[] samples) {
+        int n = samples.length;
+        if (n == 0) {
+            return new Interval(Double.NaN, Double.NaN, 0);
+        }
+        double mean = Arrays.stream(samples).average().orElseThrow();
+        if (n == 1) {
+            return new Interval(mean, Double.NaN, 1);
+        }
+        double ss = 0;
+        for (double x : samples) {
+            ss += (x - mean) * (x - mean);
+        }
+        double sd = Math.sqrt(ss / (n - 1));
+        return new Interval(mean, tQuantile(n - 1) * sd / Math.sqrt(n), n);
+    }
+
+    /** t(0.975, df): the two-sided 95 % quantile of Student's t. */
+    static double tQuantile(double degreesOfFreedom) {
+        return new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    }
+
+    public double low() {
+        return mean - halfWidth;
+    }
+
+    public double high() {
+        return mean + halfWidth;
+    }
+
+    /** Whether there is an interval at all (two samples or more). */
+    public boolean known() {
+        return !Double.isNaN(halfWidth);
+    }
+
+    /** The half-width as a share of the mean: 0.01 = ± 1 %; NaN when unknown or the mean is 0. */
+    public double relative() {
+        return known() && mean != 0 ? halfWidth / Math.abs(mean) : Double.NaN;
+    }
+
+    /** The same interval moved to be centred on {@code centre} with the same relative width (a per-second count's interval said as TPS). */
+    public Interval scaledTo(double centre) {
+        return mean == 0 ? new Interval(centre, Double.NaN, samples) : new Interval(centre, halfWidth * Math.abs(centre / mean), samples);
+    }
+}
