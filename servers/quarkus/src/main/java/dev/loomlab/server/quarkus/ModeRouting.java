@@ -1,9 +1,5 @@
 package dev.loomlab.server.quarkus;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.runtime.Startup;
-import jakarta.inject.Singleton;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.net.URI;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
@@ -14,26 +10,20 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  * build time which thread runs a handler (event loop, worker pool, virtual thread), from its
  * signature and annotations; a pre-matching filter is the runtime switch that keeps those three
  * real, annotated handlers and still lets the lab pick the model with an argument. A request
- * cannot reach another mode's handlers: its path is always prefixed. Also counts each request
- * ({@code loomlab_requests_total}, as every server does, from start-up on): metrics scrapes have a
- * port of their own.
+ * cannot reach another mode's handlers: its path is always prefixed. It also counts the request.
  */
-@Singleton
-@Startup
 public class ModeRouting {
     private final String prefix;
-    private final Counter requests;
+    private final RequestCounter counter;
 
-    ModeRouting(ServerConfig config, MeterRegistry registry) {
+    ModeRouting(ServerConfig config, RequestCounter counter) {
         this.prefix = config.mode().prefix();
-        this.requests = Counter.builder("loomlab.requests")
-                .description("requests received on the request port")
-                .register(registry);
+        this.counter = counter;
     }
 
     @ServerRequestFilter(preMatching = true)
     public void route(ContainerRequestContext request) {
-        requests.increment();
+        counter.received();
         URI uri = request.getUriInfo().getRequestUri();
         String raw = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         request.setRequestUri(URI.create(prefix + raw));
