@@ -33,9 +33,11 @@ class ServerCatalogTest {
             """;
 
     @Test
-    void theCheckoutServesTheSixModelsInTheirOrder() {
-        assertThat(Model.idList()).containsExactly("mvc-platform", "mvc-virtual", "webflux", "coroutines", "legacy", "legacy-virtual");
-        assertThat(Model.values()).extracting(Model::server).containsExactly("mvc", "mvc", "webflux", "coroutines", "legacy", "legacy");
+    void theCheckoutServesItsModelsInTheirOrder() {
+        assertThat(Model.idList()).containsExactly("mvc-platform", "mvc-virtual", "webflux", "coroutines", "legacy", "legacy-virtual",
+                "quarkus-reactive", "quarkus-worker", "quarkus-virtual");
+        assertThat(Model.values()).extracting(Model::server).containsExactly("mvc", "mvc", "webflux", "coroutines", "legacy", "legacy",
+                "quarkus", "quarkus", "quarkus");
     }
 
     @Test
