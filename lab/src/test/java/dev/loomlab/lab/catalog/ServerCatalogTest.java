@@ -87,7 +87,7 @@ class ServerCatalogTest {
     @Test
     void anUnknownModelNamesTheKnownOnes() {
         assertThatThrownBy(() -> Model.byId("mvc")).hasMessage("unknown model 'mvc' (allowed: mvc-platform, mvc-virtual, webflux,"
-                + " coroutines, legacy, legacy-virtual)");
+                + " coroutines, legacy, legacy-virtual, quarkus-reactive, quarkus-worker, quarkus-virtual)");
     }
 
     @Test

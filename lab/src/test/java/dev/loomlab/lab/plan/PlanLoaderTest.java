@@ -127,7 +127,8 @@ class PlanLoaderTest {
     @Test
     void anUnknownModelListsTheModels() {
         refuses("quick", Map.of("models", "mvc-platform,kotlin"))
-                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual)");
+                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual,"
+                        + " quarkus-reactive, quarkus-worker, quarkus-virtual)");
     }
 
     @Test
