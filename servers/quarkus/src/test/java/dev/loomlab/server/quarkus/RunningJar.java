@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * (see the pom), so they test the jar the lab runs, not an in-process Quarkus test application.
  */
 final class RunningJar implements AutoCloseable {
-    static final Path JAR = Path.of("target/loomlab-server-quarkus.jar");
+    static final Path JAR = Path.of("target/loomlab-server-quarkus-runner.jar");
     private static final Pattern READY = Pattern.compile("loomlab-ready (http://\\S+) management=(http://\\S+)");
 
     private final Process process;
