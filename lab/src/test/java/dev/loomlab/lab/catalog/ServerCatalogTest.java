@@ -33,11 +33,11 @@ class ServerCatalogTest {
             """;
 
     @Test
-    void theCheckoutServesTheSevenModelsInTheirOrder() {
+    void theCheckoutServesItsModelsInTheirOrder() {
         assertThat(Model.idList()).containsExactly("mvc-platform", "mvc-virtual", "webflux", "coroutines", "legacy", "legacy-virtual",
-                "helidon-virtual");
+                "helidon-virtual", "quarkus-reactive", "quarkus-worker", "quarkus-virtual");
         assertThat(Model.values()).extracting(Model::server).containsExactly("mvc", "mvc", "webflux", "coroutines", "legacy", "legacy",
-                "helidon");
+                "helidon", "quarkus", "quarkus", "quarkus");
     }
 
     @Test
@@ -87,7 +87,7 @@ class ServerCatalogTest {
     @Test
     void anUnknownModelNamesTheKnownOnes() {
         assertThatThrownBy(() -> Model.byId("mvc")).hasMessage("unknown model 'mvc' (allowed: mvc-platform, mvc-virtual, webflux,"
-                + " coroutines, legacy, legacy-virtual, helidon-virtual)");
+                + " coroutines, legacy, legacy-virtual, helidon-virtual, quarkus-reactive, quarkus-worker, quarkus-virtual)");
     }
 
     @Test

@@ -38,7 +38,7 @@ class TestOnlyServerTest {
     @Test
     void itsModelsAreListedAfterTheCheckoutsOnes() {
         assertThat(Model.idList()).containsExactly("mvc-platform", "mvc-virtual", "webflux", "coroutines", "legacy",
-                "legacy-virtual", "helidon-virtual", "test-only-pool", "test-only-virtual");
+                "legacy-virtual", "helidon-virtual", "quarkus-reactive", "quarkus-worker", "quarkus-virtual", "test-only-pool", "test-only-virtual");
         assertThat(Model.byId("test-only-pool").server()).isEqualTo("test-only");
     }
 

@@ -128,7 +128,7 @@ class PlanLoaderTest {
     void anUnknownModelListsTheModels() {
         refuses("quick", Map.of("models", "mvc-platform,kotlin"))
                 .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual,"
-                        + " helidon-virtual)");
+                        + " helidon-virtual, quarkus-reactive, quarkus-worker, quarkus-virtual)");
     }
 
     @Test
