@@ -51,7 +51,7 @@ final class CellResults {
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                 serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
-                Map.of(), Map.of(), List.of(), null);
+                Map.of(), Map.of(), List.of(), null, StageTimes.NONE);
     }
 
     CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, Map<String, Double> metrics,
@@ -64,7 +64,7 @@ final class CellResults {
                 load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
                 verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(),
                 new CellResult.Artifacts(files.hlog(), files.serverLog().orElse(null), timeseries, files.jfr().orElse(null)),
-                metrics, jfrEvents, List.of(), null);
+                metrics, jfrEvents, List.of(), null, StageTimes.NONE);
     }
 
     // The record keeps one nullable column per shape: its JSON is the results schema readers know.

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.result;
 
 import dev.loomlab.lab.cell.Cell;
+import dev.loomlab.lab.cell.StageTimes;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -44,6 +45,8 @@ import tools.jackson.databind.annotation.JsonSerialize;
  *                     cell's evidence at report time, so a report applies the rules of the loomlab that renders it
  * @param topology     where the drivers, the server and the database ran (mode, namespaces, addresses, delays)
  *                     and how many drivers made the load with each one's share; null in cells written before it
+ * @param stages       how long each stage of the cell took (server start, verification, driver start, warm-up,
+ *                     window, drain, stop, judging) and its wall time; {@link StageTimes#NONE} in cells written before it
  */
 public record CellResult(
         int schema,
@@ -83,7 +86,8 @@ public record CellResult(
         Map<String, Double> metrics,
         Map<String, Long> jfrEvents,
         List<Fact> findings,
-        Map<String, Object> topology) {
+        Map<String, Object> topology,
+        StageTimes stages) {
 
     /**
      * 2: the identity became {@code label} + {@code cell}, findings became rule ids with their figures,
@@ -94,6 +98,7 @@ public record CellResult(
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
         files = files == null ? Artifacts.NONE : files;
+        stages = stages == null ? StageTimes.NONE : stages;
     }
 
     /**
@@ -124,7 +129,15 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, newTopology);
+                metrics, jfrEvents, findings, newTopology, stages);
+    }
+
+    /** The same cell with how long its stages took. */
+    public CellResult withStages(StageTimes newStages) {
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
+                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                metrics, jfrEvents, findings, topology, newStages);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -137,7 +150,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, newFindings, topology);
+                metrics, jfrEvents, newFindings, topology, stages);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -145,7 +158,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, topology);
+                metrics, jfrEvents, findings, topology, stages);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */
