@@ -31,11 +31,19 @@ final class StageClock {
     }
 
     /** Ends the running stage and begins {@code next}; a stage already past is ignored (a late report). */
-    synchronized void begin(Stage next) {
+    void begin(Stage next) {
+        begin(next, Duration.ZERO);
+    }
+
+    /**
+     * The same, for a stage that began {@code ago} (a report that arrives after the fact), though
+     * never before the running stage began.
+     */
+    synchronized void begin(Stage next, Duration ago) {
         if (current != null && next.ordinal() <= current.ordinal()) {
             return;
         }
-        long now = nanos.getAsLong();
+        long now = Math.max(since, nanos.getAsLong() - ago.toNanos());
         if (current != null) {
             done.put(current, Duration.ofNanos(now - since));
         }

@@ -7,8 +7,10 @@ import java.time.Duration;
 /**
  * A cell's progress, passed on to the person watching, that also moves the cell's stage clock
  * with the load's phases: the engine's first warm-up report ends the driver's start, its first
- * window report the warm-up, its first report past the window the window. The boundaries are the
- * same reports the measured window is cut by, so the stage times agree with the window measured.
+ * window report the warm-up, its first report past the window the window. The window's boundaries
+ * are the same reports the measured window is cut by, so its stage time agrees with the window
+ * measured; the first report comes a second or so into the warm-up, which it says (its elapsed
+ * time), so the warm-up is dated back to when the load began rather than charged to the driver's start.
  */
 record TimedProgress(CellProgress shown, StageClock clock) implements CellProgress {
 
@@ -23,12 +25,16 @@ record TimedProgress(CellProgress shown, StageClock clock) implements CellProgre
         return new LoadProgress.Listener() {
             @Override
             public void onProgress(LoadProgress p) {
-                clock.begin(switch (p.phase()) {
-                    case "warmup" -> Stage.WARMUP;
-                    case "measure", "burst" -> Stage.WINDOW;
+                switch (p.phase()) {
+                    case "warmup" -> clock.begin(Stage.WARMUP, Duration.ofMillis(Math.round(p.elapsedS() * 1000)));
+                    case "measure", "burst" -> clock.begin(Stage.WINDOW);
                     // Before the window, a report of another kind leaves the driver starting.
-                    default -> clock.current() == Stage.WINDOW ? Stage.DRAIN : clock.current();
-                });
+                    default -> {
+                        if (clock.current() == Stage.WINDOW) {
+                            clock.begin(Stage.DRAIN);
+                        }
+                    }
+                }
                 live.onProgress(p);
             }
 
