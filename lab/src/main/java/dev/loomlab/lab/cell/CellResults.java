@@ -60,7 +60,7 @@ final class CellResults {
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                 serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
-                Map.of(), Map.of(), List.of(), null, null, null);
+                Map.of(), Map.of(), List.of(), null, null, null, StageTimes.NONE);
     }
 
     CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, Map<String, Double> metrics,
@@ -73,7 +73,7 @@ final class CellResults {
                 load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
                 verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(),
                 new CellResult.Artifacts(files.hlog(), files.serverLog().orElse(null), timeseries, files.jfr().orElse(null)),
-                metrics, jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond));
+                metrics, jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond), StageTimes.NONE);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.ceiling.Ceiling;
+import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.DistributedLoad;
 import dev.loomlab.lab.load.LoadEngine;
@@ -16,7 +17,8 @@ import java.util.Optional;
 /**
  * The life of one cell: launch its server, verify the contract, measure the warm-up and the window,
  * judge what limited it. The server is stopped before the cell's record is built; every cell,
- * measured or stopped early, comes back as one {@link CellResult} with where its load ran.
+ * measured or stopped early, comes back as one {@link CellResult} with where its load ran and
+ * how long each of its stages took.
  *
  * @param engine     the plan's engine, named by cells that fail before their load runs
  * @param cellEngine the engine that sends the load: the plan's, or its drivers together
@@ -25,11 +27,13 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
 
     /** Runs {@code cell} with its server on {@code serverJdk}. */
     public CellResult run(Cell cell, Jdk serverJdk, CellProgress progress) {
-        CellResult result = stages(cell, serverJdk, progress);
-        return result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
+        StageClock clock = new StageClock();
+        CellResult result = stages(cell, serverJdk, new TimedProgress(progress, clock), clock);
+        result = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
+        return result.withStages(clock.finish());
     }
 
-    private CellResult stages(Cell cell, Jdk serverJdk, CellProgress progress) {
+    private CellResult stages(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock) {
         Scenario scenario = cell.scenario();
         String label = cell.label(plan.jdkAxis());
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
@@ -50,21 +54,29 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             return results.stopped((Stop) launched);
         }
         Measure measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
-        Measure.Window window;
-        try (ServerHandle server = up.server()) {
+        ServerHandle server = up.server();
+        Measure.Outcome measured;
+        try {
+            clock.begin(Stage.VERIFY);
             progress.phase(Launch.readyLine(server) + "; verifying the contract");
             Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
             if (refused.isPresent()) {
-                return results.stopped(refused.get());
+                measured = refused.get();
+            } else {
+                clock.begin(Stage.DRIVER_START);
+                measured = measure.run(server);
+                clock.begin(Stage.DRAIN);
             }
-            Measure.Outcome measured = measure.run(server);
-            if (measured instanceof Stop stop) {
-                return results.stopped(stop);
-            }
-            window = (Measure.Window) measured;
+        } finally {
+            clock.begin(Stage.STOP);
+            server.close();
+            clock.begin(Stage.JUDGE);
+        }
+        if (measured instanceof Stop stop) {
+            return results.stopped(stop);
         }
         // The flight recording is complete only once the server has exited.
-        Measure.Figures figures = measure.figures(window);
+        Measure.Figures figures = measure.figures((Measure.Window) measured);
         return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
                 bench.topology(plan, cellEngine instanceof DistributedLoad d ? d.lastShares() : List.of()));
     }

@@ -1,11 +1,13 @@
 package dev.loomlab.lab.process;
 
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.jdk.Jdk;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -13,16 +15,27 @@ import java.util.function.Function;
  * settings for every model but what its descriptor says makes it that model.
  *
  * @param environment added to the lab's own; credentials go here, not on the command line that ps shows
+ * @param training    the start that records the server's start-up cache, to run before this one; empty
+ *                    when the server has no cache or its cache is trained
  */
-record ServerLaunch(List<String> command, Map<String, String> environment) {
+record ServerLaunch(List<String> command, Map<String, String> environment, Optional<Training> training) {
 
     ServerLaunch {
         command = List.copyOf(command);
         environment = Map.copyOf(environment);
     }
 
-    /** How to start {@code spec}; refuses, before any jar is looked for, what the server cannot run. */
+    /** A start that records {@code cache}: the server's own command (without its flight recording), trained. */
+    record Training(StartupCache cache, List<String> command) {
+    }
+
+    /** How to start {@code spec} from its fat jar; refuses, before any jar is looked for, what the server cannot run. */
     static ServerLaunch of(ServerSpec spec, Function<Model, Path> jars) {
+        return of(spec, jars, Caches.NONE);
+    }
+
+    /** The same, from the start-up cache {@code caches} gives for the jar on the server's JDK, if any. */
+    static ServerLaunch of(ServerSpec spec, Function<Model, Path> jars, Caches caches) {
         Model model = spec.model();
         if (model.virtualThreads() && !spec.jdk().hasVirtualThreads()) {
             throw new ServerStartException(model + " needs JDK 21+, but the server JDK is " + spec.jdk().describe(), "");
@@ -40,24 +53,21 @@ record ServerLaunch(List<String> command, Map<String, String> environment) {
                 // threads' stacks) stopped mvc-virtual for 6 % of a 3,000-VU window here.
                 "-XX:+UseG1GC",
                 "-XX:+ExitOnOutOfMemoryError"));
+        List<String> jvm = new ArrayList<>(command);
         if (spec.jfr() != null) {
-            // Default settings (~1 % overhead) include jdk.VirtualThreadPinned over 20 ms.
-            command.add("-XX:StartFlightRecording=filename=" + spec.jfr() + ",settings=default,"
-                    // Every 1 s Thread.sleep of the block scenarios is a sleep event with a stack
-                    // trace: 3,000 a second on mvc-virtual, none on webflux (which never sleeps a
-                    // thread) - a cost only one model would pay.
-                    + "jdk.ThreadSleep#enabled=false,"
-                    // every thread's allocated bytes each second (default: at chunk ends only): a window's exact
-                    // allocation, read by JfrAllocation
-                    + "jdk.ThreadAllocationStatistics#period=1s,"
-                    // The database password reaches the server in its environment: a recording must not carry it.
-                    + "jdk.InitialEnvironmentVariable#enabled=false,"
-                    // Nor the command lines of the machine's processes: the lab's own may hold it (--db-password,
-                    // a URL's password=).
-                    + "jdk.SystemProcess#enabled=false,dumponexit=true");
+            command.add(flightRecording(spec.jfr()));
         }
-        String jar = jars.apply(model).toString();
-        if (driver != null) {
+        Path jarPath = jars.apply(model);
+        String jar = jarPath.toString();
+        // A swapped JDBC driver needs Boot's own launcher (below), which reads the fat jar: no cache there.
+        Optional<StartupCache> cache = driver == null ? caches.of(jarPath, spec.jdk(), spec.jfr() != null) : Optional.empty();
+        if (spec.jfr() != null) {
+            // A recording adds the JFR module, and a JVM takes only a cache recorded with the same modules.
+            cache.ifPresent(c -> jvm.add(flightRecording(c.aotCache().resolveSibling("training.jfr"))));
+        }
+        if (cache.isPresent()) {
+            command.addAll(cache.get().launch());
+        } else if (driver != null) {
             // The jar's own launcher ignores the class path; PropertiesLauncher adds loader.path to it
             // and still starts the manifest's Start-Class.
             command.addAll(List.of("-Dloader.path=" + driver.jar(), "-cp", jar,
@@ -65,6 +75,7 @@ record ServerLaunch(List<String> command, Map<String, String> environment) {
         } else {
             command.addAll(List.of("-jar", jar));
         }
+        int appArgs = command.size();
         command.addAll(List.of(
                 "--server.port=" + spec.port(),
                 // After its window a cell's in-flight requests are not measured: Boot's graceful
@@ -93,6 +104,38 @@ record ServerLaunch(List<String> command, Map<String, String> environment) {
                 env.put("SPRING_DATASOURCE_PASSWORD", db.password());
             }
         }
-        return new ServerLaunch(command, env);
+        Optional<Training> training = cache.filter(c -> !c.trained()).map(c -> {
+            List<String> train = new ArrayList<>(jvm);
+            train.addAll(c.training());
+            train.addAll(command.subList(appArgs, command.size()));
+            return new Training(c, train);
+        });
+        return new ServerLaunch(command, env, training);
+    }
+
+    /** The server's flight recording into {@code file}. */
+    private static String flightRecording(Path file) {
+        // Default settings (~1 % overhead) include jdk.VirtualThreadPinned over 20 ms.
+        return "-XX:StartFlightRecording=filename=" + file + ",settings=default,"
+                // Every 1 s Thread.sleep of the block scenarios is a sleep event with a stack
+                // trace: 3,000 a second on mvc-virtual, none on webflux (which never sleeps a
+                // thread) - a cost only one model would pay.
+                + "jdk.ThreadSleep#enabled=false,"
+                // every thread's allocated bytes each second (default: at chunk ends only): a window's exact
+                // allocation, read by JfrAllocation
+                + "jdk.ThreadAllocationStatistics#period=1s,"
+                // The database password reaches the server in its environment: a recording must not carry it.
+                + "jdk.InitialEnvironmentVariable#enabled=false,"
+                // Nor the command lines of the machine's processes: the lab's own may hold it (--db-password,
+                // a URL's password=).
+                + "jdk.SystemProcess#enabled=false,dumponexit=true";
+    }
+
+    /** The start-up cache of a server jar on a JDK, with or without a flight recording. */
+    @FunctionalInterface
+    interface Caches {
+        Caches NONE = (jar, jdk, recording) -> Optional.empty();
+
+        Optional<StartupCache> of(Path jar, Jdk jdk, boolean recording);
     }
 }

@@ -41,7 +41,7 @@ public final class ServerProcess implements ServerHandle {
 
     public static ServerProcess start(ServerSpec spec) {
         Model model = spec.model();
-        ServerLaunch launch = ServerLaunch.of(spec, LabHome::serverJar);
+        ServerLaunch launch = launch(spec);
         ProcessBuilder builder = new ProcessBuilder();
         builder.environment().putAll(launch.environment());
         List<String> command = new ArrayList<>(spec.launchPrefix());
@@ -68,6 +68,19 @@ public final class ServerProcess implements ServerHandle {
                     tail(read(spec.log()), 15));
         }
         return new ServerProcess(process, spec, urls, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** How {@code spec} starts; its start-up cache recorded first when it has none yet (once per jar and JDK). */
+    private static ServerLaunch launch(ServerSpec spec) {
+        ServerLaunch.Caches caches = (jar, jdk, recording) -> StartupCache.of(jar, jdk, recording, StartupCache.root());
+        ServerLaunch launch = ServerLaunch.of(spec, LabHome::serverJar, caches);
+        if (launch.training().isEmpty()) {
+            return launch;
+        }
+        ServerLaunch.Training training = launch.training().get();
+        training.cache().train(Taskset.prefix(spec.cpus(), spec.cpus().server(), training.command()), launch.environment());
+        // Trained, or (a failed training) without a cache: the start as it is now.
+        return ServerLaunch.of(spec, LabHome::serverJar, caches);
     }
 
     /** The base URL and the management (Actuator) URL, null when the server has none of its own. */

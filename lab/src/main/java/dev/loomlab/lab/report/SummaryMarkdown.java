@@ -5,6 +5,7 @@ import static dev.loomlab.lab.report.ReportText.one;
 import static dev.loomlab.lab.report.ReportText.oneLine;
 import static dev.loomlab.lab.report.ReportText.orUnknown;
 
+import dev.loomlab.lab.cell.Overhead;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.scenario.Scenario;
@@ -43,6 +44,11 @@ public final class SummaryMarkdown {
                     .append(cellCount(run, cells)).append("). Cells that are missing are not in the tables.\n\n");
         }
         ProvenanceBlock.append(md, manifest, run, cells);
+        Overhead overhead = Overhead.of(cells.stream().map(CellResult::stages).toList());
+        if (!overhead.empty()) {
+            // What the lab cost around the measurements: each cell's stage times are in its file.
+            md.append("**Run time**: ").append(overhead.describe()).append(".\n\n");
+        }
         for (String scenario : run.scenarios()) {
             List<CellResult> rows = cells.stream().filter(c -> scenario.equals(c.scenario()))
                     .sorted(Comparator.comparingInt((CellResult c) -> run.models().indexOf(c.label()))

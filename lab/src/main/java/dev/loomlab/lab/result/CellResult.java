@@ -1,6 +1,7 @@
 package dev.loomlab.lab.result;
 
 import dev.loomlab.lab.cell.Cell;
+import dev.loomlab.lab.cell.StageTimes;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -50,6 +51,8 @@ import tools.jackson.databind.annotation.JsonSerialize;
  *                     engine counts none per second (k6, wrk) and in cells of schema 2 or older
  * @param tpsHalfWidth half-width of the 95 % confidence interval of {@code tps} within this round: Student's t over the
  *                     batch means of {@code okPerSecond}; null when there is no per-second series
+ * @param stages       how long each stage of the cell took (server start, verification, driver start, warm-up,
+ *                     window, drain, stop, judging) and its wall time; {@link StageTimes#NONE} in cells written before it
  */
 public record CellResult(
         int schema,
@@ -91,7 +94,8 @@ public record CellResult(
         List<Fact> findings,
         Map<String, Object> topology,
         List<Long> okPerSecond,
-        Double tpsHalfWidth) {
+        Double tpsHalfWidth,
+        StageTimes stages) {
 
     /**
      * 2: the identity became {@code label} + {@code cell}, findings became rule ids with their figures,
@@ -105,6 +109,7 @@ public record CellResult(
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
         files = files == null ? Artifacts.NONE : files;
+        stages = stages == null ? StageTimes.NONE : stages;
     }
 
     /**
@@ -135,7 +140,15 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth);
+                metrics, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages);
+    }
+
+    /** The same cell with how long its stages took. */
+    public CellResult withStages(StageTimes newStages) {
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
+                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -148,7 +161,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth);
+                metrics, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -156,7 +169,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth);
+                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

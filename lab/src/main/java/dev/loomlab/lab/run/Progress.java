@@ -1,9 +1,13 @@
 package dev.loomlab.lab.run;
 
 import dev.loomlab.lab.cell.CellProgress;
+import dev.loomlab.lab.cell.Overhead;
+import dev.loomlab.lab.cell.StageTimes;
 import dev.loomlab.lab.load.LoadProgress;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -20,6 +24,7 @@ public final class Progress implements CellProgress {
     private int done;
     private long lastLine;
     private String cell = "";
+    private final List<StageTimes> timed = new ArrayList<>();
 
     public Progress(PrintStream out, int cells, Duration firstCellEstimate) {
         this.out = out;
@@ -51,8 +56,23 @@ public final class Progress implements CellProgress {
     }
 
     public void cellDone(String outcome) {
+        cellDone(outcome, StageTimes.NONE);
+    }
+
+    /** A cell's end: its outcome and what it cost beyond its warm-up and window. */
+    public void cellDone(String outcome, StageTimes stages) {
         done++;
-        line(outcome);
+        if (stages.recorded()) {
+            timed.add(stages);
+            line(String.format(Locale.ROOT, "%s (overhead %.1f s)", outcome, stages.overhead().toMillis() / 1000.0));
+        } else {
+            line(outcome);
+        }
+    }
+
+    /** The run's overhead so far, over the cells timed here. */
+    public Overhead overhead() {
+        return Overhead.of(timed);
     }
 
     private void line(String what) {

@@ -157,7 +157,10 @@ public final class Runner {
                 folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
                 progress.cellDone(result.succeeded()
                         ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
-                        : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure());
+                        : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
+            }
+            if (!progress.overhead().empty()) {
+                out.println("loomlab: " + progress.overhead().describe());
             }
             writeEnd(manifest.get().withStatus("complete", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
             finished.set(true);

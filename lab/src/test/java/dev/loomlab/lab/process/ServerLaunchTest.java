@@ -7,10 +7,13 @@ import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.scenario.Dialect;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The command line each model's server starts with, as its descriptor says; nothing is launched. */
 class ServerLaunchTest {
@@ -72,5 +75,31 @@ class ServerLaunchTest {
         assertThatThrownBy(() -> ServerLaunch.of(spec("legacy-virtual", JDK_17, null), m -> Path.of("x.jar")))
                 .isInstanceOf(ServerStartException.class).hasMessageContaining("legacy-virtual needs JDK 21+");
         assertThat(ServerLaunch.of(spec("legacy", JDK_17, null), m -> Path.of("x.jar")).command()).first().isEqualTo(JDK_17.java().toString());
+    }
+
+    @Test
+    void aCachedServerStartsFromItsExtractedJarAndItsTrainingRecordsLikeTheCellButIntoTheCache(@TempDir Path dir) throws Exception {
+        StartupCache cache = new StartupCache(dir.resolve("app/loomlab-server-mvc.jar"), dir.resolve("server-jfr.aot"));
+        ServerSpec recorded = new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, null, 0, Path.of("server.log"),
+                Path.of("cell.jfr"), Duration.ofSeconds(30), List.of("--extra"), null, List.of());
+        ServerLaunch.Caches caches = (jar, jdk, recording) -> recording ? Optional.of(cache) : Optional.empty();
+
+        ServerLaunch untrained = ServerLaunch.of(recorded, m -> Path.of("fat.jar"), caches);
+        Files.writeString(cache.aotCache(), "trained");
+        ServerLaunch trained = ServerLaunch.of(recorded, m -> Path.of("fat.jar"), caches);
+        ServerLaunch swapped = ServerLaunch.of(new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, null, 0,
+                Path.of("server.log"), Path.of("cell.jfr"), Duration.ofSeconds(30), List.of(), JdbcDriver.MYSQL_8, List.of()),
+                m -> Path.of("fat.jar"), caches);
+
+        assertThat(untrained.command()).containsSubsequence("-XX:+ExitOnOutOfMemoryError", "-jar", cache.extractedJar().toString(),
+                "--server.port=0").anyMatch(a -> a.startsWith("-XX:StartFlightRecording=filename=cell.jfr,")).doesNotContain("fat.jar");
+        List<String> training = untrained.training().orElseThrow().command();
+        assertThat(training).containsSubsequence("-Xms512m", "-Dspring.context.exit=onRefresh", "-jar", cache.extractedJar().toString(),
+                "--server.port=0", "--extra")
+                .anyMatch(a -> a.startsWith("-XX:StartFlightRecording=filename=" + dir.resolve("training.jfr") + ","))
+                .noneMatch(a -> a.contains("cell.jfr"));
+        assertThat(trained.training()).isEmpty();
+        assertThat(trained.command()).containsSubsequence("-XX:AOTCache=" + cache.aotCache(), "-jar", cache.extractedJar().toString());
+        assertThat(swapped.command()).contains("fat.jar").noneMatch(a -> a.startsWith("-XX:AOTCache"));
     }
 }

@@ -34,7 +34,7 @@ class RunFolderTest {
                 5.0, 10.0, 1264, 1000, 100.0, 1002.4, 1006.9, 1021.3, 1088.7, errors, 500.0, 0.2,
                 "500 VUs / 1.000 s = 500.0 TPS", "errors", "264 of 1264 requests failed (264 status5xx)", 0.05, null,
                 Map.of("server", "1", "driver", "0"), "25.0.1", new CellResult.Artifacts(scenario + "-r" + round + ".hlog", "logs/x.log",
-                null, null), Map.of(), Map.of(), java.util.List.of(), null, null, null);
+                null, null), Map.of(), Map.of(), java.util.List.of(), null, null, null, null);
     }
 
     static Manifest manifest(List<String> cells) {
@@ -67,7 +67,7 @@ class RunFolderTest {
                 1000, 16, null, null, null, null, null, 5.0, 10.0, 100, 100, 10.0, 1000, 1000, 1000, 1000, Map.of(), null, null, null,
                 null, null, null, null, Map.of(), "21.0.8",
                 new CellResult.Artifacts("cells/x/block-query-r2.hlog", "logs/x.server.log", null, null), Map.of(), Map.of(),
-                List.of(new Fact("pinning", Map.of("pinnedEvents", 12.0, "carriers", 4.0, "notMeasured", Double.NaN))), null, List.of(98L, 100L, 102L), 2.1);
+                List.of(new Fact("pinning", Map.of("pinnedEvents", 12.0, "carriers", 4.0, "notMeasured", Double.NaN))), null, List.of(98L, 100L, 102L), 2.1, null);
 
         folder.writeCell(written);
 

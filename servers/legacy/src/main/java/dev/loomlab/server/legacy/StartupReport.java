@@ -55,16 +55,16 @@ class StartupReport {
                     + " but Tomcat's executor runs requests on " + servingThread + " (JDK " + Runtime.version() + ")");
         }
         // As on mvc, no model pays for connecting inside a measurement.
-        HikariPools.prefill(dataSource);
+        long poolFillMs = HikariPools.prefill(dataSource).toMillis();
         String model = virtualServing ? "legacy-virtual" : "legacy";
         int pool = HikariPools.maximumSize(dataSource);
         String threads = virtualServing
                 ? "virtual thread per request (TomcatProtocolHandlerCustomizer)"
                 : "platform threads max=" + connector.getProperty("maxThreads");
-        log.info("loomlab server model={} jdk={} ({}) spring-boot={} virtualThreads={} threads=[{}] acceptCount={} maxConnections={} pool={} db={} {}",
+        log.info("loomlab server model={} jdk={} ({}) spring-boot={} virtualThreads={} threads=[{}] acceptCount={} maxConnections={} pool={} (filled in {} ms) db={} {}",
                 model, System.getProperty("java.version"), System.getProperty("java.vm.vendor"),
                 org.springframework.boot.SpringBootVersion.getVersion(), virtualServing, threads,
-                connector.getProperty("acceptCount"), connector.getProperty("maxConnections"), pool, dialect.dialect(), dialect.url());
+                connector.getProperty("acceptCount"), connector.getProperty("maxConnections"), pool, poolFillMs, dialect.dialect(), dialect.url());
         Object address = connector.getProperty("address");
         String host = address instanceof java.net.InetAddress ? ((java.net.InetAddress) address).getHostAddress() : "127.0.0.1";
         ReadyLine.print(host, tomcat.getPort(), event.getApplicationContext().getEnvironment());

@@ -62,16 +62,16 @@ class StartupReport {
             // Thrown from the ready event, this fails SpringApplication.run: the context closes and the JVM exits non-zero.
             throw new IllegalStateException(message);
         }
-        HikariPools.prefill(dataSource);
+        long poolFillMs = HikariPools.prefill(dataSource).toMillis();
         String model = virtualServing ? "mvc-virtual" : "mvc-platform";
         int pool = HikariPools.maximumSize(dataSource);
         String threads = virtualServing
                 ? "virtual thread per request"
                 : "platform threads max=" + connector.getProperty("maxThreads");
-        log.info("loomlab server model={} jdk={} ({}) virtualThreads={} threads=[{}] acceptCount={} maxConnections={} pool={} db={} {}",
+        log.info("loomlab server model={} jdk={} ({}) virtualThreads={} threads=[{}] acceptCount={} maxConnections={} pool={} (filled in {} ms) db={} {}",
                 model, System.getProperty("java.version"), System.getProperty("java.vm.vendor"), virtualServing,
                 threads, connector.getProperty("acceptCount"), connector.getProperty("maxConnections"),
-                pool, dialect.dialect(), dialect.url());
+                pool, poolFillMs, dialect.dialect(), dialect.url());
         // The lab may swap the JDBC driver (the driver-pinning pitfall): this line is its proof of which one ran.
         System.out.println("loomlab-jdbc-driver " + jdbcDriver());
         String host = connector.getProperty("address") instanceof java.net.InetAddress a ? a.getHostAddress() : "127.0.0.1";

@@ -1,0 +1,121 @@
+package dev.loomlab.lab.cell;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Where a cell's wall time went, stage by stage, in the order the stages ran. Only the warm-up and
+ * the window are the measurement; everything else is what the lab costs around it ({@link #overhead()}).
+ * A cell that stopped early has the stages it reached. Written in a cell file as seconds:
+ * {@code {"ready": 11.2, "verify": 0.9, ..., "wall": 63.4}}.
+ *
+ * @param stages how long each stage took, in {@link Stage} order
+ * @param wall   the cell's wall time, from its launch to its record, timed on its own clock: the stages add up to it
+ */
+public record StageTimes(Map<Stage, Duration> stages, Duration wall) {
+
+    /** A cell's stages, in the order they run. */
+    public enum Stage {
+        /** From the server's launch to its ready line (a target: nothing to start). */
+        READY("ready"),
+        /** The contract check. */
+        VERIFY("verify"),
+        /** From the load's start to the driver's first warm-up (or burst) report: the driver JVM's start. */
+        DRIVER_START("driverStart"),
+        WARMUP("warmup"),
+        WINDOW("window"),
+        /** From the window's end until the engine returned: in-flight requests answered, the driver's results written. */
+        DRAIN("drain"),
+        /** The server stopped and its port free again. */
+        STOP("stop"),
+        /** The flight recording counted, the time series written, the cell judged. */
+        JUDGE("judge");
+
+        private final String id;
+
+        Stage(String id) {
+            this.id = id;
+        }
+
+        public String id() {
+            return id;
+        }
+
+        /** The measurement itself, not overhead. */
+        public boolean measured() {
+            return this == WARMUP || this == WINDOW;
+        }
+
+        static Stage byId(String id) {
+            for (Stage s : values()) {
+                if (s.id.equals(id)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("no stage '" + id + "'");
+        }
+    }
+
+    /** No stage recorded: cells written before stages were timed read as this. */
+    public static final StageTimes NONE = new StageTimes(Map.of(), Duration.ZERO);
+
+    private static final String WALL = "wall";
+
+    public StageTimes {
+        EnumMap<Stage, Duration> ordered = new EnumMap<>(Stage.class);
+        ordered.putAll(stages);
+        stages = Collections.unmodifiableMap(ordered);
+    }
+
+    /** How long {@code stage} took; zero when the cell did not reach it. */
+    public Duration of(Stage stage) {
+        return stages.getOrDefault(stage, Duration.ZERO);
+    }
+
+    /** The wall time beyond the warm-up and the window. */
+    public Duration overhead() {
+        return wall.minus(of(Stage.WARMUP)).minus(of(Stage.WINDOW));
+    }
+
+    /** The stages' own sum (the wall time less what fell between them). */
+    public Duration sum() {
+        return stages.values().stream().reduce(Duration.ZERO, Duration::plus);
+    }
+
+    public boolean recorded() {
+        return !stages.isEmpty();
+    }
+
+    @JsonValue
+    Map<String, Double> json() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        stages.forEach((stage, d) -> m.put(stage.id(), seconds(d)));
+        m.put(WALL, seconds(wall));
+        return m;
+    }
+
+    @JsonCreator
+    static StageTimes fromJson(Map<String, Double> json) {
+        Map<Stage, Duration> stages = new EnumMap<>(Stage.class);
+        Duration wall = Duration.ZERO;
+        for (Map.Entry<String, Double> e : json.entrySet()) {
+            Duration d = Duration.ofNanos(Math.round(e.getValue() * 1e9));
+            if (e.getKey().equals(WALL)) {
+                wall = d;
+            } else {
+                stages.put(Stage.byId(e.getKey()), d);
+            }
+        }
+        return new StageTimes(stages, wall);
+    }
+
+    /** Seconds to the millisecond: what a person reads, and finer than any stage's own noise. */
+    private static double seconds(Duration d) {
+        return d.toMillis() / 1000.0;
+    }
+}

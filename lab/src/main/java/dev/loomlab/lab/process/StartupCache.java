@@ -1,0 +1,196 @@
+package dev.loomlab.lab.process;
+
+import dev.loomlab.lab.jdk.Jdk;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+
+/**
+ * What a server's JVM keeps from one start to the next, so that it does not load, verify and link
+ * Spring's classes anew for every cell: the server's jar extracted once (Spring Boot's {@code tools}
+ * jar mode; classes inside a Boot fat jar are loaded by Boot's own class loader, which no JDK cache
+ * can serve) and an ahead-of-time cache (JEP 483, 514, 515) recorded by one training start, then
+ * reused by every start of that jar on that JDK. Kept under {@code .loomlab/startup-cache/}, one
+ * folder per jar content and JDK build, so a rebuilt jar or another JDK gets its own.
+ *
+ * <p>It changes how fast a server starts, not what it does once started: the same classes, the same
+ * heap and flags; the method profiles the cache carries only let the JIT start earlier, and the
+ * cell's warm-up is there to reach the steady state either way.
+ *
+ * @param extractedJar the jar to start: its classes and libraries on a plain class path
+ * @param aotCache     the ahead-of-time cache, present once trained
+ */
+public record StartupCache(Path extractedJar, Path aotCache) {
+    /** The first JDK with the AOT cache made in one step ({@code -XX:AOTCacheOutput}, JEP 514). */
+    public static final int AOT_FEATURE = 25;
+    private static final Duration TRAINING_TIMEOUT = Duration.ofSeconds(180);
+
+    /** Where the caches live in a checkout. */
+    public static Path root() {
+        return LabHome.root().resolve(".loomlab").resolve("startup-cache");
+    }
+
+    /**
+     * The cache of {@code jar} on {@code jdk} under {@code root}, extracting the jar on first use; empty
+     * where there is none to have: a JDK before 25 or a jar without Boot's tools jar mode (Boot 2.7).
+     *
+     * @param recording whether the server runs with a flight recording (a cache is for one or the other)
+     */
+    public static Optional<StartupCache> of(Path jar, Jdk jdk, boolean recording, Path root) {
+        if (jdk.feature() < AOT_FEATURE || !hasToolsJarMode(jar)) {
+            return Optional.empty();
+        }
+        String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
+        Path dir = root.resolve(name + "-" + sha256(jar).substring(0, 16) + "-jdk" + jdk.version().replaceAll("[^0-9A-Za-z.+_-]", "_"));
+        Path aot = dir.resolve(recording ? "server-jfr.aot" : "server.aot");
+        if (Files.isRegularFile(failed(aot))) {
+            // A training that failed once fails again: the server starts as it always did.
+            return Optional.empty();
+        }
+        Path extracted = dir.resolve("app").resolve(jar.getFileName());
+        if (!Files.isRegularFile(extracted) && !extract(jar, jdk, dir)) {
+            return Optional.empty();
+        }
+        return Optional.of(new StartupCache(extracted, aot));
+    }
+
+    public boolean trained() {
+        return Files.isRegularFile(aotCache);
+    }
+
+    /** The arguments that start the server from the cache, in place of {@code -jar FATJAR}. */
+    public List<String> launch() {
+        List<String> args = new ArrayList<>();
+        if (trained()) {
+            args.add("-XX:AOTCache=" + aotCache);
+        }
+        args.addAll(List.of("-jar", extractedJar.toString()));
+        return args;
+    }
+
+    /**
+     * The arguments of the training start: the application context is built (every bean, every
+     * class Spring loads at start) and the JVM exits, writing the cache; no port, no load, no database call.
+     */
+    List<String> training() {
+        return List.of("-XX:AOTCacheOutput=" + pending(), "-Dspring.context.exit=onRefresh", "-jar", extractedJar.toString());
+    }
+
+    /**
+     * Runs {@code command} (the server's own, with {@link #training()} in place of the jar) once; the cache
+     * is in place only if the training exited cleanly and wrote it. A failed training is remembered with its log.
+     */
+    void train(List<String> command, Map<String, String> environment) {
+        Path log = aotCache.resolveSibling(aotCache.getFileName() + ".training.log");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        try {
+            Process process = Children.track(builder.start());
+            if (!process.waitFor(TRAINING_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                Children.stop(process, Duration.ofSeconds(5));
+            }
+            if (process.isAlive() || process.exitValue() != 0 || !Files.isRegularFile(pending())) {
+                Files.move(log, failed(aotCache), StandardCopyOption.REPLACE_EXISTING);
+                Files.deleteIfExists(pending());
+                return;
+            }
+            Files.move(pending(), aotCache, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot train the start-up cache in " + aotCache.getParent(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while training the start-up cache", e);
+        }
+    }
+
+    /** The log of a training that failed: while it is there, the jar starts without a cache. */
+    static Path failed(Path aotCache) {
+        return aotCache.resolveSibling(aotCache.getFileName() + ".training-failed.log");
+    }
+
+    /** Written here first and moved into place whole: a start never sees a half-written cache. */
+    private Path pending() {
+        return aotCache.resolveSibling(aotCache.getFileName() + ".pending-" + ProcessHandle.current().pid());
+    }
+
+    private static boolean hasToolsJarMode(Path jar) {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-boot-jarmode-tools-.*\\.jar"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Boot's own extraction into a folder of its own, moved into place whole (another run may be
+     * extracting too); false, its log kept, when Boot could not extract the jar.
+     */
+    private static boolean extract(Path jar, Jdk jdk, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Path tmp = Files.createTempDirectory(dir, "extracting-");
+            Process process = Children.track(new ProcessBuilder(jdk.java().toString(), "-Djarmode=tools", "-jar", jar.toString(),
+                    "extract", "--destination", tmp.toString()).redirectErrorStream(true).redirectOutput(tmp.resolveSibling("extract.log").toFile())
+                    .start());
+            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                Children.stop(process, Duration.ofSeconds(5));
+                delete(tmp);
+                return false;
+            }
+            try {
+                Files.move(tmp, dir.resolve("app"), StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException | DirectoryNotEmptyException other) {
+                delete(tmp);
+            }
+            return true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot extract " + jar, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while extracting " + jar, e);
+        }
+    }
+
+    private static void delete(Path tree) throws IOException {
+        try (Stream<Path> paths = Files.walk(tree)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private static String sha256(Path file) {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
+            in.transferTo(OutputStream.nullOutputStream());
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

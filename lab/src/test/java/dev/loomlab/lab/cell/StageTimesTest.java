@@ -1,0 +1,130 @@
+package dev.loomlab.lab.cell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.cell.StageTimes.Stage;
+import dev.loomlab.lab.load.LoadProgress;
+import dev.loomlab.lab.result.RunFolder;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** How a cell's stages are timed on a clock the test moves, read back from JSON, and summed into a run's overhead. */
+class StageTimesTest {
+    private final AtomicLong now = new AtomicLong();
+
+    private void pass(long millis) {
+        now.addAndGet(Duration.ofMillis(millis).toNanos());
+    }
+
+    @Test
+    void eachStageEndsWhereTheNextBeginsSoTheStagesAddUpToTheWallTime() {
+        StageClock clock = new StageClock(now::get);
+        pass(12_000);
+        clock.begin(Stage.VERIFY);
+        pass(900);
+        clock.begin(Stage.DRIVER_START);
+        pass(2_500);
+        clock.begin(Stage.WARMUP);
+        pass(20_000);
+        clock.begin(Stage.WINDOW);
+        pass(30_000);
+        clock.begin(Stage.DRAIN);
+        pass(1_100);
+        clock.begin(Stage.STOP);
+        pass(700);
+        clock.begin(Stage.JUDGE);
+        pass(300);
+
+        StageTimes times = clock.finish();
+
+        assertThat(times.stages().keySet()).containsExactly(Stage.values());
+        assertThat(times.of(Stage.READY)).isEqualTo(Duration.ofMillis(12_000));
+        assertThat(times.of(Stage.DRAIN)).isEqualTo(Duration.ofMillis(1_100));
+        assertThat(times.wall()).isEqualTo(Duration.ofMillis(67_500)).isEqualTo(times.sum());
+        assertThat(times.overhead()).isEqualTo(Duration.ofMillis(17_500));
+    }
+
+    @Test
+    void aLateReportNeverMovesTheClockBackAndABackDatedStageStopsAtTheRunningStagesStart() {
+        StageClock clock = new StageClock(now::get);
+        pass(5_000);
+        clock.begin(Stage.DRIVER_START);
+        pass(3_000);
+        // the first warm-up report, 4 s into the warm-up, but the driver began only 3 s ago
+        clock.begin(Stage.WARMUP, Duration.ofSeconds(4));
+        pass(1_000);
+        clock.begin(Stage.DRIVER_START);
+        clock.begin(Stage.WARMUP);
+
+        StageTimes times = clock.finish();
+
+        assertThat(times.of(Stage.DRIVER_START)).isZero();
+        assertThat(times.of(Stage.WARMUP)).isEqualTo(Duration.ofMillis(4_000));
+        assertThat(times.stages()).doesNotContainKey(Stage.VERIFY);
+        assertThat(times.wall()).isEqualTo(Duration.ofMillis(9_000));
+    }
+
+    @Test
+    void theLoadsReportsMoveTheStagesAndAreStillShown() {
+        StageClock clock = new StageClock(now::get);
+        clock.begin(Stage.DRIVER_START);
+        List<String> shown = new java.util.ArrayList<>();
+        CellProgress watched = new CellProgress() {
+            @Override
+            public void phase(String phase) {
+                shown.add(phase);
+            }
+
+            @Override
+            public LoadProgress.Listener loadListener(Duration warmup, Duration duration) {
+                return p -> shown.add(p.phase());
+            }
+        };
+        LoadProgress.Listener listener = new TimedProgress(watched, clock).loadListener(Duration.ofSeconds(20), Duration.ofSeconds(30));
+        pass(3_000);
+        listener.onProgress(new LoadProgress("warmup", 1.0, 0, 0, 0));
+        pass(19_000);
+        listener.onProgress(new LoadProgress("measure", 20.0, 0, 0, 0));
+        pass(30_000);
+        listener.onProgress(new LoadProgress("measure", 50.0, 0, 0, 0));
+        listener.onProgress(new LoadProgress("drain", 50.2, 0, 0, 0));
+        pass(2_000);
+        listener.onProgress(new LoadProgress("done", 52.0, 0, 0, 0));
+
+        StageTimes times = clock.finish();
+
+        assertThat(times.of(Stage.DRIVER_START)).isEqualTo(Duration.ofMillis(2_000));
+        assertThat(times.of(Stage.WARMUP)).isEqualTo(Duration.ofMillis(20_000));
+        assertThat(times.of(Stage.WINDOW)).isEqualTo(Duration.ofMillis(30_000));
+        assertThat(times.of(Stage.DRAIN)).isEqualTo(Duration.ofMillis(2_000));
+        assertThat(shown).containsExactly("warmup", "measure", "measure", "drain", "done");
+    }
+
+    @Test
+    void aCellFilesStagesAreSecondsInStageOrderAndReadBackTheSame() throws Exception {
+        StageTimes times = new StageTimes(Map.of(Stage.WINDOW, Duration.ofMillis(30_004), Stage.READY, Duration.ofMillis(11_250)),
+                Duration.ofMillis(41_300));
+
+        String json = RunFolder.json().writeValueAsString(times).replaceAll("\\s", "");
+
+        assertThat(json).isEqualTo("{\"ready\":11.25,\"window\":30.004,\"wall\":41.3}");
+        assertThat(RunFolder.json().readValue(json, StageTimes.class)).isEqualTo(times);
+    }
+
+    @Test
+    void aRunsOverheadIsTheSumAndTheMedianOfItsTimedCells() {
+        StageTimes a = new StageTimes(Map.of(Stage.WARMUP, Duration.ofSeconds(20), Stage.WINDOW, Duration.ofSeconds(30)), Duration.ofSeconds(54));
+        StageTimes b = new StageTimes(Map.of(Stage.WARMUP, Duration.ofSeconds(20), Stage.WINDOW, Duration.ofSeconds(30)), Duration.ofSeconds(60));
+        StageTimes c = new StageTimes(Map.of(Stage.READY, Duration.ofSeconds(5)), Duration.ofSeconds(5));
+
+        Overhead overhead = Overhead.of(List.of(a, b, c, StageTimes.NONE));
+
+        assertThat(overhead.perCell()).containsExactly(Duration.ofSeconds(4), Duration.ofSeconds(5), Duration.ofSeconds(10));
+        assertThat(overhead.total()).isEqualTo(Duration.ofSeconds(19));
+        assertThat(overhead.median()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(overhead.describe()).isEqualTo("overhead 19.0 s over 3 cells, median 5.0 s per cell (wall time beyond warm-up and window)");
+    }
+}
