@@ -1,6 +1,6 @@
 package dev.loomlab.lab.load;
 
-import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.result.AtomicWrite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +46,7 @@ final class StartGate {
     /** Driver {@code index} is ready; the last one to be opens the gate. */
     void ready(int index) {
         if (ready.compareAndSet(index, 0, 1) && waiting.decrementAndGet() == 0) {
-            RunFolder.writeAtomically(file, Long.toString(System.currentTimeMillis() + LEAD_MS));
+            AtomicWrite.write(file, Long.toString(System.currentTimeMillis() + LEAD_MS));
         }
     }
 }
