@@ -6,6 +6,7 @@ import dev.loomlab.lab.load.DistributedLoad;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.ServerHandle;
+import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
@@ -62,6 +63,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                 return results.stopped(stop);
             }
             window = (Measure.Window) measured;
+        } catch (ServerProcess.PortStillOpen e) {
+            return results.stopped(Stop.failed(e.getMessage()));
         }
         // The flight recording is complete only once the server has exited.
         Measure.Figures figures = measure.figures(window);

@@ -42,6 +42,13 @@ final class Resume {
                     + ", this loomlab reads 1 to " + Manifest.SCHEMA + ": resume it with the build that started it");
         }
         RunFolder folder = new RunFolder(dir);
+        try (RunFolder.Lock lock = folder.lock()) {
+            return resume(dir, folder, source, recorded, options, target, allowRemoteTarget, force);
+        }
+    }
+
+    private static int resume(Path dir, RunFolder folder, String source, JsonNode recorded, PlanOptions options, String target,
+                              boolean allowRemoteTarget, boolean force) {
         Manifest previous;
         try {
             previous = folder.readManifest();

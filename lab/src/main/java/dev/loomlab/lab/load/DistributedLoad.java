@@ -105,7 +105,11 @@ public final class DistributedLoad implements LoadEngine {
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             try {
-                results.add(running.get(i).get());
+                // Each driver's own wait is bounded; this one too, so that no driver can hold the cell for ever.
+                results.add(running.get(i).get(EngineWatch.STARTUP.plus(EngineWatch.bound(spec)).plusSeconds(30).toSeconds(),
+                        java.util.concurrent.TimeUnit.SECONDS));
+            } catch (java.util.concurrent.TimeoutException e) {
+                failures.add("driver " + (i + 1) + ": no result within " + EngineWatch.STARTUP.plus(EngineWatch.bound(spec)).plusSeconds(30).toSeconds() + " s");
             } catch (ExecutionException e) {
                 failures.add("driver " + (i + 1) + ": " + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()));
             } catch (InterruptedException e) {

@@ -8,10 +8,7 @@ import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,28 +87,17 @@ public final class HyperfoilEngine implements LoadEngine {
             Files.writeString(requestFile, WIRE.writerWithDefaultPrettyPrinter().writeValueAsString(request));
             List<String> launch = new ArrayList<>(launchPrefix);
             launch.addAll(Taskset.prefix(cpus, cpus.driver(), command));
-            process = Children.track(new ProcessBuilder(launch)
-                    .redirectError(spec.log().toFile())
-                    .start());
+            process = Children.start(new ProcessBuilder(launch)
+                    .redirectError(spec.log().toFile()));
         } catch (IOException e) {
             throw new LoadException("cannot launch the hyperfoil driver: " + e.getMessage());
         }
         listener.engineStarted(process.pid());
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                progress(line, listener);
-            }
-            int exit = process.waitFor();
+        try {
+            int exit = EngineWatch.await("the hyperfoil driver", process, process.getInputStream(), spec, line -> progress(line, listener));
             if (exit != 0) {
                 throw new LoadException("the hyperfoil driver exited with " + exit + ": " + lastLines(spec.log()));
             }
-        } catch (IOException e) {
-            throw new LoadException("lost the hyperfoil driver's output: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Children.stop(process, java.time.Duration.ofSeconds(5));
-            Thread.currentThread().interrupt();
-            throw new LoadException("interrupted");
         } finally {
             Children.stop(process, java.time.Duration.ofSeconds(5));
         }
