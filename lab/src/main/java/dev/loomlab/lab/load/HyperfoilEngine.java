@@ -8,6 +8,7 @@ import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
+import dev.loomlab.load.TargetHost;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -117,15 +118,17 @@ public final class HyperfoilEngine implements LoadEngine {
     static DriverRequest request(LoadSpec spec) {
         DriverRequest request = DriverRequest.of(spec.url(), spec.method(), spec.workload(), spec.window(), spec.requestTimeout(),
                 spec.outDir().toString(), spec.name());
-        // The driver refuses anything but loopback; a server in a namespace the lab made here (the split
-        // topology) is checked from the root namespace, where the lab's bridge is, and allowed.
-        return labNamespaceTarget(spec.url()) ? request.allowingRemoteTarget() : request;
+        // The lab has judged the target by the rule the driver keeps too (TargetHost) before the run started: a host
+        // that is not loopback reached the load because it is a namespace the lab made here (the split topology,
+        // which only the lab can tell) or because the user allowed remote targets. Either way the driver is told so.
+        return remote(spec.url()) ? request.allowingRemoteTarget() : request;
     }
 
-    private static boolean labNamespaceTarget(String url) {
+    private static boolean remote(String url) {
         try {
-            return dev.loomlab.lab.process.Namespaces.isLabAddress(java.net.InetAddress.getByName(java.net.URI.create(url).getHost()));
-        } catch (java.net.UnknownHostException | IllegalArgumentException e) {
+            return !TargetHost.isLocal(java.net.URI.create(url).getHost(), a -> false);
+        } catch (IllegalArgumentException unknownHost) {
+            // The driver says so in its own words.
             return false;
         }
     }
