@@ -50,13 +50,14 @@ public final class OrphanGuard implements AutoCloseable {
               kill -s "$4" $pids 2>/dev/null
               kill -s CONT $pids 2>/dev/null
               i=0
-              while [ "$i" -lt $(($5 * 10)) ]; do
-                alive=
-                for p in $pids; do kill -0 "$p" 2>/dev/null && alive=1; done
-                [ -z "$alive" ] && break
+              alive=$pids
+              while [ -n "$alive" ] && [ "$i" -lt $(($5 * 10)) ]; do
                 sleep 0.1; i=$((i+1))
+                left=
+                for p in $alive; do kill -0 "$p" 2>/dev/null && left="$left $p"; done
+                alive=$left
               done
-              kill -s KILL $pids 2>/dev/null
+              [ -n "$alive" ] && kill -s KILL $alive 2>/dev/null
             fi
             shift 5
             [ "$#" -gt 0 ] && "$@"

@@ -21,8 +21,11 @@ import java.util.stream.Collectors;
  * reads the children from a pid file this class rewrites whenever one starts or ends.
  */
 public final class Children {
-    /** From the guard's SIGTERM to its SIGKILL: a server JVM stops within it; a stopped (SIGSTOP) one never does. */
-    static final Duration ORPHAN_GRACE = Duration.ofSeconds(5);
+    /**
+     * From the guard's SIGTERM to its SIGKILL. Short: the lab that would read what a child writes on its way out (a
+     * server's flight recording) is dead, and the lab's children must be gone within seconds of it.
+     */
+    static final Duration ORPHAN_GRACE = Duration.ofSeconds(2);
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
     private static Path guardDir;
     private static OrphanGuard guard;
