@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * Two ways, for two ways of dying: a shutdown hook stops them when the lab can still run code (Ctrl-C, SIGTERM, an
  * exception), and an {@link OrphanGuard} — a small shell of its own session, started with the first child — stops
  * them, and sweeps the lab's network namespaces and links, when it cannot (SIGKILL, the OOM killer). The guard
- * reads the children from a pid file this class rewrites whenever one starts or ends.
+ * reads the children from a pid file this class rewrites whenever one starts or ends, and lives while there is
+ * something to guard: a child, or a hold (the split topology's namespaces).
  */
 public final class Children {
     /**
@@ -29,6 +30,7 @@ public final class Children {
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
     private static Path guardDir;
     private static OrphanGuard guard;
+    private static int holds;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -47,14 +49,31 @@ public final class Children {
     }
 
     public static Process track(Process process) {
-        guard();
-        LIVE.add(process);
-        writePidFile();
+        synchronized (Children.class) {
+            guard();
+            LIVE.add(process);
+            writePidFile();
+        }
         process.onExit().thenRun(() -> {
             LIVE.remove(process);
             writePidFile();
+            closeGuardIfIdle();
         });
         return process;
+    }
+
+    /**
+     * Keeps the guard while something other than a child needs sweeping should the lab die: the namespaces of a
+     * split run, which outlive every child between two cells. Each hold is released once.
+     */
+    static synchronized void hold() {
+        holds++;
+        guard();
+    }
+
+    static synchronized void release() {
+        holds--;
+        closeGuardIfIdle();
     }
 
     /** SIGTERM, then SIGKILL after {@code grace}; returns once the process is gone. */
@@ -123,9 +142,17 @@ public final class Children {
         }
     }
 
+    /** No child and no hold: the guard goes too, so that a lab that has nothing running leaves nothing running. */
+    private static synchronized void closeGuardIfIdle() {
+        if (LIVE.isEmpty() && holds == 0) {
+            closeGuard();
+        }
+    }
+
     private static synchronized void closeGuard() {
         if (guard != null) {
             guard.close();
+            guard = null;
         }
         if (guardDir != null) {
             try (var files = Files.list(guardDir)) {
@@ -136,6 +163,7 @@ public final class Children {
             } catch (IOException e) {
                 // A temp folder: at worst it stays.
             }
+            guardDir = null;
         }
     }
 

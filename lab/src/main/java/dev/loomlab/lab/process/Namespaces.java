@@ -104,6 +104,8 @@ public final class Namespaces implements AutoCloseable {
         check(topology);
         Namespaces ns = new Namespaces(topology, ipBinary(), drivers, freeSubnet());
         Runtime.getRuntime().addShutdownHook(ns.hook);
+        // Should the lab be killed (no hook runs then), the children's guard deletes them.
+        Children.hold();
         try {
             ns.build(cpus);
             return ns;
@@ -300,6 +302,7 @@ public final class Namespaces implements AutoCloseable {
             // A veth whose peer was in a deleted namespace is gone already: errors here are expected.
             tryIp(kind[0].equals("netns") ? List.of("netns", "delete", kind[1]) : List.of("link", "delete", kind[1]));
         }
+        Children.release();
     }
 
     /** Whether {@code host} lies on a bridge of the lab's (a namespace it made on this machine). */

@@ -2,24 +2,24 @@ package dev.loomlab.lab.result;
 
 import dev.loomlab.lab.plan.PlanException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.StandardOpenOption;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A run's folder: {@code manifest.json}, {@code cells/<model>/<scenario>-r<round>.json} and
@@ -61,13 +61,21 @@ public final class RunFolder {
     /** The lock a run holds on its folder while it writes there; released by the kernel however the run ends. */
     public static final class Lock implements AutoCloseable {
         private final FileChannel channel;
+        private final Path file;
 
-        private Lock(FileChannel channel) {
+        private Lock(FileChannel channel, Path file) {
             this.channel = channel;
+            this.file = file;
         }
 
+        /** Deletes the file while still holding it (a finished run folder holds its results only), then lets go. */
         @Override
         public void close() {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // An empty file left behind: harmless, the next run locks it again.
+            }
             try {
                 channel.close();
             } catch (IOException e) {
@@ -100,7 +108,7 @@ public final class RunFolder {
             }
             channel.truncate(0);
             channel.write(java.nio.ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)), 0);
-            return new Lock(channel);
+            return new Lock(channel, file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot lock run folder " + root, e);
         }
