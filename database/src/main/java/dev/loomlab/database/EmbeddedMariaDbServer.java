@@ -30,7 +30,7 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
     private final Path socket;
 
     private EmbeddedMariaDbServer(LoomlabDB db, Path socket, DatabaseEndpoint endpoint, String description, long pid,
-            Path instanceDir, ServerProcesses.OrphanGuard guard) {
+            Path instanceDir, OrphanGuard guard) {
         super(endpoint, description, pid, instanceDir, guard);
         this.db = db;
         this.socket = socket;
@@ -49,7 +49,7 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
         Path tmpDir = instanceDir.resolve("tmp");
         Path pidFile = instanceDir.resolve("mariadbd.pid");
         Path socket = socketPath(instanceDir, port);
-        ServerProcesses.OrphanGuard guard = ServerProcesses.OrphanGuard.start(pidFile, "TERM", instanceDir);
+        OrphanGuard guard = OrphanGuard.start("loomlab-db-guard", pidFile, OrphanGuard.PidFile.FIRST_LINE, "TERM", ServerProcesses.ORPHAN_GRACE, ServerProcesses.deleteAfterwards(instanceDir));
         LoomlabDB db = null;
         try {
             DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()

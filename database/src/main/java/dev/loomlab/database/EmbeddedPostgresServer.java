@@ -27,7 +27,7 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
     private final EmbeddedPostgres postgres;
 
     private EmbeddedPostgresServer(EmbeddedPostgres postgres, DatabaseEndpoint endpoint, String description, long pid,
-            Path instanceDir, ServerProcesses.OrphanGuard guard) {
+            Path instanceDir, OrphanGuard guard) {
         super(endpoint, description, pid, instanceDir, guard);
         this.postgres = postgres;
     }
@@ -43,8 +43,8 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
         Path dataDir = instanceDir.resolve("data");
         Path log = instanceDir.resolve("postgres.log");
         // SIGINT = "fast shutdown" for the postmaster
-        ServerProcesses.OrphanGuard guard =
-                ServerProcesses.OrphanGuard.start(dataDir.resolve("postmaster.pid"), "INT", instanceDir);
+        OrphanGuard guard =
+                OrphanGuard.start("loomlab-db-guard", dataDir.resolve("postmaster.pid"), OrphanGuard.PidFile.FIRST_LINE, "INT", ServerProcesses.ORPHAN_GRACE, ServerProcesses.deleteAfterwards(instanceDir));
         EmbeddedPostgres postgres = null;
         try {
             postgres = EmbeddedPostgres.builder()

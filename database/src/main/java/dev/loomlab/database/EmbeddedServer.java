@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What every embedded server shares: a pid, a temporary instance directory that holds its data, a JVM shutdown hook
- * and an {@link ServerProcesses.OrphanGuard} so that it never outlives the JVM, and an idempotent {@link #close()}.
+ * and an {@link OrphanGuard} so that it never outlives the JVM, and an idempotent {@link #close()}.
  */
 abstract class EmbeddedServer implements RunningDatabase {
 
@@ -22,13 +22,13 @@ abstract class EmbeddedServer implements RunningDatabase {
     private final String description;
     private final long pid;
     private final Path instanceDir;
-    private final ServerProcesses.OrphanGuard guard;
+    private final OrphanGuard guard;
     private final Thread shutdownHook;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final java.util.concurrent.CountDownLatch closeDone = new java.util.concurrent.CountDownLatch(1);
 
     EmbeddedServer(DatabaseEndpoint endpoint, String description, long pid, Path instanceDir,
-            ServerProcesses.OrphanGuard guard) {
+            OrphanGuard guard) {
         this.endpoint = endpoint;
         this.description = description;
         this.pid = pid;

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-/** Process helpers for embedded servers: pid files, liveness, stopping, and a guard against orphans. */
+/** Process helpers for embedded servers: pid files, liveness, stopping, what their {@link OrphanGuard} does afterwards. */
 final class ServerProcesses {
 
     private ServerProcesses() {
@@ -120,74 +120,12 @@ final class ServerProcesses {
         }
     }
 
-    /**
-     * A tiny shell process that outlives this JVM only to clean up after it. When the JVM is gone without having
-     * closed the server (SIGKILL, crash, a kill of its whole process group), it reads the server's pid file, signals
-     * the server, waits for it to exit (SIGKILL after 30 s) and deletes the instance directory. It starts before the
-     * server (so a JVM that dies mid-start is covered too), in a session of its own (so a kill of the JVM's process
-     * group spares it), and closing the server normally stops it first. Uses only sh, setsid and coreutils.
-     */
-    static final class OrphanGuard implements AutoCloseable {
-        private static final String SCRIPT = """
-                tail --pid="$1" -f /dev/null 2>/dev/null
-                pid=$(head -n 1 "$2" 2>/dev/null)
-                case "$pid" in ''|*[!0-9]*) pid= ;; esac
-                if [ -n "$pid" ]; then
-                  kill -s "$3" "$pid" 2>/dev/null
-                  i=0
-                  while kill -0 "$pid" 2>/dev/null && [ "$i" -lt 300 ]; do sleep 0.1; i=$((i+1)); done
-                  kill -s KILL "$pid" 2>/dev/null
-                fi
-                case "$4" in /?*) rm -rf -- "$4" ;; esac
-                """;
+    /** How long an orphaned server gets from its orderly-stop signal to SIGKILL. */
+    static final Duration ORPHAN_GRACE = Duration.ofSeconds(30);
 
-        private final Process process;
-
-        private OrphanGuard(Process process) {
-            this.process = process;
-        }
-
-        /**
-         * Starts a guard for the server whose pid file is {@code pidFile} (it need not exist yet); {@code signal} is
-         * the server's orderly-stop signal (PostgreSQL: INT = fast shutdown; MariaDB: TERM). Returns a guard that
-         * does nothing if the shell cannot be started.
-         */
-        static OrphanGuard start(Path pidFile, String signal, Path instanceDir) {
-            List<String> command = new java.util.ArrayList<>();
-            if (Files.isExecutable(Path.of("/usr/bin/setsid")) || Files.isExecutable(Path.of("/bin/setsid"))) {
-                command.add("setsid");
-            }
-            command.addAll(List.of("sh", "-c", SCRIPT, "loomlab-db-guard",
-                    Long.toString(ProcessHandle.current().pid()), pidFile.toAbsolutePath().toString(), signal,
-                    instanceDir.toAbsolutePath().toString()));
-            ProcessBuilder builder = new ProcessBuilder(command);
-            builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            builder.redirectError(ProcessBuilder.Redirect.DISCARD);
-            try {
-                return new OrphanGuard(builder.start());
-            } catch (IOException e) {
-                System.getLogger(ServerProcesses.class.getName()).log(System.Logger.Level.WARNING,
-                        "cannot start the orphan guard (sh/tail missing?): " + e.getMessage());
-                return new OrphanGuard(null);
-            }
-        }
-
-        /** Stops the guard without it touching the server. */
-        @Override
-        public void close() {
-            if (process == null) {
-                return;
-            }
-            // the shell first: were its tail killed first, the shell would go on to stop the server
-            List<ProcessHandle> children = process.descendants().toList();
-            process.destroyForcibly();
-            try {
-                process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            children.forEach(ProcessHandle::destroyForcibly);
-        }
+    /** The orphan guard's last command: delete the instance directory (never a relative path nor the root). */
+    static List<String> deleteAfterwards(Path instanceDir) {
+        Path dir = instanceDir.toAbsolutePath().normalize();
+        return dir.getNameCount() == 0 ? List.of() : List.of("rm", "-rf", "--", dir.toString());
     }
 }

@@ -1,14 +1,15 @@
 package dev.loomlab.driver;
 
+import dev.loomlab.load.TargetHost;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.Locale;
 
 /**
  * The URL under load, split the way Hyperfoil wants it (host, port, path with query).
  * Only plain {@code http://} is supported. Unless remote targets are explicitly allowed, the host
- * must be a loopback address: {@code localhost}, {@code 127.0.0.0/8} or {@code [::1]}. The check is
- * purely lexical, so no name is ever resolved for a target that is refused.
+ * must be local by the rule the lab keeps too ({@link TargetHost}): every address it resolves to a
+ * loopback one. The lab hands {@code allowRemoteTarget} to a driver whose target it judged its own
+ * (a namespace it made) or that the user allowed.
  */
 record Target(String url, String host, int port, String pathAndQuery) {
 
@@ -30,10 +31,7 @@ record Target(String url, String host, int port, String pathAndQuery) {
         if (uri.getRawUserInfo() != null) {
             throw new IllegalArgumentException("--url must not contain user info: '" + url + "'");
         }
-        if (!allowRemote && !isLoopback(host)) {
-            throw new IllegalArgumentException("target host '" + host + "' is not a loopback address "
-                    + "(localhost, 127.0.0.0/8, [::1]); pass --allow-remote-target to load a remote host");
-        }
+        TargetHost.check(host, allowRemote, address -> false, "");
         int port = uri.getPort() == -1 ? 80 : uri.getPort();
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
@@ -41,28 +39,5 @@ record Target(String url, String host, int port, String pathAndQuery) {
         }
         String hyperfoilHost = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         return new Target(url, hyperfoilHost, port, path);
-    }
-
-    static boolean isLoopback(String host) {
-        String h = host.toLowerCase(Locale.ROOT);
-        if (h.startsWith("[") && h.endsWith("]")) {
-            h = h.substring(1, h.length() - 1);
-        }
-        if (h.equals("localhost") || h.equals("localhost.")) {
-            return true;
-        }
-        if (h.equals("::1") || h.equals("0:0:0:0:0:0:0:1")) {
-            return true;
-        }
-        String[] parts = h.split("\\.", -1);
-        if (parts.length != 4 || !parts[0].equals("127")) {
-            return false;
-        }
-        for (String p : parts) {
-            if (p.isEmpty() || p.length() > 3 || !p.chars().allMatch(Character::isDigit) || Integer.parseInt(p) > 255) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -52,16 +52,12 @@ class ArgumentsTest {
     }
 
     @Test
-    void loopbackIsDecidedWithoutResolvingNames() {
-        assertThat(Target.isLoopback("127.0.0.1")).isTrue();
-        assertThat(Target.isLoopback("127.10.20.30")).isTrue();
-        assertThat(Target.isLoopback("localhost")).isTrue();
-        assertThat(Target.isLoopback("[::1]")).isTrue();
-        assertThat(Target.isLoopback("10.0.0.1")).isFalse();
-        assertThat(Target.isLoopback("192.168.1.1")).isFalse();
-        assertThat(Target.isLoopback("127.0.0.1.example.com")).isFalse();
-        assertThat(Target.isLoopback("128.0.0.1")).isFalse();
-        assertThat(Target.isLoopback("example.com")).isFalse();
+    void aTargetIsLocalByTheAddressesItResolvesTo() {
+        assertThat(Target.parse("http://localhost:8080/", false).host()).as("a name that resolves to loopback").isEqualTo("localhost");
+        assertThat(Target.parse("http://127.10.20.30:8080/", false).host()).isEqualTo("127.10.20.30");
+        assertThatThrownBy(() -> Target.parse("http://10.0.0.1:8080/x", false))
+                .hasMessageContaining("resolves to [10.0.0.1], not a loopback address").hasMessageContaining("--allow-remote-target");
+        assertThatThrownBy(() -> Target.parse("http://128.0.0.1/", false)).hasMessageContaining("not a loopback address");
 
         Target t = Target.parse("http://127.0.0.1:8080/block?ms=1000", false);
         assertThat(t.host()).isEqualTo("127.0.0.1");

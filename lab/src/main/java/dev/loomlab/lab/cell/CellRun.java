@@ -7,6 +7,7 @@ import dev.loomlab.lab.load.DistributedLoad;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.ServerHandle;
+import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
@@ -57,20 +58,24 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         ServerHandle server = up.server();
         Measure.Outcome measured;
         try {
-            clock.begin(Stage.VERIFY);
-            progress.phase(Launch.readyLine(server) + "; verifying the contract");
-            Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
-            if (refused.isPresent()) {
-                measured = refused.get();
-            } else {
-                clock.begin(Stage.DRIVER_START);
-                measured = measure.run(server);
-                clock.begin(Stage.DRAIN);
+            try {
+                clock.begin(Stage.VERIFY);
+                progress.phase(Launch.readyLine(server) + "; verifying the contract");
+                Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
+                if (refused.isPresent()) {
+                    measured = refused.get();
+                } else {
+                    clock.begin(Stage.DRIVER_START);
+                    measured = measure.run(server);
+                    clock.begin(Stage.DRAIN);
+                }
+            } finally {
+                clock.begin(Stage.STOP);
+                server.close();
+                clock.begin(Stage.JUDGE);
             }
-        } finally {
-            clock.begin(Stage.STOP);
-            server.close();
-            clock.begin(Stage.JUDGE);
+        } catch (ServerProcess.PortStillOpen e) {
+            return results.stopped(Stop.failed(e.getMessage()));
         }
         if (measured instanceof Stop stop) {
             return results.stopped(stop);

@@ -34,6 +34,13 @@ final class Resume {
         if (!Files.isRegularFile(manifestFile)) {
             throw new PlanException("--resume " + dir + ": not a run folder (no " + RunFolder.MANIFEST + ")");
         }
+        // First: a folder another run is writing is not read, let alone resumed.
+        try (RunFolder.Lock lock = new RunFolder(dir).lock()) {
+            return resume(dir, manifestFile, options, target, allowRemoteTarget, force);
+        }
+    }
+
+    private static int resume(Path dir, Path manifestFile, PlanOptions options, String target, boolean allowRemoteTarget, boolean force) {
         String source = "--resume " + dir;
         JsonNode recorded = read(manifestFile);
         int schema = recorded.path("schema").asInt(0);

@@ -83,8 +83,10 @@ public final class RunCommand implements Callable<Integer> {
             manifest.jdks(jdks(plan, jdk, session.serverJdks()));
         }
         Runner runner = new Runner(plan, folder, session, manifest, System.out);
-        List<CellResult> cells = (target == null ? runner : runner.target(target)).run();
-        return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
+        try (RunFolder.Lock lock = folder.lock()) {
+            List<CellResult> cells = (target == null ? runner : runner.target(target)).run();
+            return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
+        }
     }
 
     /** A plan of parts: each part a sub-run in a folder of its own, then the seed's claims beside this run's. */
@@ -107,7 +109,10 @@ public final class RunCommand implements Callable<Integer> {
             Runner runner = new Runner(part.plan(), folder, session.forPlan(part.plan()),
                     manifest(runId + "/" + part.name(), part.plan(), jdk, cpus).jdks(jdks(part.plan(), jdk, session.serverJdks())),
                     System.out);
-            List<CellResult> cells = runner.run();
+            List<CellResult> cells;
+            try (RunFolder.Lock lock = folder.lock()) {
+                cells = runner.run();
+            }
             cellsByPart.put(part.name(), cells);
             allOk &= cells.stream().allMatch(CellResult::succeeded);
             if (runner.interrupted()) {

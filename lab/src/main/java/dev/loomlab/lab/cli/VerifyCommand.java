@@ -1,12 +1,13 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.load.InvalidLoadException;
+import dev.loomlab.load.TargetHost;
 import dev.loomlab.scenario.verify.Check;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,7 +35,7 @@ public final class VerifyCommand implements Callable<Integer> {
         return v.passed() ? 0 : Loomlab.FAILED;
     }
 
-    /** Load and probes go to loopback only, unless the user says otherwise. */
+    /** Load and probes go to loopback (or the lab's own namespaces) only, unless the user says otherwise: {@link TargetHost}'s rule. */
     static void checkTarget(String url, boolean allowRemote) {
         URI uri;
         try {
@@ -45,17 +46,11 @@ public final class VerifyCommand implements Callable<Integer> {
         if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
             throw new PlanException("the target must be an http:// URL with a host, got '" + url + "'");
         }
-        if (allowRemote) {
-            return;
-        }
         try {
-            InetAddress host = InetAddress.getByName(uri.getHost());
             // A server in a network namespace the lab made on this machine (--topology split) is not remote.
-            if (!host.isLoopbackAddress() && !dev.loomlab.lab.process.Namespaces.isLabAddress(host)) {
-                throw new PlanException("refusing " + uri.getHost() + ": not a loopback address (127.0.0.0/8) nor one of the lab's own namespaces; pass --allow-remote-target to allow it");
-            }
-        } catch (UnknownHostException e) {
-            throw new PlanException("unknown host '" + uri.getHost() + "'");
+            TargetHost.check(uri.getHost(), allowRemote, Namespaces::isLabAddress, "one of the lab's own namespaces");
+        } catch (InvalidLoadException e) {
+            throw new PlanException(e.getMessage());
         }
     }
 }

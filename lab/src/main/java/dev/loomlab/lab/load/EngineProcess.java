@@ -3,9 +3,7 @@ package dev.loomlab.lab.load;
 import dev.loomlab.lab.process.Children;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.Taskset;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +19,7 @@ import java.util.function.Consumer;
 /**
  * One run of a native engine binary (k6, wrk): pinned to the driver's CPUs, tracked so it never
  * outlives the lab, its output (stdout and stderr merged) appended to the cell's driver log line
- * by line and handed to the engine, its CPU sampled while it runs.
+ * by line and handed to the engine, its CPU sampled while it runs, its end awaited within bounds ({@link EngineWatch}).
  */
 final class EngineProcess {
     private static final int TAIL_LINES = 5;
@@ -33,14 +31,15 @@ final class EngineProcess {
     record Outcome(int exitCode, EngineCpu cpu, String tail) {
     }
 
-    static Outcome run(String engine, List<String> command, Map<String, String> env, CpuLayout cpus, Path log,
+    static Outcome run(String engine, List<String> command, Map<String, String> env, CpuLayout cpus, LoadSpec spec,
                        Consumer<String> lines, LoadProgress.Listener listener) {
+        Path log = spec.log();
         ProcessBuilder builder = new ProcessBuilder(Taskset.prefix(cpus, cpus.driver(), command)).redirectErrorStream(true);
         builder.environment().putAll(env);
         Process process;
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
-            process = Children.track(builder.start());
+            process = Children.start(builder);
         } catch (IOException e) {
             throw new LoadException("cannot launch " + engine + ": " + e.getMessage());
         }
@@ -48,28 +47,30 @@ final class EngineProcess {
         EngineCpu cpu = EngineCpu.sample(process.toHandle());
         listener.engineStarted(process.pid());
         Deque<String> tail = new ArrayDeque<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-             Writer logWriter = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+        try (Writer logWriter = Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             logWriter.write("# " + String.join(" ", command) + "\n");
-            String line;
-            while ((line = out.readLine()) != null) {
-                logWriter.write(line);
-                logWriter.write('\n');
-                if (!line.isBlank()) {
-                    tail.addLast(line);
-                    if (tail.size() > TAIL_LINES) {
-                        tail.removeFirst();
+            int exit = EngineWatch.await(engine, process, process.getInputStream(), spec, line -> {
+                try {
+                    logWriter.write(line);
+                    logWriter.write('\n');
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                synchronized (tail) {
+                    if (!line.isBlank()) {
+                        tail.addLast(line);
+                        if (tail.size() > TAIL_LINES) {
+                            tail.removeFirst();
+                        }
                     }
                 }
                 lines.accept(line);
+            });
+            synchronized (tail) {
+                return new Outcome(exit, cpu, String.join(" | ", tail));
             }
-            int exit = process.waitFor();
-            return new Outcome(exit, cpu, String.join(" | ", tail));
         } catch (IOException e) {
-            throw new LoadException("lost " + engine + "'s output: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LoadException("interrupted");
+            throw new LoadException("cannot write " + engine + "'s log " + log + ": " + e.getMessage());
         } finally {
             cpu.close();
             Children.stop(process, Duration.ofSeconds(5));

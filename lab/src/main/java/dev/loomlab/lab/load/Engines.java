@@ -1,18 +1,14 @@
 package dev.loomlab.lab.load;
 
-import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.process.ShortCommand;
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Where the native engines' binaries are, and the catalogue's answers for callers that name an engine by id.
@@ -76,19 +72,9 @@ public final class Engines {
     /** The first line a version command prints (stdout and stderr merged), whatever its exit code. */
     static Optional<String> versionLine(List<String> command) {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            byte[] out;
-            try (InputStream in = p.getInputStream()) {
-                out = in.readNBytes(4096);
-            }
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-            return new String(out, StandardCharsets.UTF_8).lines().map(String::trim).filter(l -> !l.isEmpty()).findFirst();
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            return ShortCommand.run(command, Duration.ofSeconds(10), false).output().lines().map(String::trim)
+                    .filter(l -> !l.isEmpty()).findFirst();
+        } catch (ShortCommand.Failed e) {
             return Optional.empty();
         }
     }

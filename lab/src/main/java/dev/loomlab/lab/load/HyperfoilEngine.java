@@ -8,10 +8,8 @@ import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
-import java.io.BufferedReader;
+import dev.loomlab.load.TargetHost;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,28 +88,17 @@ public final class HyperfoilEngine implements LoadEngine {
             Files.writeString(requestFile, WIRE.writerWithDefaultPrettyPrinter().writeValueAsString(request));
             List<String> launch = new ArrayList<>(launchPrefix);
             launch.addAll(Taskset.prefix(cpus, cpus.driver(), command));
-            process = Children.track(new ProcessBuilder(launch)
-                    .redirectError(spec.log().toFile())
-                    .start());
+            process = Children.start(new ProcessBuilder(launch)
+                    .redirectError(spec.log().toFile()));
         } catch (IOException e) {
             throw new LoadException("cannot launch the hyperfoil driver: " + e.getMessage());
         }
         listener.engineStarted(process.pid());
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                progress(line, listener);
-            }
-            int exit = process.waitFor();
+        try {
+            int exit = EngineWatch.await("the hyperfoil driver", process, process.getInputStream(), spec, line -> progress(line, listener));
             if (exit != 0) {
                 throw new LoadException("the hyperfoil driver exited with " + exit + ": " + lastLines(spec.log()));
             }
-        } catch (IOException e) {
-            throw new LoadException("lost the hyperfoil driver's output: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Children.stop(process, java.time.Duration.ofSeconds(5));
-            Thread.currentThread().interrupt();
-            throw new LoadException("interrupted");
         } finally {
             Children.stop(process, java.time.Duration.ofSeconds(5));
         }
@@ -134,15 +121,17 @@ public final class HyperfoilEngine implements LoadEngine {
         if (spec.startGate().isPresent()) {
             request = request.startingAt(spec.startGate().get().toString());
         }
-        // The driver refuses anything but loopback; a server in a namespace the lab made here (the split
-        // topology) is checked from the root namespace, where the lab's bridge is, and allowed.
-        return labNamespaceTarget(spec.url()) ? request.allowingRemoteTarget() : request;
+        // The lab has judged the target by the rule the driver keeps too (TargetHost) before the run started: a host
+        // that is not loopback reached the load because it is a namespace the lab made here (the split topology,
+        // which only the lab can tell) or because the user allowed remote targets. Either way the driver is told so.
+        return remote(spec.url()) ? request.allowingRemoteTarget() : request;
     }
 
-    private static boolean labNamespaceTarget(String url) {
+    private static boolean remote(String url) {
         try {
-            return dev.loomlab.lab.process.Namespaces.isLabAddress(java.net.InetAddress.getByName(java.net.URI.create(url).getHost()));
-        } catch (java.net.UnknownHostException | IllegalArgumentException e) {
+            return !TargetHost.isLocal(java.net.URI.create(url).getHost(), a -> false);
+        } catch (IllegalArgumentException unknownHost) {
+            // The driver says so in its own words.
             return false;
         }
     }

@@ -76,7 +76,7 @@ abstract sealed class NativeEngine implements LoadEngine permits K6Engine, WrkEn
                                        LoadProgress.Listener listener) {
         List<String> command = new ArrayList<>(List.of(binary.toString()));
         command.addAll(args);
-        EngineProcess.Outcome outcome = EngineProcess.run(id(), command, env, cpus, spec.log(), lines, listener);
+        EngineProcess.Outcome outcome = EngineProcess.run(id(), command, env, cpus, spec, lines, listener);
         if (outcome.exitCode() != 0) {
             throw new LoadException(id() + " exited with " + outcome.exitCode() + ": " + outcome.tail());
         }

@@ -42,8 +42,8 @@ public final class DownstreamProcess implements AutoCloseable {
                 "-jar", LabHome.helperJar("downstream").toString(), "--port=0");
         try {
             Files.createDirectories(log.getParent());
-            Process process = Children.track(new ProcessBuilder(Taskset.prefix(layout, layout.driver(), command))
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start());
+            Process process = Children.start(new ProcessBuilder(Taskset.prefix(layout, layout.driver(), command))
+                    .redirectErrorStream(true).redirectOutput(log.toFile()));
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (System.nanoTime() < deadline) {
                 String text = Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";

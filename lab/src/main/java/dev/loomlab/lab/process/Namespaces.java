@@ -48,6 +48,8 @@ public final class Namespaces implements AutoCloseable {
     /** The lab's bridges: only hosts on one of these count as the lab's own (see {@link #isLabAddress}). */
     private static final Pattern BRIDGE = Pattern.compile("ll\\d+x\\d+b");
     private static final String SUBNET_PREFIX = "10.231.";
+    /** How long the delayed link may take to open its devices and say "ready". */
+    private static final Duration WIRE_START = Duration.ofSeconds(30);
 
     private final Topology topology;
     private final Path ip;
@@ -102,6 +104,8 @@ public final class Namespaces implements AutoCloseable {
         check(topology);
         Namespaces ns = new Namespaces(topology, ipBinary(), drivers, freeSubnet());
         Runtime.getRuntime().addShutdownHook(ns.hook);
+        // Should the lab be killed (no hook runs then), the children's guard deletes them.
+        Children.hold();
         try {
             ns.build(cpus);
             return ns;
@@ -163,18 +167,28 @@ public final class Namespaces implements AutoCloseable {
         Process p;
         try {
             // On the driver's CPUs: moving frames is the load's cost, not the server's.
-            p = Children.track(new ProcessBuilder(Taskset.prefix(cpus, cpus.driver(), command)).redirectErrorStream(true).start());
+            p = Children.start(new ProcessBuilder(Taskset.prefix(cpus, cpus.driver(), command)).redirectErrorStream(true));
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the delayed link (" + wireScript() + "): " + e.getMessage());
         }
         wire = p;
+        // Read on a thread of its own, so that a wire that hangs before its first line is given up on in time; the
+        // thread keeps reading so that a message of the wire never blocks it on a full pipe.
+        java.util.concurrent.CompletableFuture<String> firstLine = new java.util.concurrent.CompletableFuture<>();
+        Thread.ofPlatform().daemon().name("loomlab-wire-output").start(() -> {
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                firstLine.complete(out.readLine());
+                out.lines().forEach(l -> { });
+            } catch (IOException | java.io.UncheckedIOException e) {
+                firstLine.complete(null);
+            }
+        });
         String first;
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            first = out.readLine();
-            // Keep reading so that a message of the wire never blocks it on a full pipe.
-            Thread.ofPlatform().daemon().name("loomlab-wire-output").start(() -> out.lines().forEach(l -> { }));
-        } catch (IOException e) {
+            first = firstLine.get(WIRE_START.toSeconds(), TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the delayed link said nothing within " + WIRE_START.toSeconds() + " s");
+        } catch (java.util.concurrent.ExecutionException | InterruptedException e) {
             first = null;
         }
         if (!"ready".equals(first)) {
@@ -288,6 +302,7 @@ public final class Namespaces implements AutoCloseable {
             // A veth whose peer was in a deleted namespace is gone already: errors here are expected.
             tryIp(kind[0].equals("netns") ? List.of("netns", "delete", kind[1]) : List.of("link", "delete", kind[1]));
         }
+        Children.release();
     }
 
     /** Whether {@code host} lies on a bridge of the lab's (a namespace it made on this machine). */
@@ -328,6 +343,93 @@ public final class Namespaces implements AutoCloseable {
         return run(ip, List.of("netns", "list")).lines().map(l -> l.split("\\s+")[0]).filter(s -> !s.isBlank()).toList();
     }
 
+    /** Namespaces of a lab run: {@code loomlab-<pid>-<n>-<role>}. */
+    private static final Pattern NAMESPACE_NAME = Pattern.compile("loomlab-(\\d+)-\\d+-[a-z0-9]+");
+    /** Its root-side links and bridge: {@code ll<pid>x<n><kind>}. */
+    private static final Pattern LINK_NAME = Pattern.compile("ll(\\d+)x\\d+[a-z]\\d*");
+
+    /**
+     * A shell snippet that deletes every namespace and root-side link a lab made, given the lab's pid as {@code $1}
+     * and the ip command as {@code $2} (empty: nothing to do): what the orphan guard runs once a lab died without
+     * closing its namespaces. The names are those of this class; namespaces first, which takes their veth peers along.
+     */
+    public static String sweepScript() {
+        return """
+                if [ -n "$2" ]; then
+                  for n in $("$2" netns list 2>/dev/null | cut -d ' ' -f 1 | grep "^loomlab-$1-"); do "$2" netns delete "$n" 2>/dev/null; done
+                  for l in $("$2" -o link show 2>/dev/null | cut -d ' ' -f 2 | cut -d '@' -f 1 | tr -d ':' | grep "^ll$1x"); do "$2" link delete "$l" 2>/dev/null; done
+                fi""";
+    }
+
+    /** The ip command's path, empty when this machine has none. */
+    public static String ipCommand() {
+        Path ip = ipBinary();
+        return ip == null ? "" : ip.toString();
+    }
+
+    /** What a start-up sweep deleted, and the dead labs it came from. */
+    public record Swept(List<String> namespaces, List<String> links, java.util.Set<Long> labs) {
+        public boolean isEmpty() {
+            return namespaces.isEmpty() && links.isEmpty();
+        }
+    }
+
+    /**
+     * Deletes the namespaces, bridges and links left by labs whose pid is no longer running (killed before their
+     * guard could sweep, or on a machine that lost its guard). Only names of this class's pattern whose pid is dead
+     * are touched; a pid the kernel has since given to another process keeps its names, which is the safe side.
+     * Needs root and the ip command; without them there is nothing the lab could have made.
+     */
+    public static Swept sweepOrphans() {
+        Path ip = ipBinary();
+        if (ip == null || uid() != 0) {
+            return new Swept(List.of(), List.of(), java.util.Set.of());
+        }
+        java.util.Set<Long> dead = new java.util.TreeSet<>();
+        List<String> namespaces = new ArrayList<>();
+        for (String name : list()) {
+            java.util.regex.Matcher m = NAMESPACE_NAME.matcher(name);
+            if (m.matches() && deadLab(m.group(1))) {
+                dead.add(Long.parseLong(m.group(1)));
+                tryRun(ip, List.of("netns", "delete", name));
+                namespaces.add(name);
+            }
+        }
+        List<String> links = new ArrayList<>();
+        for (String line : tryRun(ip, List.of("-o", "link", "show")).lines().toList()) {
+            String[] fields = line.split("\\s+");
+            if (fields.length < 2) {
+                continue;
+            }
+            String name = fields[1].replace(":", "").split("@")[0];
+            java.util.regex.Matcher m = LINK_NAME.matcher(name);
+            if (m.matches() && deadLab(m.group(1))) {
+                dead.add(Long.parseLong(m.group(1)));
+                tryRun(ip, List.of("link", "delete", name));
+                links.add(name);
+            }
+        }
+        return new Swept(List.copyOf(namespaces), List.copyOf(links), java.util.Set.copyOf(dead));
+    }
+
+    private static boolean deadLab(String pid) {
+        try {
+            long p = Long.parseLong(pid);
+            return p != ProcessHandle.current().pid() && ProcessHandle.of(p).map(h -> !h.isAlive()).orElse(true);
+        } catch (NumberFormatException tooLong) {
+            return false;
+        }
+    }
+
+    private static String tryRun(Path ip, List<String> args) {
+        try {
+            return run(ip, args);
+        } catch (RuntimeException e) {
+            // Gone meanwhile (a veth goes with its namespace), or another lab's sweep got there first.
+            return "";
+        }
+    }
+
     /** A /24 of 10.231.0.0/16 that no interface of the root namespace uses. */
     private static int freeSubnet() {
         String used = run(ipBinary(), List.of("-o", "-4", "addr", "show"));
@@ -358,21 +460,13 @@ public final class Namespaces implements AutoCloseable {
         command.add(ip.toString());
         command.addAll(args);
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new IllegalStateException(String.join(" ", command) + " did not finish");
+            ShortCommand.Result r = ShortCommand.run(command, Duration.ofSeconds(30), false);
+            if (!r.ok()) {
+                throw new IllegalStateException(String.join(" ", command) + ": " + r.output().strip().lines().findFirst().orElse("exit " + r.exitCode()));
             }
-            if (p.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + ": " + out.strip().lines().findFirst().orElse("exit " + p.exitValue()));
-            }
-            return out;
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot run " + ip + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted");
+            return r.output();
+        } catch (ShortCommand.Failed e) {
+            throw new IllegalStateException(e.getMessage());
         }
     }
 

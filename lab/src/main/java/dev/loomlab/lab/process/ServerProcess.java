@@ -57,7 +57,7 @@ public final class ServerProcess implements ServerHandle {
                 // JFR refuses to start (and so does the JVM) when the recording's folder is missing.
                 Files.createDirectories(spec.jfr().getParent());
             }
-            process = Children.track(builder.start());
+            process = Children.start(builder);
         } catch (IOException e) {
             throw new ServerStartException("cannot launch " + model + ": " + e.getMessage(), "");
         }
@@ -163,23 +163,36 @@ public final class ServerProcess implements ServerHandle {
         return tail(read(spec.log()), lines);
     }
 
+    /** The server's process is gone but its port still answers: something else holds it, and the next cell must not start. */
+    public static final class PortStillOpen extends IllegalStateException {
+        PortStillOpen(String message) {
+            super(message);
+        }
+    }
+
     @Override
     public void close() {
         Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
-        awaitPortFree(baseUrl, Duration.ofSeconds(10));
+        Duration bound = Duration.ofSeconds(10);
+        if (!awaitPortFree(baseUrl, bound)) {
+            throw new PortStillOpen(spec.model() + " stopped (" + exitNote() + "), yet " + baseUrl + " still accepted connections "
+                    + bound.toSeconds() + " s later: another process holds its port");
+        }
     }
 
-    static void awaitPortFree(String url, Duration timeout) {
+    /** Whether nothing accepts connections at {@code url}'s port any more, waiting up to {@code timeout} for it. */
+    static boolean awaitPortFree(String url, Duration timeout) {
         URI uri = URI.create(url);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 200);
             } catch (IOException refused) {
-                return;
+                return true;
             }
             sleep(100);
         }
+        return false;
     }
 
     private static String read(Path log) {

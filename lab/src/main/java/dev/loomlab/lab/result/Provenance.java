@@ -1,11 +1,13 @@
 package dev.loomlab.lab.result;
 
+import dev.loomlab.lab.process.ShortCommand;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 
 /** Facts about the machine and the build that every result must carry. */
@@ -50,13 +52,10 @@ public final class Provenance {
             command[1] = "-C";
             command[2] = dir.toString();
             System.arraycopy(args, 0, command, 3, args.length);
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes()).trim();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : null;
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            ShortCommand.Result r = ShortCommand.run(
+                    List.of(command), Duration.ofSeconds(10), false);
+            return r.ok() ? r.output().trim() : null;
+        } catch (ShortCommand.Failed e) {
             return null;
         }
     }

@@ -1,9 +1,15 @@
 package dev.loomlab.lab.result;
 
+import dev.loomlab.lab.plan.PlanException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,8 +17,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A run's folder: {@code manifest.json}, {@code cells/<model>/<scenario>-r<round>.json} and
@@ -22,6 +28,8 @@ import tools.jackson.databind.json.JsonMapper;
 public final class RunFolder {
     public static final String MANIFEST = "manifest.json";
     public static final String SUMMARY = "summary.md";
+    /** Held by the run writing the folder (see {@link #lock()}). */
+    public static final String LOCK = ".lock";
 
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -47,6 +55,62 @@ public final class RunFolder {
 
     public Path logs() {
         return root.resolve("logs");
+    }
+
+    /** The lock a run holds on its folder while it writes there; released by the kernel however the run ends. */
+    public static final class Lock implements AutoCloseable {
+        private final FileChannel channel;
+        private final Path file;
+
+        private Lock(FileChannel channel, Path file) {
+            this.channel = channel;
+            this.file = file;
+        }
+
+        /** Deletes the file while still holding it (a finished run folder holds its results only), then lets go. */
+        @Override
+        public void close() {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // An empty file left behind: harmless, the next run locks it again.
+            }
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // Closing releases the lock; a failure to close leaves it to the process's end.
+            }
+        }
+    }
+
+    /**
+     * Takes the folder's lock ({@code .lock}, an OS file lock, so that a killed run never leaves a stale one): two
+     * runs writing one folder at once (two {@code --resume} of it) would mix their cells. Another holder is a
+     * {@link PlanException} (exit 2) naming its pid.
+     */
+    public Lock lock() {
+        Path file = root.resolve(LOCK);
+        try {
+            Files.createDirectories(root);
+            FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            FileLock held;
+            try {
+                held = channel.tryLock();
+            } catch (OverlappingFileLockException sameJvm) {
+                held = null;
+            }
+            if (held == null) {
+                String holder = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).strip();
+                channel.close();
+                throw new PlanException(root + " is in use by another loomlab run" + (holder.isEmpty() ? "" : " (pid " + holder + ")")
+                        + ": wait for it to end, or stop it, before resuming this folder");
+            }
+            channel.truncate(0);
+            channel.write(java.nio.ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)), 0);
+            return new Lock(channel, file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot lock run folder " + root, e);
+        }
     }
 
     public void create() {

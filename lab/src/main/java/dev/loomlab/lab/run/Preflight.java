@@ -5,6 +5,7 @@ import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.process.Namespaces;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,12 +38,27 @@ public final class Preflight {
         }
         checkOpenFiles(openFilesNeeded(plan.workload()), openFilesLimit);
         checkWritable(resultsDir);
+        sweepLeftovers();
         for (var model : plan.models()) {
             LabHome.serverJar(model);
         }
         if (plan.engine().equals("hyperfoil")) {
             LabHome.driverJar();
         }
+    }
+
+    /**
+     * Deletes the network namespaces, bridges and links a lab killed before its guard could sweep them left behind
+     * (their names hold its pid, which no process has any more): a run never starts among a dead run's links. Says
+     * what it deleted, on stderr.
+     */
+    static Namespaces.Swept sweepLeftovers() {
+        Namespaces.Swept swept = Namespaces.sweepOrphans();
+        if (!swept.isEmpty()) {
+            System.err.println("loomlab: deleted " + swept.namespaces().size() + " network namespace(s) and "
+                    + swept.links().size() + " link(s) left by lab pid " + swept.labs() + ", which no longer runs");
+        }
+        return swept;
     }
 
     /** Target mode: no server jars needed, only the load's own limits and the output folder. */

@@ -22,7 +22,7 @@ class CliInputTest {
             "run --db oracle                  | database: unknown value 'oracle' (allowed: postgres, mariadb)",
             "run --bogus                      | Unknown option: '--bogus'",
             "serve mvc-turbo                  | unknown model 'mvc-turbo'",
-            "verify http://10.1.2.3:8080      | refusing 10.1.2.3: not a loopback address",
+            "verify http://10.1.2.3:8080      | refusing target host '10.1.2.3': it resolves to [10.1.2.3], not a loopback address",
     })
     void badInputExitsTwoWithOneLine(String args, String expected) {
         InProcessLab.Exit exit = InProcessLab.execute(args.trim().split("\\s+"));

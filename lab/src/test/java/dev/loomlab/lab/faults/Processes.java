@@ -61,19 +61,30 @@ final class Processes {
         return alive;
     }
 
+    /** How many established TCP connections a process holds, from iproute2's ss. */
+    static long establishedConnections(long pid) {
+        return ss("-H", "-tnp", "state", "established").lines().filter(l -> l.contains("pid=" + pid + ",")).count();
+    }
+
     /** The local addresses a process listens on (TCP), from iproute2's ss. */
     static List<String> listeningAddresses(long pid) {
+        List<String> addresses = new ArrayList<>();
+        for (String line : ss("-H", "-ltnp").lines().toList()) {
+            if (line.contains("pid=" + pid + ",")) {
+                addresses.add(line.trim().split("\\s+")[3]);
+            }
+        }
+        return addresses;
+    }
+
+    private static String ss(String... args) {
+        List<String> command = new ArrayList<>(List.of("ss"));
+        command.addAll(List.of(args));
         try {
-            Process ss = new ProcessBuilder("ss", "-H", "-ltnp").redirectErrorStream(true).start();
+            Process ss = new ProcessBuilder(command).redirectErrorStream(true).start();
             String text = new String(ss.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             ss.waitFor();
-            List<String> addresses = new ArrayList<>();
-            for (String line : text.lines().toList()) {
-                if (line.contains("pid=" + pid + ",")) {
-                    addresses.add(line.trim().split("\\s+")[3]);
-                }
-            }
-            return addresses;
+            return text;
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -83,7 +83,7 @@ class RefusedBeforeStartingTest {
     @Test
     void aRemoteTargetIsRefusedUnlessAllowed() throws Exception {
         inProcess("run", "--target", "http://192.0.2.7:8080", "--out", tmp.toString())
-                .isOneLineExitTwo("refusing 192.0.2.7: not a loopback address");
+                .isOneLineExitTwo("refusing target host '192.0.2.7': it resolves to [192.0.2.7], not a loopback address");
     }
 
     @Test

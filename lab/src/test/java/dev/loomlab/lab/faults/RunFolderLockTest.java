@@ -1,0 +1,38 @@
+package dev.loomlab.lab.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.LabJvm;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two runs never write one folder at once: a {@code --resume} of a folder another run holds stops at once with one
+ * line naming the holder, exit 2, before it reads anything; once the holder is gone the folder is free again.
+ */
+class RunFolderLockTest {
+
+    @Test
+    void aSecondResumeOfAFolderInUseStopsWithOneLine(@TempDir Path dir) throws Exception {
+        Path runDir = dir.resolve("run");
+        Files.createDirectories(runDir);
+        Files.writeString(runDir.resolve(RunFolder.MANIFEST), "{}");
+        RunFolder folder = new RunFolder(runDir);
+
+        try (RunFolder.Lock held = folder.lock()) {
+            LabJvm.Exit exit = LabJvm.run(dir, List.of(), "run", "--resume", runDir.toString());
+
+            assertThat(exit.status()).isEqualTo(2);
+            assertThat(exit.stderr()).hasSize(1);
+            assertThat(exit.stderr().getFirst()).contains(runDir.toString()).contains("in use by another loomlab run")
+                    .contains("pid " + ProcessHandle.current().pid());
+        }
+        try (RunFolder.Lock again = folder.lock()) {
+            assertThat(again).as("free once its holder let go").isNotNull();
+        }
+    }
+}
