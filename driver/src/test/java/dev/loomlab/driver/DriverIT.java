@@ -294,13 +294,23 @@ class DriverIT {
 
     @Test
     void nonLoopbackTargetIsRefusedWithExit2AndOneLine() throws Exception {
-        // .invalid never resolves (RFC 6761): even a broken check could not send anything anywhere
-        DriverProcess.Outcome run = DriverProcess.run("remote", "--url", "http://example.invalid:8080/block", "--vus", "1");
+        // 192.0.2.0/24 is reserved for documentation (RFC 5737): a broken check would send nothing anyone receives
+        DriverProcess.Outcome run = DriverProcess.run("remote", "--url", "http://192.0.2.7:8080/block", "--vus", "1");
         assertThat(run.exitCode()).as(run.describe()).isEqualTo(2);
         assertThat(run.stderr()).hasSize(1);
-        assertThat(run.stderr().get(0)).contains("example.invalid").contains("loopback");
+        assertThat(run.stderr().get(0)).contains("192.0.2.7").contains("loopback");
         assertThat(run.stdout()).isEmpty();
         assertThat(run.outDir().resolve("remote.driver.json")).doesNotExist();
+    }
+
+    @Test
+    void aTargetNameThatResolvesToNothingIsRefusedWithExit2AndOneLine() throws Exception {
+        // .invalid never resolves (RFC 6761)
+        DriverProcess.Outcome run = DriverProcess.run("unresolved", "--url", "http://example.invalid:8080/block", "--vus", "1");
+        assertThat(run.exitCode()).as(run.describe()).isEqualTo(2);
+        assertThat(run.stderr()).hasSize(1);
+        assertThat(run.stderr().get(0)).contains("example.invalid").contains("no address");
+        assertThat(run.outDir().resolve("unresolved.driver.json")).doesNotExist();
     }
 
     private static long errorTotal(JsonNode s) {
