@@ -12,6 +12,10 @@ public enum ThreadKind {
     TOMCAT_PLATFORM,
     /** e.g. {@code Thread[#35,reactor-http-nio-2,5,main]} */
     REACTOR_EVENT_LOOP,
+    /** e.g. {@code Thread[#31,vert.x-eventloop-thread-0,5,main]} (Quarkus on the event loop) */
+    VERTX_EVENT_LOOP,
+    /** e.g. {@code Thread[#60,executor-thread-1,5,main]} (Quarkus's worker pool) */
+    QUARKUS_WORKER,
     OTHER;
 
     public static ThreadKind of(String threadToString) {
@@ -23,6 +27,12 @@ public enum ThreadKind {
         }
         if (threadToString.startsWith("Thread[") && threadToString.contains("reactor-http-")) {
             return REACTOR_EVENT_LOOP;
+        }
+        if (threadToString.startsWith("Thread[") && threadToString.contains("vert.x-eventloop-thread-")) {
+            return VERTX_EVENT_LOOP;
+        }
+        if (threadToString.startsWith("Thread[") && threadToString.contains(",executor-thread-")) {
+            return QUARKUS_WORKER;
         }
         return OTHER;
     }

@@ -64,6 +64,14 @@ public final class Model {
         return server.pool();
     }
 
+    /**
+     * The connection pool's name for people: the descriptor's when it names one (a server whose models reach the
+     * database through different pools, such as Agroal and the Vert.x client in one application), else the kind's.
+     */
+    public String poolName() {
+        return model.poolName().orElse(server.pool().poolName());
+    }
+
     /** The oldest JDK the model's server runs on. */
     public int minJdk() {
         return model.jdk().min();

@@ -132,7 +132,8 @@ public record ServerDescriptor(
             Threading threading,
             JdkRule jdk,
             Optional<CarrierRule> carriers,
-            List<String> args) {
+            List<String> args,
+            Optional<String> poolName) {
         public ModelDescriptor {
             required(id, "models.id");
             required(description, "models[" + id + "].description");
@@ -140,6 +141,7 @@ public record ServerDescriptor(
             required(jdk, "models[" + id + "].jdk");
             carriers = carriers == null ? Optional.empty() : carriers;
             args = args == null ? List.of() : List.copyOf(args);
+            poolName = poolName == null ? Optional.empty() : poolName;
             if (threading == Threading.VIRTUAL && jdk.min() < 21) {
                 throw new IllegalArgumentException("models[" + id + "].jdk.min: virtual threads need JDK 21+, not " + jdk.min());
             }

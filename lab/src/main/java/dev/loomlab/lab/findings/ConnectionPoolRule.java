@@ -2,9 +2,9 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.catalog.PoolKind;
 import dev.loomlab.lab.metrics.SeriesRow;
-import dev.loomlab.lab.catalog.Model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -115,6 +115,6 @@ final class ConnectionPoolRule {
     }
 
     private static String poolName(Evidence e) {
-        return e.model().map(m -> m.pool().poolName()).orElse(PoolKind.JDBC.poolName());
+        return e.model().map(Model::poolName).orElse(PoolKind.JDBC.poolName());
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.database.SharedDatabases;
 import dev.loomlab.scenario.Dialect;
+import dev.loomlab.scenario.ThreadKind;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
 import java.net.URI;
@@ -35,12 +36,12 @@ class QuarkusContractTest {
             Verification v = new ContractVerifier().verify(server.baseUrl());
             assertThat(v.failures()).isEmpty();
 
-            String thread = get(server.baseUrl() + "/thread-name").body();
-            switch (mode) {
-                case REACTIVE -> assertThat(thread).as("a Vert.x event loop").startsWith("Thread[").contains("vert.x-eventloop-thread-");
-                case WORKER -> assertThat(thread).as("a platform thread of Quarkus's worker pool").startsWith("Thread[").contains("executor-thread-");
-                case VIRTUAL -> assertThat(thread).as("a virtual thread").startsWith("VirtualThread[");
-            }
+            ThreadKind expected = switch (mode) {
+                case REACTIVE -> ThreadKind.VERTX_EVENT_LOOP;
+                case WORKER -> ThreadKind.QUARKUS_WORKER;
+                case VIRTUAL -> ThreadKind.VIRTUAL;
+            };
+            assertThat(v.threadKind()).as(mode + " answers on its own kind of thread").isEqualTo(expected);
 
             long start = System.nanoTime();
             HttpResponse<String> slept = get(server.baseUrl() + "/slow-query?ms=300");
