@@ -17,7 +17,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 /**
- * Seed 000's four scenarios on Helidon: each handler blocks the virtual thread Helidon 4 runs the
+ * The contract's seed scenarios on Helidon: each handler blocks the virtual thread Helidon 4 runs the
  * request's connection on, one request at a time: with one request in flight per connection (the
  * lab's closed load), the thread-per-request model the seeds measure, with JDBC.
  * Parameter errors and database failures are answered by {@link ErrorAnswers}.
