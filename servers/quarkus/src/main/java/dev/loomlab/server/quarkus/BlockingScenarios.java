@@ -12,7 +12,10 @@ import java.sql.SQLException;
 /**
  * The contract with handlers that block their thread on purpose, as the mvc server's do: the
  * thread-per-request model, on the worker pool ({@link WorkerScenarios}) or on a virtual thread
- * ({@link VirtualScenarios}). Those two classes say only where their handlers run.
+ * ({@link VirtualScenarios}). Those two classes say only where their handlers run, and each declares the four
+ * resource methods itself: Quarkus REST reads the thread annotation from the class that declares a method, so
+ * methods inherited from a shared superclass ran on the worker pool under {@code @RunOnVirtualThread} (tried:
+ * QuarkusContractTest failed on the virtual mode).
  */
 final class BlockingScenarios {
     private final Pools pools;
