@@ -5,12 +5,14 @@ import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.DistributedLoad;
 import dev.loomlab.lab.load.LoadEngine;
+import dev.loomlab.lab.metrics.JfrAllocation;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,6 +70,9 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                     clock.begin(Stage.DRIVER_START);
                     measured = measure.run(server);
                     clock.begin(Stage.DRAIN);
+                    if (measured instanceof Measure.Window window && files.jfr().isPresent()) {
+                        awaitAllocationPeriod(window.to());
+                    }
                 }
             } finally {
                 clock.begin(Stage.STOP);
@@ -84,5 +89,15 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         Measure.Figures figures = measure.figures((Measure.Window) measured);
         return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
                 bench.topology(plan, cellEngine instanceof DistributedLoad d ? d.lastShares() : List.of()));
+    }
+
+    /** The recording's allocation totals must bracket the window's end before the server stops. */
+    private static void awaitAllocationPeriod(Instant windowEnd) {
+        try {
+            JfrAllocation.awaitPeriodAfter(windowEnd);
+        } catch (InterruptedException e) {
+            // the cell is being abandoned: stop now, the allocation figure is simply missing
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.loomlab.lab.metrics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,8 +28,24 @@ import jdk.jfr.consumer.RecordingFile;
  */
 public final class JfrAllocation {
     static final String EVENT = "jdk.ThreadAllocationStatistics";
+    /** How often the recording takes every thread's total; the server's recording settings use it. */
+    public static final Duration PERIOD = Duration.ofSeconds(1);
+    // JFR's clock and the lab's can differ by a few milliseconds; a period is due at most this much late
+    private static final Duration SLACK = Duration.ofMillis(250);
 
     private JfrAllocation() {
+    }
+
+    /**
+     * Waits until the recording has taken a period after {@code to}. A fixed period replaces the JVM's emission at a
+     * chunk's end (JFR keeps one or the other), so a server stopped less than a period after its window ended leaves the
+     * window's end unbracketed and its allocation unknown.
+     */
+    public static void awaitPeriodAfter(Instant to) throws InterruptedException {
+        long wait = Duration.between(Instant.now(), to.plus(PERIOD).plus(SLACK)).toMillis();
+        if (wait > 0) {
+            Thread.sleep(wait);
+        }
     }
 
     /** Bytes allocated in [from, to]; empty when the recording is missing or holds no period on each side of the window. */
@@ -77,6 +94,6 @@ public final class JfrAllocation {
     }
 
     private static double nanos(Instant a, Instant b) {
-        return java.time.Duration.between(a, b).toNanos();
+        return Duration.between(a, b).toNanos();
     }
 }

@@ -2,6 +2,7 @@ package dev.loomlab.lab.process;
 
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.metrics.JfrAllocation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -123,7 +124,7 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
                 + "jdk.ThreadSleep#enabled=false,"
                 // every thread's allocated bytes each second (default: at chunk ends only): a window's exact
                 // allocation, read by JfrAllocation
-                + "jdk.ThreadAllocationStatistics#period=1s,"
+                + "jdk.ThreadAllocationStatistics#period=" + JfrAllocation.PERIOD.toMillis() + "ms,"
                 // The database password reaches the server in its environment: a recording must not carry it.
                 + "jdk.InitialEnvironmentVariable#enabled=false,"
                 // Nor the command lines of the machine's processes: the lab's own may hold it (--db-password,

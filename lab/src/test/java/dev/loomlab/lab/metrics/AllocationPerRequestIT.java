@@ -46,6 +46,7 @@ class AllocationPerRequestIT {
             try (ServerProcess server = ServerProcess.start(new ServerSpec(Model.byId("mvc-virtual"), jdk, "512m", 20, db.endpoint(), cpus,
                     0, dir.resolve("server.log"), jfr, Duration.ofSeconds(120), List.of()))) {
                 windows = List.of(load(server, dir, "w10", 10), load(server, dir, "w30", 30));
+                JfrAllocation.awaitPeriodAfter(windows.getLast().to());
             }
         }
         double per10 = bytesPerRequest(jfr, windows.get(0));
