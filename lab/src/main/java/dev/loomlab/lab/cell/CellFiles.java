@@ -22,4 +22,9 @@ record CellFiles(String stem, String hlog, Optional<String> serverLog, Optional<
                 folder.cellDir(label),
                 folder.logs().resolve(label + "-" + stem + ".driver.log"));
     }
+
+    /** The Hyperfoil driver's own result, next to the histogram; absent for the other engines. */
+    Path driverResult() {
+        return outDir.resolve(stem + ".driver.json");
+    }
 }

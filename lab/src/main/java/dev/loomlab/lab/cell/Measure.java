@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cell;
 
+import dev.loomlab.lab.load.HyperfoilEngine;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadProgress;
@@ -165,7 +166,7 @@ public final class Measure {
         if (!server.alive()) {
             return Stop.failed(serverExited(server));
         }
-        Optional<String> writeCheck = pitfalls.afterLoad(serviceTime, loadSpec.outDir().resolve(loadSpec.name() + ".driver.json"),
+        Optional<String> writeCheck = pitfalls.afterLoad(serviceTime, files.driverResult(),
                 writeMetrics);
         return new Window(load, rows, windowTotals, pitfallMetrics.get(), writeMetrics, writeCheck,
                 Optional.ofNullable(windowFrom.get()), windowTo.get());
@@ -191,6 +192,12 @@ public final class Measure {
                 }
             });
         }
+        // latency counts from each request's due time however late it left; how late the driver was is its own figure
+        HyperfoilEngine.schedule(files.driverResult()).ifPresent(s -> {
+            metrics.put("sentLate", (double) s.sentLate());
+            metrics.put("lateAfterMs", s.lateAfterMs());
+            metrics.put("maxSendDelayMs", s.maxSendDelayMs());
+        });
         PitfallChecks.perRequest(metrics, window.load().requests());
         metrics.putAll(window.writeMetrics());
         return new Figures(window.load(), window.rows(), metrics, jfrEvents, files.timeseries(), window.writeCheck(), calls);

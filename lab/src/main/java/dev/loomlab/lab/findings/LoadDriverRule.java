@@ -10,9 +10,16 @@ import java.util.Optional;
 
 /**
  * The load driver set the pace, not the server: it used ≥ 90 % of its CPUs, or with the database on
- * the same CPUs the two kept them ≥ 90 % busy, or (open model) it could not send requests it had scheduled. Then every other figure of the cell understates the server.
+ * the same CPUs the two kept them ≥ 90 % busy, or (open model) it could not send requests it had scheduled or sent
+ * at least 1 % of them late. Then every other figure of the cell understates the server.
  */
 final class LoadDriverRule {
+    /**
+     * Requests sent late, as a share of the window's, from which the driver rather than the server shaped the arrivals:
+     * a few late sends (a driver GC) leave the offered load as planned.
+     */
+    static final double LATE_SHARE = 0.01;
+
     private LoadDriverRule() {
     }
 
@@ -25,6 +32,16 @@ final class LoadDriverRule {
             e.quote("achievedRate", orZero(e.cell.achievedRate()));
             evidence.add(f("the load driver could not send %s of the scheduled requests (requested %.1f/s, achieved %.1f/s)",
                     Say.count(unsent), orZero(e.cell.rate()), orZero(e.cell.achievedRate())));
+        }
+        double late = e.cell.metrics() == null ? 0 : e.cell.metrics().getOrDefault("sentLate", 0.0);
+        if (late > 0 && late >= LATE_SHARE * Math.max(1, e.cell.requests())) {
+            double lateAfter = e.cell.metrics().getOrDefault("lateAfterMs", 0.0);
+            double worst = e.cell.metrics().getOrDefault("maxSendDelayMs", 0.0);
+            e.quote("sentLate", late);
+            e.quote("lateAfterMs", lateAfter);
+            e.quote("maxSendDelayMs", worst);
+            evidence.add(f("the load driver sent %s of the %s requests more than %.0f ms after they were due (the latest %.0f ms late;"
+                    + " their latency counts from when they were due)", Say.count((long) late), Say.count(e.cell.requests()), lateAfter, worst));
         }
         int cores = e.driverCores();
         double cpu = e.mean(SeriesRow::driverCpuCores);

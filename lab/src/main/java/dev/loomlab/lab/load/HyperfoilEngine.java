@@ -161,6 +161,11 @@ public final class HyperfoilEngine implements LoadEngine {
         }
     }
 
+    /** The open model's schedule as the driver kept it; empty for another engine's window or a closed model. */
+    public static Optional<DriverResult.Schedule> schedule(Path file) {
+        return Files.isRegularFile(file) ? Optional.ofNullable(result(file).schedule()) : Optional.empty();
+    }
+
     static LoadResult read(Path file) {
         DriverResult r = result(file);
         Map<String, Long> errors = new LinkedHashMap<>();

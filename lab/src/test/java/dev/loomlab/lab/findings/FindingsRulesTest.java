@@ -110,6 +110,8 @@ class FindingsRulesTest {
                 arguments("load-driver", "not measured", cell(), NOTHING_MEASURED),
                 arguments("load-ceiling", "below VUs / S", cell().tps(400), NOTHING_MEASURED),
                 arguments("load-ceiling", "no sleep", cell().with(x -> x.serviceTimeMs = 0).tps(9000), NOTHING_MEASURED),
+                arguments("load-driver", "a few requests sent late (a driver GC)", open(100.0).tps(99.0).requests(3000)
+                        .metric("sentLate", 29).metric("lateAfterMs", 10).metric("maxSendDelayMs", 120), NOTHING_MEASURED),
                 arguments("load-ceiling", "requests the open model left unsent", open(100.0).with(x -> x.unsent = 5L).tps(99.0),
                         NOTHING_MEASURED),
                 arguments("carrier-backlog", "a small queue", virtualAtHalfASecond().tps(378.3),
@@ -241,6 +243,15 @@ class FindingsRulesTest {
 
             assertThat(rule("load-driver", open, NOTHING_MEASURED)).hasValueSatisfying(s -> assertThat(s)
                     .contains("could not send 1,234 of the scheduled requests (requested 500.0/s, achieved 420.3/s)"));
+        }
+
+        @Test
+        void firesWhenTheOpenModelSentOneRequestInAHundredLate() {
+            CellResult open = open(300.0).tps(299.0).requests(9000).metric("sentLate", 600).metric("lateAfterMs", 10)
+                    .metric("maxSendDelayMs", 2122).build();
+
+            assertThat(rule("load-driver", open, NOTHING_MEASURED)).hasValueSatisfying(s -> assertThat(s)
+                    .contains("sent 600 of the 9,000 requests more than 10 ms after they were due (the latest 2122 ms late;"));
         }
 
         @Test
