@@ -95,6 +95,11 @@ public final class Model {
         return Math.max(serverCores, model.carriers().map(ServerDescriptor.CarrierRule::atLeast).orElse(1));
     }
 
+    /** What findings call this model's request threads, for example "Tomcat threads". */
+    public String requestThreadsName() {
+        return server.requestThreads().map(ServerDescriptor.RequestThreads::name).orElse(ServerDescriptor.RequestThreads.TOMCAT);
+    }
+
     /**
      * The bounded request-thread pool a platform-thread model serves from, given the lab's
      * {@code --tomcat-threads} setting: the setting where it reaches the server, the server's own

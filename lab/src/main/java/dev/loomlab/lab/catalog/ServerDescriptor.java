@@ -61,13 +61,17 @@ public record ServerDescriptor(
      * @param limit the server's own maximum
      * @param flag  the argument that sets another maximum (the value appended); empty when the lab's
      *              {@code --tomcat-threads} cannot reach this server
+     * @param name  what findings call these threads; Tomcat's request threads when not given
      */
-    public record RequestThreads(int limit, Optional<String> flag) {
+    public record RequestThreads(int limit, Optional<String> flag, String name) {
+        public static final String TOMCAT = "Tomcat threads";
+
         public RequestThreads {
             if (limit < 1) {
                 throw new IllegalArgumentException("requestThreads.limit: at least 1, not " + limit);
             }
             flag = flag == null ? Optional.empty() : flag;
+            name = name == null || name.isBlank() ? TOMCAT : name;
         }
     }
 

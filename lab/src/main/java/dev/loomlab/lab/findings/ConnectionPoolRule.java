@@ -101,7 +101,7 @@ final class ConnectionPoolRule {
         }
         double threads = e.max(SeriesRow::tomcatMax);
         if (matches(pendingMax, threads - pool)) {
-            return f("%s = %s busy Tomcat threads − %s connections", Say.count(pendingMax), Say.count(threads), Say.count(pool));
+            return f("%s = %s busy %s − %s connections", Say.count(pendingMax), Say.count(threads), e.requestThreadsName(), Say.count(pool));
         }
         Integer vus = e.cell.vus();
         if (vus != null && matches(pendingMax, vus - pool)) {

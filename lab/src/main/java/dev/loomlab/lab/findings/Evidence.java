@@ -1,6 +1,7 @@
 package dev.loomlab.lab.findings;
 
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.catalog.ServerDescriptor;
 import dev.loomlab.lab.ceiling.Resources;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
@@ -55,6 +56,11 @@ final class Evidence {
     /** The model that served the cell; empty for a target. */
     Optional<Model> model() {
         return cell.cell().model();
+    }
+
+    /** What the cell's model calls its request threads; Tomcat's where the model is not known. */
+    String requestThreadsName() {
+        return model().map(Model::requestThreadsName).orElse(ServerDescriptor.RequestThreads.TOMCAT);
     }
 
     boolean is(Model model) {

@@ -38,8 +38,8 @@ final class ThreadPoolRule {
         e.quote("capTps", cap);
         e.quote("busyMax", e.max(SeriesRow::tomcatBusy));
         e.quote("atMaxShare", share);
-        return Optional.of(f("%s ≈ %s Tomcat threads / %s = %s — capped by the thread pool (busy threads %s/%s for %s of the window)",
-                Say.tps(tps), Say.count(threads), Say.seconds(s), Say.tps(cap), Say.count(e.max(SeriesRow::tomcatBusy)),
+        return Optional.of(f("%s ≈ %s %s / %s = %s — capped by the thread pool (busy threads %s/%s for %s of the window)",
+                Say.tps(tps), Say.count(threads), e.requestThreadsName(), Say.seconds(s), Say.tps(cap), Say.count(e.max(SeriesRow::tomcatBusy)),
                 Say.count(threads), Say.percent(share)));
     }
 }

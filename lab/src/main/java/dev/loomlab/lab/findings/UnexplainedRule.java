@@ -62,7 +62,7 @@ final class UnexplainedRule {
         double busy = e.share(SeriesRow::tomcatBusy, b -> b >= e.max(SeriesRow::tomcatMax));
         if (!Double.isNaN(busy)) {
             e.quote("tomcatAllBusyShare", busy);
-            out.add("all Tomcat threads busy in " + Say.percent(busy) + " of the window");
+            out.add("all " + e.requestThreadsName() + " busy in " + Say.percent(busy) + " of the window");
         }
         double waiting = e.share(SeriesRow::poolPending, p -> p > 0);
         // Only where the cell used its pool: on a scenario without queries "no waits" says nothing.

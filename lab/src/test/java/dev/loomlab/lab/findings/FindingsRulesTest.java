@@ -145,6 +145,15 @@ class FindingsRulesTest {
             assertThat(rule("thread-pool", block, busy)).hasValue("mvc-platform / block: 197.2 TPS ≈ 200 Tomcat threads / 1.00 s "
                     + "= 200.0 TPS — capped by the thread pool (busy threads 200/200 for 90 % of the window)");
         }
+
+        @Test
+        void namesTheThreadsOfTheModelsOwnServerNotTomcats() {
+            CellResult quarkus = cell().on("quarkus-worker", "block").with(c -> c.tps = 197.2).build();
+            List<SeriesRow> busy = rows(10, (i, r) -> busyThreads(r, 200));
+
+            assertThat(rule("thread-pool", quarkus, busy)).hasValueSatisfying(s -> assertThat(s)
+                    .contains("197.2 TPS ≈ 200 Quarkus worker threads / 1.00 s").doesNotContain("Tomcat"));
+        }
     }
 
     @Nested
