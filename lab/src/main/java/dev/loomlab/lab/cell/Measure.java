@@ -13,6 +13,7 @@ import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.metrics.SeriesSummary;
 import dev.loomlab.lab.plan.Plan;
 
+import dev.loomlab.load.DriverResult;
 import dev.loomlab.load.Workload;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
@@ -193,7 +194,9 @@ public final class Measure {
             });
         }
         // latency counts from each request's due time however late it left; how late the driver was is its own figure
-        HyperfoilEngine.schedule(files.driverResult()).ifPresent(s -> {
+        Optional<DriverResult.Schedule> schedule = plan.workload() instanceof Workload.Open
+                ? HyperfoilEngine.schedule(files.driverResult()) : Optional.empty();
+        schedule.ifPresent(s -> {
             metrics.put("sentLate", (double) s.sentLate());
             metrics.put("lateAfterMs", s.lateAfterMs());
             metrics.put("maxSendDelayMs", s.maxSendDelayMs());

@@ -161,9 +161,20 @@ public final class HyperfoilEngine implements LoadEngine {
         }
     }
 
-    /** The open model's schedule as the driver kept it; empty for another engine's window or a closed model. */
+    /**
+     * The open model's schedule as one driver kept it; empty for a closed model, for another engine's window and for the
+     * merged result of several drivers (which has none). Read on its own: a merged result is not a driver's whole result.
+     */
     public static Optional<DriverResult.Schedule> schedule(Path file) {
-        return Files.isRegularFile(file) ? Optional.ofNullable(result(file).schedule()) : Optional.empty();
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode node = WIRE.readTree(file.toFile()).path("schedule");
+            return node.isObject() ? Optional.of(WIRE.treeToValue(node, DriverResult.Schedule.class)) : Optional.empty();
+        } catch (JacksonException e) {
+            return Optional.empty();
+        }
     }
 
     static LoadResult read(Path file) {

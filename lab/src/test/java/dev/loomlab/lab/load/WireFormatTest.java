@@ -66,4 +66,22 @@ class WireFormatTest {
         Files.writeString(drifted, Files.readString(WIRE.resolve("result-burst.json")).replaceFirst("\"ok\"", "\"okay\" : 1, \"ok\""));
         assertThatThrownBy(() -> HyperfoilEngine.read(drifted)).isInstanceOf(LoadException.class).hasMessageContaining("okay");
     }
+
+    @Test
+    void theOpenModelsScheduleIsReadFromADriversResult(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("open.driver.json"), """
+                {"requests": 9000, "schedule": {"due": 9000, "sent": 9000, "sentLate": 600, "notSent": 0,
+                 "lateAfterMs": 10.0, "maxSendDelayMs": 2122.0}}""");
+
+        assertThat(HyperfoilEngine.schedule(file)).hasValue(new DriverResult.Schedule(9000, 9000, 600, 0, 10.0, 2122.0));
+    }
+
+    @Test
+    void severalDriversMergedResultHasNoScheduleAndIsNotAnError(@TempDir Path dir) throws IOException {
+        Path merged = Files.writeString(dir.resolve("merged.driver.json"), """
+                {"engine": "hyperfoil", "requests": 812, "p50Ms": null, "shares": [{"driver": 1}, {"driver": 2}]}""");
+
+        assertThat(HyperfoilEngine.schedule(merged)).isEmpty();
+        assertThat(HyperfoilEngine.schedule(dir.resolve("absent.driver.json"))).isEmpty();
+    }
 }
