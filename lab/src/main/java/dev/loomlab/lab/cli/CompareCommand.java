@@ -22,7 +22,7 @@ import tools.jackson.core.JacksonException;
  * when either folder is not a readable run folder.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare two run folders cell by cell (TPS, p50, p99, % of ceiling); each difference is tested at a 5 % "
+        description = "Compare two run folders cell by cell (TPS, p50, p99, %% of ceiling); each difference is tested at a 5 %% "
                 + "false-alarm rate (Welch's t over rounds, or over per-second batches for single rounds); prints Markdown")
 public final class CompareCommand implements Callable<Integer> {
 
