@@ -81,6 +81,10 @@ final class HyperfoilEngine {
         /** The connections are open and the run waits for its start gate. */
         default void onReady() {
         }
+
+        /** The load is built and the run waits for its connect gate (its target is still starting). */
+        default void onPrepared() {
+        }
     }
 
     /** Everything a run produced; {@code arrivals}, the open model's schedule, is null for the other models. */
@@ -261,6 +265,11 @@ final class HyperfoilEngine {
 
         void runToCompletion() throws InterruptedException {
             init();
+            String connectGate = spec.request().connectGate();
+            if (connectGate != null) {
+                listener.onPrepared();
+                StartGate.awaitFile(java.nio.file.Path.of(connectGate));
+            }
             CountDownLatch connected = new CountDownLatch(1);
             AtomicReference<AsyncResult<Void>> connectResult = new AtomicReference<>();
             openConnections(result -> {

@@ -65,6 +65,13 @@ final class Progress implements HyperfoilEngine.TickListener {
     }
 
     @Override
+    public synchronized void onPrepared() {
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("phase", "prepared");
+        print(line);
+    }
+
+    @Override
     public synchronized void onReady() {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("phase", "ready");

@@ -13,6 +13,8 @@ import java.nio.file.Path;
 final class StartGate {
     /** How long a ready driver waits for the others before it gives up. */
     static final long WAIT_MS = 120_000;
+    /** How long a driver started ahead of its target waits for the lab to say the target is up: its start and check. */
+    static final long CONNECT_WAIT_MS = 240_000;
     private static final long POLL_MS = 2;
 
     private StartGate() {
@@ -20,13 +22,7 @@ final class StartGate {
 
     /** Returns at the instant the gate names (at once if it has passed); throws if no gate appears in time. */
     static void await(Path gate) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT_MS * 1_000_000L;
-        while (!Files.isRegularFile(gate)) {
-            if (System.nanoTime() > deadline) {
-                throw new DriverException("no start instant at " + gate + " within " + WAIT_MS / 1000 + " s of being ready");
-            }
-            Thread.sleep(POLL_MS);
-        }
+        awaitFile(gate, WAIT_MS, "no start instant at " + gate + " within " + WAIT_MS / 1000 + " s of being ready");
         long startAt;
         try {
             startAt = Long.parseLong(Files.readString(gate).trim());
@@ -36,6 +32,21 @@ final class StartGate {
         long wait = startAt - System.currentTimeMillis();
         if (wait > 0) {
             Thread.sleep(wait);
+        }
+    }
+
+    /** Returns once {@code gate} exists: the lab has seen the target up. Throws if it does not appear in time. */
+    static void awaitFile(Path gate) throws InterruptedException {
+        awaitFile(gate, CONNECT_WAIT_MS, "the target was not up within " + CONNECT_WAIT_MS / 1000 + " s of the driver's start (no " + gate + ")");
+    }
+
+    private static void awaitFile(Path gate, long waitMs, String timedOut) throws InterruptedException {
+        long deadline = System.nanoTime() + waitMs * 1_000_000L;
+        while (!Files.isRegularFile(gate)) {
+            if (System.nanoTime() > deadline) {
+                throw new DriverException(timedOut);
+            }
+            Thread.sleep(POLL_MS);
         }
     }
 }

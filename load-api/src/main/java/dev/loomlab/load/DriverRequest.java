@@ -29,6 +29,9 @@ import java.util.regex.Pattern;
  * @param startGate         several drivers' common start, or null to start as soon as connected: the driver, once its
  *                          connections are open, prints a {@code "ready"} progress line and waits for this file to hold
  *                          the epoch ms at which to start its phase
+ * @param connectGate       a driver started before its target, or null: the driver builds its load, prints a
+ *                          {@code "prepared"} progress line and opens its connections only once this file exists, so
+ *                          that its JVM's start overlaps the server's instead of following it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DriverRequest(
@@ -45,7 +48,8 @@ public record DriverRequest(
         boolean allowRemoteTarget,
         String outDir,
         String name,
-        String startGate) {
+        String startGate,
+        String connectGate) {
 
     public static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
     public static final String DEFAULT_CONTENT_TYPE = "application/json";
@@ -103,7 +107,7 @@ public record DriverRequest(
             Duration requestTimeout, Integer maxSessions, Integer connections, Integer threads, boolean allowRemoteTarget, String outDir,
             String name) {
         this(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads, allowRemoteTarget, outDir,
-                name, null);
+                name, null, null);
     }
 
     /** The usual request: the driver's defaults for sessions, connections and threads, a loopback target. */
@@ -115,13 +119,19 @@ public record DriverRequest(
     /** This request against a host the driver would refuse by default (a server in a namespace the lab made). */
     public DriverRequest allowingRemoteTarget() {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                true, outDir, name, startGate);
+                true, outDir, name, startGate, connectGate);
     }
 
     /** This request, its phase started at the instant written into {@code gate} (see {@code startGate}). */
     public DriverRequest startingAt(String gate) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, gate);
+                allowRemoteTarget, outDir, name, gate, connectGate);
+    }
+
+    /** This request, its connections opened only once {@code gate} exists (see {@code connectGate}). */
+    public DriverRequest connectingWhen(String gate) {
+        return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
+                allowRemoteTarget, outDir, name, startGate, gate);
     }
 
     @JsonCreator
@@ -139,9 +149,10 @@ public record DriverRequest(
             @JsonProperty("allowRemoteTarget") Boolean allowRemoteTarget,
             @JsonProperty(value = "outDir", required = true) String outDir,
             @JsonProperty(value = "name", required = true) String name,
-            @JsonProperty("startGate") String startGate) {
+            @JsonProperty("startGate") String startGate,
+            @JsonProperty("connectGate") String connectGate) {
         return new DriverRequest(url, method, body, contentType, workload, window, Durations.parse("timeout", timeout), maxSessions,
-                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate);
+                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate, connectGate);
     }
 
     @JsonProperty("timeout")

@@ -5,8 +5,11 @@ import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.DistributedLoad;
 import dev.loomlab.lab.load.LoadEngine;
+import dev.loomlab.lab.load.LoadException;
+import dev.loomlab.lab.load.PreparedLoad;
 import dev.loomlab.lab.metrics.JfrAllocation;
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.process.FreePort;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.CellResult;
@@ -52,35 +55,26 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         if (notServed.isPresent()) {
             return results.stopped(Stop.skipped(cell.model().orElseThrow() + " does not serve " + scenario + ": " + notServed.get()));
         }
-        Launch.Outcome launched = Launch.cell(plan, bench, cell, serverJdk, files);
-        if (!(launched instanceof Launch.Up up)) {
-            return results.stopped((Stop) launched);
-        }
         Measure measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
-        ServerHandle server = up.server();
+        // The server's port chosen here lets its driver start now, alongside it, with the URL it will load.
+        int port = cell.target() ? 0 : FreePort.pick().orElse(0);
+        String planned = port == 0 ? "" : Launch.baseUrl(bench, port);
+        Optional<PreparedLoad> ahead = port == 0 ? Optional.empty() : startAhead(measure, planned);
         Measure.Outcome measured;
         try {
-            try {
-                clock.begin(Stage.VERIFY);
-                progress.phase(Launch.readyLine(server) + "; verifying the contract");
-                Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
-                if (refused.isPresent()) {
-                    measured = refused.get();
-                } else {
-                    clock.begin(Stage.DRIVER_START);
-                    measured = measure.run(server);
-                    clock.begin(Stage.DRAIN);
-                    if (measured instanceof Measure.Window window && files.jfr().isPresent()) {
-                        awaitAllocationPeriod(window.to());
-                    }
-                }
-            } finally {
-                clock.begin(Stage.STOP);
-                server.close();
-                clock.begin(Stage.JUDGE);
+            Launch.Outcome launched = Launch.cell(plan, bench, cell, serverJdk, files, port);
+            if (!(launched instanceof Launch.Up up)) {
+                return results.stopped((Stop) launched);
             }
+            ServerHandle server = up.server();
+            // a server that did not take the port it was given is loaded by a driver started now
+            PreparedLoad load = ahead.filter(a -> server.baseUrl().equals(planned))
+                    .orElseGet(() -> measure.deferred(server.baseUrl()));
+            measured = measureOn(server, load, cell, files, measure, clock, progress);
         } catch (ServerProcess.PortStillOpen e) {
             return results.stopped(Stop.failed(e.getMessage()));
+        } finally {
+            ahead.ifPresent(PreparedLoad::close);
         }
         if (measured instanceof Stop stop) {
             return results.stopped(stop);
@@ -89,6 +83,41 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         Measure.Figures figures = measure.figures((Measure.Window) measured);
         return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
                 bench.topology(plan, cellEngine instanceof DistributedLoad d ? d.lastShares() : List.of()));
+    }
+
+    /** The cell's driver started now, or empty if it cannot be: it is then started after the server, and says why not. */
+    private static Optional<PreparedLoad> startAhead(Measure measure, String baseUrl) {
+        try {
+            return Optional.of(measure.prepare(baseUrl));
+        } catch (LoadException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Verifies the contract and runs the load on {@code server}, which is stopped before this returns. */
+    private Measure.Outcome measureOn(ServerHandle server, PreparedLoad load, Cell cell, CellFiles files, Measure measure,
+            StageClock clock, CellProgress progress) {
+        try {
+            load.targetUp();
+            clock.begin(Stage.VERIFY);
+            progress.phase(Launch.readyLine(server) + "; verifying the contract");
+            Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
+            if (refused.isPresent()) {
+                return refused.get();
+            }
+            clock.begin(Stage.DRIVER_START);
+            Measure.Outcome measured = measure.run(server, load);
+            clock.begin(Stage.DRAIN);
+            if (measured instanceof Measure.Window window && files.jfr().isPresent()) {
+                awaitAllocationPeriod(window.to());
+            }
+            return measured;
+        } finally {
+            load.close();
+            clock.begin(Stage.STOP);
+            server.close();
+            clock.begin(Stage.JUDGE);
+        }
     }
 
     /** The recording's allocation totals must bracket the window's end before the server stops. */

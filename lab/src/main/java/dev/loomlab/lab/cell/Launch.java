@@ -30,14 +30,19 @@ public final class Launch {
     public record Up(ServerHandle server) implements Outcome {
     }
 
-    /** A run's cell: the target, or a server logging and recording where the cell's files go. */
-    static Outcome cell(Plan plan, Bench bench, Cell cell, Jdk jdk, CellFiles files) {
+    /** A run's cell: the target, or a server on {@code port} (0: its own choice) logging and recording where the cell's files go. */
+    static Outcome cell(Plan plan, Bench bench, Cell cell, Jdk jdk, CellFiles files, int port) {
         if (cell.target()) {
             return new Up(ServerHandle.target(bench.target().orElseThrow(
                     () -> new IllegalStateException("a target cell in a run without a target"))));
         }
         Path root = bench.folder().root();
-        return server(plan, bench, cell, jdk, root.resolve(files.serverLog().orElseThrow()), files.jfr().map(root::resolve));
+        return server(plan, bench, cell, jdk, root.resolve(files.serverLog().orElseThrow()), files.jfr().map(root::resolve), port);
+    }
+
+    /** The URL a server the lab starts on {@code port} answers at: the namespace's address in the split topology. */
+    static String baseUrl(Bench bench, int port) {
+        return "http://" + bench.namespaces().map(Namespaces::appAddress).orElse("127.0.0.1") + ":" + port;
     }
 
     /**
@@ -47,6 +52,10 @@ public final class Launch {
      * @param jfr       where its flight recording goes, or empty for none
      */
     public static Outcome server(Plan plan, Bench bench, Cell cell, Jdk jdk, Path serverLog, Optional<Path> jfr) {
+        return server(plan, bench, cell, jdk, serverLog, jfr, 0);
+    }
+
+    private static Outcome server(Plan plan, Bench bench, Cell cell, Jdk jdk, Path serverLog, Optional<Path> jfr, int port) {
         Model model = cell.model().orElseThrow(() -> new IllegalArgumentException("a target's server is not started by the lab"));
         List<String> args;
         try {
@@ -54,7 +63,7 @@ public final class Launch {
         } catch (ServerStartException e) {
             return Stop.failed(e.getMessage() + tailNote(e.logTail()));
         }
-        ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), bench.db().endpoint(), bench.cpus(), 0,
+        ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), bench.db().endpoint(), bench.cpus(), port,
                 serverLog, jfr.orElse(null), Defaults.SERVER_START_TIMEOUT, args, cell.jdbcDriver().orElse(null),
                 bench.namespaces().map(ns -> ns.exec(ns.appNamespace(), List.of())).orElse(List.of()));
         try {

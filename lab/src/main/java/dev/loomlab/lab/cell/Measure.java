@@ -6,6 +6,7 @@ import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadProgress;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.load.PreparedLoad;
 import dev.loomlab.lab.metrics.JfrAllocation;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.Sampler;
@@ -102,8 +103,22 @@ public final class Measure {
         return "warm-up " + plan.window().warmup().toSeconds() + " s, then " + plan.window().measure().toSeconds() + " s measured, ";
     }
 
-    /** Runs the load against {@code server}, which is still up when this returns. */
-    Outcome run(ServerHandle server) {
+    /** This cell's load at a server that will answer at {@code baseUrl}, its engine started now where it can be. */
+    PreparedLoad prepare(String baseUrl) {
+        return engine.prepare(loadSpec(baseUrl));
+    }
+
+    /** This cell's load at a server answering at {@code baseUrl}, its engine started when it is run. */
+    PreparedLoad deferred(String baseUrl) {
+        return PreparedLoad.deferred(engine, loadSpec(baseUrl));
+    }
+
+    private LoadSpec loadSpec(String baseUrl) {
+        return loadSpec(plan, baseUrl + path, scenario, files.outDir(), files.stem(), files.driverLog());
+    }
+
+    /** Runs {@code prepared}, the load at {@code server}, which is still up when this returns. */
+    Outcome run(ServerHandle server, PreparedLoad prepared) {
         AtomicReference<Instant> windowFrom = new AtomicReference<>();
         AtomicReference<Instant> windowTo = new AtomicReference<>();
         AtomicReference<Map<String, Double>> pitfallMetrics = new AtomicReference<>(Map.of());
@@ -144,7 +159,6 @@ public final class Measure {
             }
         };
         progress.phase(loadLine(plan, path));
-        LoadSpec loadSpec = loadSpec(plan, server.baseUrl() + path, scenario, files.outDir(), files.stem(), files.driverLog());
         if (plan.workload() instanceof Workload.Burst) {
             calls.open();
         }
@@ -152,7 +166,7 @@ public final class Measure {
         List<SeriesRow> rows;
         Map<String, Double> windowTotals;
         try {
-            load = engine.run(loadSpec, listener);
+            load = prepared.run(listener);
         } catch (LoadException e) {
             return Stop.failed(server.alive() ? "load engine failed: " + e.getMessage() : serverExited(server));
         } finally {

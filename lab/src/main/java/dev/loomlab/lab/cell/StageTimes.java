@@ -25,7 +25,10 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall) {
         READY("ready"),
         /** The contract check. */
         VERIFY("verify"),
-        /** From the load's start to the driver's first warm-up (or burst) report: the driver JVM's start. */
+        /**
+         * From the contract checked to the driver's first warm-up (or burst) report: what is left of its connecting (a
+         * driver started with the server connects while the contract is checked), or an engine's whole start.
+         */
         DRIVER_START("driverStart"),
         WARMUP("warmup"),
         WINDOW("window"),

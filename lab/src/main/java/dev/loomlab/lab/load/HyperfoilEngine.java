@@ -6,6 +6,7 @@ import dev.loomlab.lab.process.Children;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.result.AtomicWrite;
 import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
 import dev.loomlab.load.TargetHost;
@@ -73,29 +74,100 @@ public final class HyperfoilEngine implements LoadEngine {
 
     @Override
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
+        Process process = launch(spec, request(spec));
+        listener.engineStarted(process.pid());
+        return await(spec, process, line -> progress(line, listener));
+    }
+
+    /**
+     * The driver started now, ahead of its server: it builds its load and waits for the connect gate, then, connected,
+     * for the start gate. A load with a start gate of its own (one of several drivers) starts when it is run.
+     */
+    @Override
+    public PreparedLoad prepare(LoadSpec spec) {
+        if (spec.startGate().isPresent()) {
+            return PreparedLoad.deferred(this, spec);
+        }
+        Path connect = gateFile(spec.log(), "connect");
+        Path start = gateFile(spec.log(), "start");
+        deleteGates(connect, start);
+        Process process = launch(spec, request(spec).connectingWhen(connect.toString()).startingAt(start.toString()));
+        return new AheadOfTarget(spec, process, connect, start);
+    }
+
+    /** A driver launched before its server: told when the server is up, and when to start. */
+    private final class AheadOfTarget implements PreparedLoad {
+        private final LoadSpec spec;
+        private final Process process;
+        private final Path connect;
+        private final Path start;
+        private boolean ran;
+
+        AheadOfTarget(LoadSpec spec, Process process, Path connect, Path start) {
+            this.spec = spec;
+            this.process = process;
+            this.connect = connect;
+            this.start = start;
+        }
+
+        @Override
+        public void targetUp() {
+            AtomicWrite.write(connect, "up");
+        }
+
+        @Override
+        public LoadResult run(LoadProgress.Listener listener) {
+            ran = true;
+            targetUp();
+            listener.engineStarted(process.pid());
+            try {
+                return await(spec, process, line -> {
+                    switch (phase(line)) {
+                        // connected: the contract is checked (run is called after it), so the load starts now
+                        case READY -> AtomicWrite.write(start, Long.toString(System.currentTimeMillis()));
+                        case PREPARED -> {
+                        }
+                        default -> progress(line, listener);
+                    }
+                });
+            } finally {
+                deleteGates(connect, start);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (!ran) {
+                Children.stop(process, java.time.Duration.ofSeconds(2));
+                deleteGates(connect, start);
+            }
+        }
+    }
+
+    private Process launch(LoadSpec spec, DriverRequest request) {
         List<String> command = new ArrayList<>(List.of(jdk.java().toString(), "-Xms" + Defaults.DRIVER_HEAP, "-Xmx" + Defaults.DRIVER_HEAP));
         if (jdk.feature() >= 24) {
             // Hyperfoil's netty uses sun.misc.Unsafe and native access; JDK 24+ warns or refuses without these.
             command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"));
         }
-        DriverRequest request = request(spec);
         Path requestFile = requestFile(spec.log());
         command.addAll(List.of("-jar", LabHome.driverJar().toString(), "--request", requestFile.toString()));
-        Process process;
         try {
             Files.createDirectories(spec.outDir());
             Files.createDirectories(spec.log().getParent());
             Files.writeString(requestFile, WIRE.writerWithDefaultPrettyPrinter().writeValueAsString(request));
             List<String> launch = new ArrayList<>(launchPrefix);
             launch.addAll(Taskset.prefix(cpus, cpus.driver(), command));
-            process = Children.start(new ProcessBuilder(launch)
+            return Children.start(new ProcessBuilder(launch)
                     .redirectError(spec.log().toFile()));
         } catch (IOException e) {
             throw new LoadException("cannot launch the hyperfoil driver: " + e.getMessage());
         }
-        listener.engineStarted(process.pid());
+    }
+
+    private static LoadResult await(LoadSpec spec, Process process, java.util.function.Consumer<String> onLine) {
         try {
-            int exit = EngineWatch.await("the hyperfoil driver", process, process.getInputStream(), spec, line -> progress(line, listener));
+            int exit = EngineWatch.await("the hyperfoil driver", process, process.getInputStream(), spec, onLine);
             if (exit != 0) {
                 throw new LoadException("the hyperfoil driver exited with " + exit + ": " + lastLines(spec.log()));
             }
@@ -103,6 +175,22 @@ public final class HyperfoilEngine implements LoadEngine {
             Children.stop(process, java.time.Duration.ofSeconds(5));
         }
         return read(spec.outDir().resolve(spec.name() + ".driver.json"));
+    }
+
+    /** Beside the driver's log, like its request: {@code x.driver.log} → {@code x.driver-connect}. */
+    private static Path gateFile(Path log, String gate) {
+        String n = log.getFileName().toString();
+        return log.resolveSibling((n.endsWith(".log") ? n.substring(0, n.length() - 4) : n) + "-" + gate);
+    }
+
+    private static void deleteGates(Path... gates) {
+        try {
+            for (Path g : gates) {
+                Files.deleteIfExists(g);
+            }
+        } catch (IOException e) {
+            throw new LoadException("cannot clear the driver's gate files: " + e.getMessage());
+        }
     }
 
     /**
@@ -133,6 +221,21 @@ public final class HyperfoilEngine implements LoadEngine {
         } catch (IllegalArgumentException unknownHost) {
             // The driver says so in its own words.
             return false;
+        }
+    }
+
+    private static final String READY = "ready";
+    private static final String PREPARED = "prepared";
+
+    /** The phase a progress line names, or empty for any other line. */
+    private static String phase(String line) {
+        if (!line.startsWith("{")) {
+            return "";
+        }
+        try {
+            return JSON.readTree(line).path("phase").asString("");
+        } catch (JacksonException e) {
+            return "";
         }
     }
 

@@ -36,7 +36,7 @@ class InterruptAndResumeTest {
         try {
             // The second cell's load is running: the first cell is on disk.
             Processes.awaitDescendant(lab.toHandle(), c -> c.contains("loomlab-server-webflux.jar"), Duration.ofSeconds(150));
-            Processes.awaitDescendant(lab.toHandle(), c -> c.contains("loomlab-driver.jar"), Duration.ofSeconds(90));
+            Processes.awaitLoadRunning(lab.toHandle(), Duration.ofSeconds(90));
             Processes.sleep(1_000);
 
             List<ProcessHandle> started = new ArrayList<>(lab.toHandle().descendants().filter(ProcessHandle::isAlive).toList());

@@ -50,8 +50,12 @@ class LabKilledIT {
         args.addAll(List.of(load));
         Process lab = Launcher.start(console, List.of(), args.toArray(String[]::new));
         try {
-            Processes.awaitDescendant(lab.toHandle(), c -> c.contains("loomlab-driver.jar"), Duration.ofSeconds(240));
-            Processes.sleep(2_000);
+            // the load runs (its driver, started with the server, waits unconnected until then)
+            long loadDeadline = System.nanoTime() + Duration.ofSeconds(240).toNanos();
+            while (!Files.readString(console).contains("measure ") && System.nanoTime() < loadDeadline && lab.isAlive()) {
+                Processes.sleep(200);
+            }
+            Processes.sleep(1_000);
             List<ProcessHandle> started = new ArrayList<>(lab.toHandle().descendants().filter(ProcessHandle::isAlive).toList());
             Matcher db = DB_PID.matcher(Files.readString(console));
             assertThat(db.find()).as("the lab names its database's pid:\n" + Files.readString(console)).isTrue();

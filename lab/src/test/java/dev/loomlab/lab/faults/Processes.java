@@ -36,6 +36,22 @@ final class Processes {
         throw new AssertionError("no process matching the expected command line appeared within " + timeout);
     }
 
+    /**
+     * Waits for a cell's load to run: its driver connected to the server. The driver's process alone says less: it is
+     * started with the server and waits, unconnected, until the server is up and its contract checked.
+     */
+    static ProcessHandle awaitLoadRunning(ProcessHandle root, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        ProcessHandle driver = awaitDescendant(root, c -> c.contains("loomlab-driver.jar"), timeout);
+        while (establishedConnections(driver.pid()) == 0) {
+            if (System.nanoTime() > deadline || !driver.isAlive()) {
+                throw new AssertionError("the driver " + driver.pid() + " did not connect within " + timeout);
+            }
+            sleep(100);
+        }
+        return driver;
+    }
+
     /** Every live process on the machine whose command line mentions {@code text} (a folder only this test made). */
     static List<ProcessHandle> mentioning(String text) {
         try (Stream<ProcessHandle> all = ProcessHandle.allProcesses()) {
