@@ -59,7 +59,10 @@ class InterruptAndResumeTest {
             List<Long> alive = Processes.stillAliveAfter(everything, Duration.ofSeconds(10));
             long tookMs = (System.nanoTime() - t0) / 1_000_000;
             System.out.println("after SIGINT every child was gone in " + tookMs + " ms (" + everything.size() + " processes: " + kinds + ")");
-            assertThat(alive).as("processes alive 10 s after SIGINT").isEmpty();
+            java.util.Map<Long, String> named = new java.util.TreeMap<>();
+            everything.forEach(p -> named.put(p.pid(), Processes.commandLine(p)));
+            assertThat(alive).as("processes alive 10 s after SIGINT: %s", alive.stream().map(pid -> pid + " " + named.get(pid)).toList())
+                    .isEmpty();
         } finally {
             // Should an assertion fail before the SIGINT: a SIGKILLed lab runs no hooks, so its children go first, by PID —
             // all but the database guard, which stops the run's PostgreSQL (daemonised: no descendant) once the lab is gone.
