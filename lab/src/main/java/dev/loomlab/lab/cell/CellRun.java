@@ -3,7 +3,7 @@ package dev.loomlab.lab.cell;
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.load.DistributedLoad;
+import dev.loomlab.lab.load.K6Agents;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.metrics.JfrAllocation;
 import dev.loomlab.lab.plan.Plan;
@@ -88,7 +88,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         // The flight recording is complete only once the server has exited.
         Measure.Figures figures = measure.figures((Measure.Window) measured);
         return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
-                bench.topology(plan, cellEngine instanceof DistributedLoad d ? d.lastShares() : List.of()));
+                bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()));
     }
 
     /** The recording's allocation totals must bracket the window's end before the server stops. */
