@@ -115,7 +115,7 @@ public final class EngineCatalog {
 
     /** An engine asked to run what its declaration says it cannot: the plan should have been refused before. */
     static LoadException refused(String id, LoadSpec spec) {
-        return new LoadException(STANDARD.refusal(id, spec.workload(), 1, false)
+        return new LoadException(STANDARD.refusal(id, spec.workload(), 0, false)
                 .orElse(id + " cannot drive " + spec.workload().describe()));
     }
 

@@ -30,10 +30,10 @@ public sealed interface LoadAgent {
     record Ssh(String user, String host, int port) implements LoadAgent {
         @Override
         public String spelling() {
-            return "ssh://" + user + "@" + host + (port == 22 ? "" : ":" + port);
+            return "ssh://" + user + "@" + (host.contains(":") ? "[" + host + "]" : host) + (port == 22 ? "" : ":" + port);
         }
 
-        /** {@code user@host} for the ssh command. */
+        /** {@code user@host} for the ssh command (which takes an IPv6 address bare). */
         public String destination() {
             return user + "@" + host;
         }

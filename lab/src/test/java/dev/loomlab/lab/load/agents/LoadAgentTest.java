@@ -19,7 +19,7 @@ class LoadAgentTest {
 
     @Test
     void eachAgentIsWrittenBackAsAPlanSpellsIt() {
-        for (String s : List.of("netns", "ssh://bob@load-1.example", "ssh://root@10.0.0.7:2222")) {
+        for (String s : List.of("netns", "ssh://bob@load-1.example", "ssh://root@10.0.0.7:2222", "ssh://u@[fd00::1]:2200")) {
             assertThat(LoadAgent.parse(s).spelling()).isEqualTo(s);
         }
         assertThat(LoadAgent.parse("ssh://bob@h:22").spelling()).isEqualTo("ssh://bob@h");
