@@ -20,6 +20,11 @@ public final class CpuTimeline {
         add(System.currentTimeMillis(), cpuNanos);
     }
 
+    /** Records {@code cpuNanos} as the CPU time used by {@code epochMs} (a sample taken elsewhere: a load agent's own). */
+    public synchronized void sampleAt(long epochMs, long cpuNanos) {
+        add(epochMs, cpuNanos);
+    }
+
     synchronized void add(long epochMs, long cpuNanos) {
         samples.add(new Sample(epochMs, cpuNanos));
     }

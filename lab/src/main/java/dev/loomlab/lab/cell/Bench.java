@@ -27,7 +27,10 @@ public record Bench(RunFolder folder, CpuLayout cpus, RunningDatabase db, Option
      */
     public Map<String, Object> topology(Plan plan, List<Map<String, Object>> shares) {
         Map<String, Object> m = new LinkedHashMap<>(namespaces.map(Namespaces::describe).orElseGet(() -> plan.topology().describe()));
-        m.put("drivers", plan.drivers());
+        m.put("drivers", Math.max(1, plan.agents().size()));
+        if (!plan.agents().isEmpty()) {
+            m.put("agents", plan.agents().stream().map(dev.loomlab.lab.load.agents.LoadAgent::spelling).toList());
+        }
         if (!shares.isEmpty()) {
             m.put("driverShares", shares);
         }

@@ -3,7 +3,7 @@ package dev.loomlab.lab.cell;
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.load.DistributedLoad;
+import dev.loomlab.lab.load.K6Agents;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.PreparedLoad;
@@ -82,7 +82,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         // The flight recording is complete only once the server has exited.
         Measure.Figures figures = measure.figures((Measure.Window) measured);
         return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
-                bench.topology(plan, cellEngine instanceof DistributedLoad d ? d.lastShares() : List.of()));
+                bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()));
     }
 
     /** The cell's driver started now, or empty if it cannot be: it is then started after the server, and says why not. */

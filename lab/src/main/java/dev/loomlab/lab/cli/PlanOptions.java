@@ -67,7 +67,8 @@ public final class PlanOptions {
             "appJitter", "DELAY", "split topology: uniform jitter around --app-latency, e.g. 0.2ms",
             "dbLatency", "DELAY", "split topology: one-way delay between the server and the database, e.g. 1ms",
             "dbJitter", "DELAY", "split topology: uniform jitter around --db-latency, e.g. 0.1ms",
-            "drivers", "N", "load drivers that generate each cell's load together (VUs shared out, latency merged from their histograms); default 1");
+            "agents", "AGENTS", "load agents that run each cell's k6 test together, each its execution segment (latency merged from "
+                    + "their samples): N namespaces of the split topology (netns agents), or ssh://user@host,… real machines; default none");
 
     private static Map<String, String[]> table(String... rows) {
         Map<String, String[]> help = new LinkedHashMap<>();

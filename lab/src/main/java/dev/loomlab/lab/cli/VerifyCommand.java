@@ -35,8 +35,8 @@ public final class VerifyCommand implements Callable<Integer> {
         return v.passed() ? 0 : Loomlab.FAILED;
     }
 
-    /** Load and probes go to loopback (or the lab's own namespaces) only, unless the user says otherwise: {@link TargetHost}'s rule. */
-    static void checkTarget(String url, boolean allowRemote) {
+    /** {@code url} as an http:// URL with a host; what it is for ({@code what}) names it in the one-line refusal. */
+    static URI httpUrl(String url, String what) {
         URI uri;
         try {
             uri = URI.create(url);
@@ -44,8 +44,14 @@ public final class VerifyCommand implements Callable<Integer> {
             throw new PlanException("not a URL: '" + url + "'");
         }
         if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
-            throw new PlanException("the target must be an http:// URL with a host, got '" + url + "'");
+            throw new PlanException(what + " must be an http:// URL with a host, got '" + url + "'");
         }
+        return uri;
+    }
+
+    /** Load and probes go to loopback (or the lab's own namespaces) only, unless the user says otherwise: {@link TargetHost}'s rule. */
+    static void checkTarget(String url, boolean allowRemote) {
+        URI uri = httpUrl(url, "the target");
         try {
             // A server in a network namespace the lab made on this machine (--topology split) is not remote.
             TargetHost.check(uri.getHost(), allowRemote, Namespaces::isLabAddress, "one of the lab's own namespaces");

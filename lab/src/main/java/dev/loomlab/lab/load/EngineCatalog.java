@@ -84,23 +84,23 @@ public final class EngineCatalog {
     }
 
     /**
-     * Why engine {@code id} cannot drive {@code workload} from {@code drivers} drivers (in the split topology when
-     * {@code split}), as the one line a plan is refused with; empty if it can.
+     * Why engine {@code id} cannot drive {@code workload} from {@code agents} load agents (0: the engine alone, on this
+     * machine; in the split topology when {@code split}), as the one line a plan is refused with; empty if it can.
      */
-    public Optional<String> refusal(String id, Workload workload, int drivers, boolean split) {
+    public Optional<String> refusal(String id, Workload workload, int agents, boolean split) {
         if (!types.containsKey(id)) {
             return Optional.of(unknown(id));
         }
         Set<Capability> can = capabilities(id);
-        if (drivers > 1 && !can.contains(Capability.SEVERAL_DRIVERS)) {
-            // k6's --execution-segment could share one script's VUs, but wrk cannot, and the lab merges the
-            // drivers' HdrHistogram logs, which only an engine with this capability writes (docs/engines.md).
-            return Optional.of("drivers: " + drivers + " load drivers need --engine " + these(Capability.SEVERAL_DRIVERS) + " (" + id
-                    + " runs as one driver; its latencies are not histogram logs the lab can merge)");
+        if (agents > 0 && !can.contains(Capability.AGENTS)) {
+            // Splitting one test needs the engine's own mechanism (k6's execution segments); see docs/engines.md.
+            return Optional.of("agents: load agents run --engine " + these(Capability.AGENTS) + " (" + id
+                    + " runs as one driver on this machine; it has no way to split one test over several)");
         }
-        if (split && !can.contains(Capability.SPLIT_TOPOLOGY)) {
+        if (split && agents == 0 && !can.contains(Capability.SPLIT_TOPOLOGY)) {
             return Optional.of("topology split drives load with the " + these(Capability.SPLIT_TOPOLOGY)
-                    + " driver only: use --engine " + these(Capability.SPLIT_TOPOLOGY));
+                    + " driver, or with k6 on netns agents: use --engine " + these(Capability.SPLIT_TOPOLOGY)
+                    + (can.contains(Capability.AGENTS) ? ", or add --agents 1" : ""));
         }
         Capability shape = EngineType.shapeOf(workload);
         if (!can.contains(shape)) {
@@ -115,7 +115,7 @@ public final class EngineCatalog {
 
     /** An engine asked to run what its declaration says it cannot: the plan should have been refused before. */
     static LoadException refused(String id, LoadSpec spec) {
-        return new LoadException(STANDARD.refusal(id, spec.workload(), 1, false)
+        return new LoadException(STANDARD.refusal(id, spec.workload(), 0, false)
                 .orElse(id + " cannot drive " + spec.workload().describe()));
     }
 

@@ -22,8 +22,11 @@ public interface EngineType {
         OPEN,
         /** N requests at once, timed to the last answer. */
         BURST,
-        /** Several drivers whose results the lab merges (their latencies as HdrHistogram logs). */
-        SEVERAL_DRIVERS,
+        /**
+         * One test split over load agents reached over SSH (namespaces or real machines), each running its execution
+         * segment, their per-request samples merged ({@link K6Agents}).
+         */
+        AGENTS,
         /** Driving a server in a network namespace of its own. */
         SPLIT_TOPOLOGY
     }

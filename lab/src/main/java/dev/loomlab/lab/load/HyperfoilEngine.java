@@ -32,8 +32,8 @@ import tools.jackson.databind.json.JsonMapper;
  * the driver prints a JSON progress line a second and writes its {@link DriverResult}.
  */
 public final class HyperfoilEngine implements LoadEngine {
-    /** The lab's own engine: every shape, several drivers merged from their histogram logs, the split topology. */
-    public static final EngineType TYPE = EngineType.of("hyperfoil", EnumSet.allOf(EngineType.Capability.class),
+    /** The lab's own engine: every shape and the split topology, as one driver (load agents are k6's: {@link K6Agents}). */
+    public static final EngineType TYPE = EngineType.of("hyperfoil", EnumSet.complementOf(EnumSet.of(EngineType.Capability.AGENTS)),
             () -> Files.isRegularFile(LabHome.root().resolve("driver/target/loomlab-driver.jar")),
             () -> "the hyperfoil driver is not built: run ./loomlab build",
             Optional::empty,

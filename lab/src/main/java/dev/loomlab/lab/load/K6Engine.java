@@ -27,8 +27,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class K6Engine extends NativeEngine {
     static final String ID = "k6";
-    /** Closed and open models, one driver on the lab's host. */
-    public static final EngineType TYPE = EngineType.of(ID, EnumSet.of(EngineType.Capability.CLOSED, EngineType.Capability.OPEN),
+    /** Closed and open models, one process on the lab's host or one test split over load agents ({@link K6Agents}). */
+    public static final EngineType TYPE = EngineType.of(ID, EnumSet.of(EngineType.Capability.CLOSED, EngineType.Capability.OPEN,
+                    EngineType.Capability.AGENTS),
             () -> Engines.k6Binary().isPresent(),
             () -> ID + " is not installed: " + Engines.installHint(ID),
             () -> Engines.k6Binary().map(b -> new K6Engine(b, CpuLayout.forCores(1, false)).version()),
@@ -39,7 +40,7 @@ public final class K6Engine extends NativeEngine {
     static final double PREALLOCATED_SECONDS = 2.0;
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Pattern PROGRESS = Pattern.compile(
+    static final Pattern PROGRESS = Pattern.compile(
             "running \\((?:(\\d+)h)?(?:(\\d+)m)?([\\d.]+)s\\), .*?(\\d+) complete and (\\d+) interrupted");
 
     public K6Engine(Path binary, CpuLayout cpus) {
@@ -102,7 +103,20 @@ public final class K6Engine extends NativeEngine {
         cell.put("windowMs", spec.duration().toMillis());
         cell.put("timeout", spec.requestTimeout().toMillis() + "ms");
         cell.put("summaryPath", summary.toString());
-        return template()
+        return script("/engines/k6-cell.js", cell, spec);
+    }
+
+    /** The agents' script ({@code engines/k6-agent.js}): the same test, its samples written per request. */
+    static String agentScript(LoadSpec spec) {
+        Map<String, Object> cell = new LinkedHashMap<>();
+        cell.put("url", spec.url());
+        cell.put("warmupMs", spec.warmup().toMillis());
+        cell.put("timeout", spec.requestTimeout().toMillis() + "ms");
+        return script("/engines/k6-agent.js", cell, spec);
+    }
+
+    private static String script(String template, Map<String, Object> cell, LoadSpec spec) {
+        return template(template)
                 .replace("__LOOMLAB_CELL__", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(cell))
                 .replace("__LOOMLAB_OPTIONS__", JSON.writerWithDefaultPrettyPrinter().writeValueAsString(options(spec)));
     }
@@ -161,10 +175,10 @@ public final class K6Engine extends NativeEngine {
         return new ArrayList<>(stats);
     }
 
-    private static String template() {
-        try (InputStream in = K6Engine.class.getResourceAsStream("/engines/k6-cell.js")) {
+    private static String template(String name) {
+        try (InputStream in = K6Engine.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new LoadException("the k6 script template engines/k6-cell.js is missing from the lab's jar");
+                throw new LoadException("the k6 script template " + name.substring(1) + " is missing from the lab's jar");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -51,18 +51,6 @@ public record LoadSpec(String url, String method, Workload workload, Window wind
         return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log, startGate);
     }
 
-    /** This load, started at the instant written into {@code gate}. */
-    LoadSpec startingAt(Path gate) {
-        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, Optional.of(gate));
-    }
-
-    /** Driver {@code index} (0-based) of {@code of}: its share of the load, under its own name and log. */
-    LoadSpec share(int index, int of) {
-        String suffix = ".d" + (index + 1);
-        Path ownLog = log.resolveSibling(log.getFileName().toString().replace(".driver.log", suffix + ".driver.log"));
-        return new LoadSpec(url, method, workload.share(index, of), window, requestTimeout, outDir, name + suffix, ownLog, startGate);
-    }
-
     public Duration warmup() {
         return window.warmup();
     }

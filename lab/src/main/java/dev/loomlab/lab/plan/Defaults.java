@@ -24,8 +24,6 @@ public final class Defaults {
     /** The measured steady-state window. */
     public static final Duration DURATION = Duration.ofSeconds(10);
 
-    /** Load drivers per cell. */
-    public static final int DRIVERS = 1;
 
     /** Rounds per cell; the seeds ran 3. */
     public static final int ROUNDS = 1;

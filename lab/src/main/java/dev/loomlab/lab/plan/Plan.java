@@ -22,7 +22,8 @@ import dev.loomlab.load.Workload;
  * @param jdbcDrivers the JDBC driver axis of the mvc models (ids of {@code process.JdbcDriver}, e.g.
  *              [mariadb, mysql-8.1.0]); empty = the server's bundled driver, no axis
  * @param topology where driver, server and database run: one namespace (local) or one each, with delays (split)
- * @param drivers load drivers that generate each cell's load together (VUs or rate shared out)
+ * @param agents  the load agents that run each cell's k6 test together, each its execution segment; empty: one engine on
+ *                this machine
  */
 public record Plan(
         String name,
@@ -46,13 +47,13 @@ public record Plan(
         int tomcatThreads,
         List<String> jdbcDrivers,
         Topology topology,
-        int drivers) {
+        List<dev.loomlab.lab.load.agents.LoadAgent> agents) {
 
     public Plan {
         java.util.Objects.requireNonNull(workload, "workload");
         java.util.Objects.requireNonNull(window, "window");
         topology = topology == null ? Topology.LOCAL : topology;
-        drivers = Math.max(1, drivers);
+        agents = agents == null ? List.of() : List.copyOf(agents);
         models = List.copyOf(models);
         scenarios = List.copyOf(scenarios);
         jdks = jdks == null ? List.of() : List.copyOf(jdks);
@@ -79,7 +80,7 @@ public record Plan(
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, new Workload.Closed(newVus), window, rounds, poolSize,
                 heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads,
-                jdbcDrivers, topology, drivers);
+                jdbcDrivers, topology, agents);
     }
 
     /**

@@ -50,14 +50,11 @@ public record PlanDocument(
         @JsonDeserialize(using = PlanValues.DelayText.class) @JsonSerialize(using = PlanValues.DelayWriter.class) Duration appJitter,
         @JsonDeserialize(using = PlanValues.DelayText.class) @JsonSerialize(using = PlanValues.DelayWriter.class) Duration dbLatency,
         @JsonDeserialize(using = PlanValues.DelayText.class) @JsonSerialize(using = PlanValues.DelayWriter.class) Duration dbJitter,
-        @JsonDeserialize(using = PlanValues.WholeInt.class) Integer drivers) {
+        @JsonDeserialize(using = PlanValues.Ids.class) List<String> agents) {
 
     /** A document that gives nothing: every field falls through to the next layer. */
     public static final PlanDocument EMPTY = new PlanDocument(null, null, null, null, null, null, null, null, null, null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
-
-    /** At most this many load drivers per cell: each is a JVM (or a namespace) of its own. */
-    static final int MAX_DRIVERS = 16;
 
     /** The range of every whole-number field, checked as it is read. */
     static final Map<String, long[]> WHOLE_RANGES = Map.of(
@@ -66,8 +63,7 @@ public record PlanDocument(
             "burst", new long[] {1, Limits.MAX_BURST},
             "rounds", new long[] {1, 100},
             "poolSize", new long[] {1, 10_000},
-            "tomcatThreads", new long[] {1, 10_000},
-            "drivers", new long[] {1, MAX_DRIVERS});
+            "tomcatThreads", new long[] {1, 10_000});
 
     /** The range of every duration field, checked as it is read (the request timeout's cap also depends on the load shape). */
     static final Map<String, Duration[]> DURATION_RANGES = Map.of(
@@ -151,7 +147,7 @@ public record PlanDocument(
                 split ? plan.topology().appJitter() : null,
                 split ? plan.topology().dbLatency() : null,
                 split ? plan.topology().dbJitter() : null,
-                plan.drivers());
+                plan.agents().isEmpty() ? null : plan.agents().stream().map(dev.loomlab.lab.load.agents.LoadAgent::spelling).toList());
     }
 
     /** For the manifest: no user, no password, and the URL's password masked ({@code --resume} asks for them again). */

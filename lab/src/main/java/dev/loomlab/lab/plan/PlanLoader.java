@@ -100,12 +100,9 @@ public final class PlanLoader {
             }
         }
         boolean burst = plan.workload() instanceof Workload.Burst;
-        if (plan.drivers() > 1 && burst) {
-            throw new PlanException("drivers: a burst is timed from its first send to its last answer by one driver: use --drivers 1 with --burst");
-        }
-        if (plan.drivers() > 1 && plan.workload() instanceof Workload.Closed c && c.vus() < plan.drivers()) {
-            throw new PlanException("drivers: " + plan.drivers() + " drivers need at least as many VUs, got " + c.vus());
-        }
+        agentRefusal(plan).ifPresent(r -> {
+            throw new PlanException(r);
+        });
         if (plan.topology().split() && plan.externalDatabase()) {
             throw new PlanException("topology split starts its own embedded database in a namespace of its own: drop --db-url, or use --topology local");
         }
@@ -128,7 +125,33 @@ public final class PlanLoader {
     /** What the plan asks of its load engine that the engine's declared capabilities cannot do, or null. */
     private static String engineRefusal(Plan plan) {
         return dev.loomlab.lab.load.EngineCatalog.standard()
-                .refusal(plan.engine(), plan.workload(), plan.drivers(), plan.topology().split()).orElse(null);
+                .refusal(plan.engine(), plan.workload(), plan.agents().size(), plan.topology().split()).orElse(null);
+    }
+
+    /**
+     * What the plan's load agents cannot do: a burst (one driver times it), fewer VUs than agents, namespace agents
+     * outside the split topology (they are its namespaces), real machines inside it (its server is on a bridge of this
+     * machine only).
+     */
+    private static java.util.Optional<String> agentRefusal(Plan plan) {
+        List<dev.loomlab.lab.load.agents.LoadAgent> agents = plan.agents();
+        int netns = dev.loomlab.lab.load.agents.LoadAgent.namespaces(agents);
+        if (agents.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        if (plan.workload() instanceof Workload.Burst) {
+            return java.util.Optional.of("agents: a burst is timed from its first send to its last answer by one driver: drop --agents with --burst");
+        }
+        if (plan.workload() instanceof Workload.Closed c && c.vus() < agents.size()) {
+            return java.util.Optional.of("agents: " + agents.size() + " agents need at least as many VUs, got " + c.vus());
+        }
+        if (netns > 0 && !plan.topology().split()) {
+            return java.util.Optional.of("agents: netns agents are namespaces of the split topology: add --topology split (or name real hosts, ssh://user@host)");
+        }
+        if (netns < agents.size() && plan.topology().split()) {
+            return java.util.Optional.of("agents: the split topology's server is on a bridge of this machine only: use netns agents with --topology split, ssh:// agents without it");
+        }
+        return java.util.Optional.empty();
     }
 
     /** A plan's own description (for the combined summary of a plan with parts). */
@@ -216,7 +239,7 @@ public final class PlanLoader {
                 orElse(f.tomcatThreads(), Defaults.TOMCAT_MAX_THREADS),
                 jdbcDrivers(f.jdbcDrivers(), database),
                 topology(f),
-                orElse(f.drivers(), Defaults.DRIVERS));
+                f.agents() == null ? List.of() : dev.loomlab.lab.load.agents.LoadAgent.parseAll(f.agents()));
     }
 
     private static <T> T orElse(T value, T fallback) {

@@ -79,6 +79,10 @@ public record Manifest(
      * {@code dbUrl}, and its described JDBC drivers are the axis' ids).
      */
     public static JsonNode upgrade(JsonNode manifest) {
+        // A plan of one load driver, as plans before load agents wrote it: what a plan without agents is now.
+        if (manifest instanceof ObjectNode m && m.get("plan") instanceof ObjectNode p && p.path("drivers").asInt(0) == 1) {
+            p.remove("drivers");
+        }
         if (!(manifest instanceof ObjectNode root) || root.path("schema").asInt(SCHEMA) != 1
                 || !(root.get("plan") instanceof ObjectNode plan)) {
             return manifest;

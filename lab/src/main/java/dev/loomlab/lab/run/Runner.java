@@ -7,7 +7,8 @@ import dev.loomlab.lab.cell.Cell;
 import dev.loomlab.lab.cell.CellRun;
 import dev.loomlab.lab.cell.FanOutDownstream;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.load.DistributedLoad;
+import dev.loomlab.lab.load.agents.AgentFleet;
+import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.JdbcDriver;
@@ -47,7 +48,9 @@ public final class Runner {
     private final FanOutDownstream downstream;
     /** The split topology's namespaces while a run holds them (empty: the local topology). */
     private Optional<Namespaces> namespaces = Optional.empty();
-    /** The engine the cells use: the session's, or one driver per namespace / --drivers N together. */
+    /** The run's load agents while it holds them (empty: the engine runs on this machine). */
+    private Optional<AgentFleet> agents = Optional.empty();
+    /** The engine the cells use: the session's, the driver in its namespace, or the agents together. */
     private LoadEngine cellEngine;
 
     /** @param session the verb's JDK, CPU layout, engine (the plan's) and server JDKs */
@@ -96,7 +99,16 @@ public final class Runner {
     public List<CellResult> run() {
         // First: a machine that cannot make the namespaces refuses the run before it writes anything (exit 2).
         if (plan.topology().split() && target.isEmpty()) {
-            namespaces = Optional.of(Namespaces.create(plan.topology(), plan.drivers(), session.cpus()));
+            namespaces = Optional.of(Namespaces.create(plan.topology(), Math.max(1, LoadAgent.namespaces(plan.agents())), session.cpus()));
+            cellEngine = null;
+        }
+        if (!plan.agents().isEmpty()) {
+            try {
+                agents = Optional.of(AgentFleet.start(plan.agents(), namespaces, session.cpus()));
+            } catch (RuntimeException e) {
+                namespaces.ifPresent(Namespaces::close);
+                throw e;
+            }
             cellEngine = null;
         }
         folder.create();
@@ -125,6 +137,7 @@ public final class Runner {
         namespaces.ifPresent(ns -> out.println(
                 "loomlab: split topology: drivers, server and database in network namespaces of their own on " + ns.summary()));
         try (Namespaces held = namespaces.orElse(null);
+             AgentFleet heldAgents = agents.orElse(null);
              RunningDatabase db = target.isPresent() ? TargetDatabase.INSTANCE : DatabaseStarter.start(plan, session.cpus(), namespaces.orElse(null))) {
             out.println("loomlab: database " + db.description() + (db.endpoint() == null ? "" : " at " + db.endpoint().describe()));
             CellRun cells = cellRun(plan, db);
@@ -174,6 +187,7 @@ public final class Runner {
         } finally {
             downstream.close();
             namespaces = Optional.empty();
+            agents = Optional.empty();
             cellEngine = null;
             try {
                 Runtime.getRuntime().removeShutdownHook(keepPartial);
@@ -228,21 +242,18 @@ public final class Runner {
         return new CellRun(cellPlan, bench(db), session.engine(), cellEngine());
     }
 
-    /** The cells' engine: the plan's, or one hyperfoil driver per namespace and several drivers merged. */
+    /** The cells' engine: the plan's, the hyperfoil driver in its namespace, or k6 on the run's agents. */
     private LoadEngine cellEngine() {
         if (cellEngine != null) {
             return cellEngine;
         }
-        if (namespaces.isEmpty() && plan.drivers() == 1) {
-            cellEngine = session.engine();
+        if (agents.isPresent()) {
+            cellEngine = agents.get().engine();
+        } else if (namespaces.isPresent()) {
+            Namespaces ns = namespaces.get();
+            cellEngine = new dev.loomlab.lab.load.HyperfoilEngine(session.jdk(), session.cpus(), ns.exec(ns.driverNamespace(1), List.of()));
         } else {
-            List<LoadEngine> drivers = new ArrayList<>();
-            for (int i = 1; i <= plan.drivers(); i++) {
-                int driver = i;
-                drivers.add(new dev.loomlab.lab.load.HyperfoilEngine(session.jdk(), session.cpus(),
-                        namespaces.map(ns -> ns.exec(ns.driverNamespace(driver), List.<String>of())).orElse(List.of())));
-            }
-            cellEngine = drivers.size() == 1 ? drivers.getFirst() : new DistributedLoad(drivers);
+            cellEngine = session.engine();
         }
         return cellEngine;
     }

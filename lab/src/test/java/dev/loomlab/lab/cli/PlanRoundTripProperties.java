@@ -77,7 +77,11 @@ class PlanRoundTripProperties {
         g.put("appJitter", delay());
         g.put("dbLatency", delay());
         g.put("dbJitter", delay());
-        g.put("drivers", Arbitraries.integers().between(1, 16).injectNull(0.3));
+        g.put("agents", Arbitraries.oneOf(
+                Arbitraries.integers().between(1, 16).map(n -> List.of(String.valueOf(n))),
+                Arbitraries.of("netns").list().ofMinSize(1).ofMaxSize(4),
+                Arbitraries.of("ssh://root@10.0.0.7", "ssh://load_1@load-2.example:2222", "ssh://u@[fd00::1]")
+                        .list().ofMinSize(1).ofMaxSize(3)).injectNull(0.6));
         return g;
     }
 
@@ -142,15 +146,20 @@ class PlanRoundTripProperties {
     /** The rules between fields (PlanLoader.resolve's refusals), applied so that every document is a valid plan. */
     private static PlanDocument coherent(PlanDocument d) {
         if (d.burst() != null) {
-            d = d.with("rate", null).with("drivers", 1).with("engine", "hyperfoil");
+            d = d.with("rate", null).with("agents", null).with("engine", "hyperfoil");
         } else if (d.requestTimeout() != null && d.requestTimeout().compareTo(Limits.MAX_REQUEST_TIMEOUT) > 0) {
             d = d.with("requestTimeout", Limits.MAX_REQUEST_TIMEOUT);
         }
         if (d.rate() != null && "wrk".equals(d.engine())) {
             d = d.with("engine", "k6");
         }
-        if (d.drivers() != null && d.drivers() > 1) {
-            d = d.with("engine", "hyperfoil").with("vus", Math.max(d.drivers(), d.vus() == null ? 0 : d.vus()));
+        if (d.agents() != null) {
+            int n = d.agents().size() == 1 && d.agents().getFirst().matches("\\d+") ? Integer.parseInt(d.agents().getFirst()) : d.agents().size();
+            boolean netns = !d.agents().getFirst().startsWith("ssh://");
+            d = d.with("engine", "k6").with("topology", netns ? "split" : "local");
+            if (d.rate() == null) {
+                d = d.with("vus", Math.max(n, d.vus() == null ? 0 : d.vus()));
+            }
         }
         if (d.jdbcDrivers() != null) {
             d = d.with("database", "mariadb");
@@ -171,7 +180,7 @@ class PlanRoundTripProperties {
         if ("split".equals(d.topology())) {
             List<String> scenarios = (d.scenarios() == null ? Scenarios.idList() : d.scenarios()).stream()
                     .filter(s -> !FanOut.needsDownstream(Scenarios.byId(s))).toList();
-            d = d.with("engine", "hyperfoil").with("dbUrl", null).with("scenarios", scenarios.isEmpty() ? List.of("block") : scenarios)
+            d = d.with("engine", d.agents() != null ? "k6" : "hyperfoil").with("dbUrl", null).with("scenarios", scenarios.isEmpty() ? List.of("block") : scenarios)
                     .with("appJitter", min(d.appJitter(), d.appLatency())).with("dbJitter", min(d.dbJitter(), d.dbLatency()));
         } else {
             d = d.with("appLatency", null).with("appJitter", null).with("dbLatency", null).with("dbJitter", null);

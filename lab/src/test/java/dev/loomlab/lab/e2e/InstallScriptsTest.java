@@ -33,7 +33,8 @@ class InstallScriptsTest {
     @Test
     void whenAllIsThereTheyAreSilent() throws Exception {
         // ./loomlab test has run them once already, before the suite.
-        for (List<String> script : List.of(List.of("tools/install-jdks.sh"), List.of("tools/install-engines.sh", "k6"))) {
+        for (List<String> script : List.of(List.of("tools/install-jdks.sh"), List.of("tools/install-engines.sh", "k6"),
+                List.of("tools/install-sshd.sh"))) {
             Run run = run(script, Map.of());
             assertThat(run.status()).as(run.output()).isZero();
             assertThat(run.output()).as(String.join(" ", script)).isEmpty();

@@ -40,7 +40,7 @@ class LabKilledIT {
 
     @Test
     void splitTopologyRunKilledLeavesNoProcessNamespaceOrLink(@TempDir Path dir) throws Exception {
-        killMidCell(dir, "--vus", "10", "--topology", "split", "--app-latency", "1ms", "--drivers", "2");
+        killMidCell(dir, "--vus", "10", "--topology", "split", "--app-latency", "1ms");
     }
 
     private static void killMidCell(Path dir, String... load) throws Exception {

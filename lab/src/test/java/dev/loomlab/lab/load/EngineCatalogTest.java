@@ -21,22 +21,25 @@ class EngineCatalogTest {
     @Test
     void theLabsEnginesDeclareWhatTheyCanDrive() {
         assertThat(LAB.ids()).containsExactly("hyperfoil", "k6", "wrk");
-        assertThat(LAB.capabilities("hyperfoil")).containsExactlyInAnyOrder(Capability.values());
-        assertThat(LAB.capabilities("k6")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN);
+        assertThat(LAB.capabilities("hyperfoil")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.BURST,
+                Capability.SPLIT_TOPOLOGY);
+        assertThat(LAB.capabilities("k6")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.AGENTS);
         assertThat(LAB.capabilities("wrk")).containsExactly(Capability.CLOSED);
     }
 
     @Test
     void aPlanAnEngineCannotDriveIsRefusedInOneLine() {
-        assertThat(LAB.refusal("hyperfoil", BURST, 1, true)).isEmpty();
-        assertThat(LAB.refusal("hyperfoil", OPEN, 4, true)).isEmpty();
-        assertThat(LAB.refusal("k6", OPEN, 1, false)).isEmpty();
-        assertThat(LAB.refusal("k6", CLOSED, 2, false)).contains("drivers: 2 load drivers need --engine hyperfoil (k6 runs as one driver;"
-                + " its latencies are not histogram logs the lab can merge)");
-        assertThat(LAB.refusal("k6", CLOSED, 1, true)).contains("topology split drives load with the hyperfoil driver only: use --engine hyperfoil");
-        assertThat(LAB.refusal("k6", BURST, 1, false)).contains("k6 has no burst shape: use --engine hyperfoil");
-        assertThat(LAB.refusal("wrk", OPEN, 1, false)).contains("wrk has no open model: use --engine hyperfoil or k6");
-        assertThat(LAB.refusal("jmeter", CLOSED, 1, false)).contains("unknown engine 'jmeter' (engines: hyperfoil, k6, wrk)");
+        assertThat(LAB.refusal("hyperfoil", BURST, 0, true)).isEmpty();
+        assertThat(LAB.refusal("k6", OPEN, 0, false)).isEmpty();
+        assertThat(LAB.refusal("k6", CLOSED, 2, true)).as("k6 on two netns agents").isEmpty();
+        assertThat(LAB.refusal("hyperfoil", CLOSED, 2, false)).contains("agents: load agents run --engine k6 (hyperfoil runs as one driver"
+                + " on this machine; it has no way to split one test over several)");
+        assertThat(LAB.refusal("k6", CLOSED, 0, true)).contains("topology split drives load with the hyperfoil driver, or with k6 on netns"
+                + " agents: use --engine hyperfoil, or add --agents 1");
+        assertThat(LAB.refusal("wrk", CLOSED, 0, true)).hasValueSatisfying(r -> assertThat(r).endsWith("use --engine hyperfoil"));
+        assertThat(LAB.refusal("k6", BURST, 0, false)).contains("k6 has no burst shape: use --engine hyperfoil");
+        assertThat(LAB.refusal("wrk", OPEN, 0, false)).contains("wrk has no open model: use --engine hyperfoil or k6");
+        assertThat(LAB.refusal("jmeter", CLOSED, 0, false)).contains("unknown engine 'jmeter' (engines: hyperfoil, k6, wrk)");
     }
 
     @Test
@@ -44,12 +47,12 @@ class EngineCatalogTest {
         EngineCatalog withProbe = LAB.with(ProbeEngine.TYPE);
 
         assertThat(withProbe.ids()).containsExactly("hyperfoil", "k6", "wrk", "probe");
-        assertThat(withProbe.refusal("probe", CLOSED, 1, false)).isEmpty();
-        assertThat(withProbe.refusal("probe", OPEN, 1, false)).contains("probe has no open model: use --engine hyperfoil or k6");
-        assertThat(withProbe.refusal("probe", BURST, 1, false)).contains("probe has no burst shape: use --engine hyperfoil");
-        assertThat(withProbe.refusal("probe", CLOSED, 3, false)).hasValueSatisfying(r -> r.startsWith("drivers: 3 load drivers"));
+        assertThat(withProbe.refusal("probe", CLOSED, 0, false)).isEmpty();
+        assertThat(withProbe.refusal("probe", OPEN, 0, false)).contains("probe has no open model: use --engine hyperfoil or k6");
+        assertThat(withProbe.refusal("probe", BURST, 0, false)).contains("probe has no burst shape: use --engine hyperfoil");
+        assertThat(withProbe.refusal("probe", CLOSED, 3, false)).hasValueSatisfying(r -> r.startsWith("agents: load agents run --engine k6"));
         // an engine that drives the closed model is offered where one is needed
-        assertThat(withProbe.refusal("k6", BURST, 1, false)).contains("k6 has no burst shape: use --engine hyperfoil");
+        assertThat(withProbe.refusal("k6", BURST, 0, false)).contains("k6 has no burst shape: use --engine hyperfoil");
 
         LoadEngine probe = withProbe.byId("probe", Jdk.current(), CpuLayout.forCores(2, false));
         Path out = Path.of("/tmp");

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real, short run in the split topology: the database, the server and two load drivers each in
- * a network namespace of their own, 5 ms added each way between the drivers and the server. The
- * latency the drivers measure includes the link's round trip; the run records where everything
- * ran; and no namespace or link of the run is left on the machine.
+ * A real, short run in the split topology: the database, the server and two k6 load agents (reached over SSH) each
+ * in a network namespace of their own, 5 ms added each way between the agents and the server. The latency the agents
+ * measure includes the link's round trip; the run records where everything ran; and no namespace or link of the run
+ * is left on the machine.
  */
 class SplitTopologyRunTest {
     static final int APP_LATENCY_MS = 5;
@@ -29,7 +29,7 @@ class SplitTopologyRunTest {
         RunFolder run = InProcessLab.run(out, "--models", "mvc-virtual", "--scenarios", "thread-name",
                 "--vus", "20", "--warmup", "2s", "--duration", "3s", "--heap", "256m",
                 "--topology", "split", "--app-latency", APP_LATENCY_MS + "ms", "--app-jitter", "0.5ms",
-                "--db-latency", "1ms", "--drivers", "2");
+                "--db-latency", "1ms", "--engine", "k6", "--agents", "2");
 
         assertThat(Namespaces.list()).as("the run's namespaces are deleted").noneMatch(n -> n.startsWith(mine));
         assertThat(links()).as("the run's bridge and links are deleted").doesNotContain(" ll" + ProcessHandle.current().pid() + "x");
@@ -41,12 +41,12 @@ class SplitTopologyRunTest {
 
         Map<String, Object> topology = cell.topology();
         assertThat(topology).containsEntry("mode", "split").containsEntry("appLatency", "5ms").containsEntry("appJitter", "0.5ms")
-                .containsEntry("dbLatency", "1ms").containsEntry("drivers", 2);
+                .containsEntry("dbLatency", "1ms").containsEntry("drivers", 2).containsEntry("agents", List.of("netns", "netns"));
         @SuppressWarnings("unchecked")
         Map<String, String> spaces = (Map<String, String>) topology.get("namespaces");
         assertThat(spaces).containsOnlyKeys("driver1", "driver2", "app", "db");
         assertThat(spaces.values()).allMatch(s -> s.startsWith(mine) && s.contains(" 10.231."));
-        // Each driver's share: half the VUs, and together the cell's requests.
+        // Each agent's share: half the VUs, and together the cell's requests.
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> shares = (List<Map<String, Object>>) topology.get("driverShares");
         assertThat(shares).extracting(s -> s.get("vus")).containsExactly(10, 10);

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * What the split topology and several drivers cannot do is refused before anything starts: exit 2,
+ * What the split topology and load agents cannot do is refused before anything starts: exit 2,
  * one line naming what is wrong and what to do, no namespace made, no folder written.
  */
 class TopologyRefusedTest {
@@ -41,11 +41,17 @@ class TopologyRefusedTest {
         "--topology split --db-latency 2s                  | dbLatency must be at most 1s, got 2s",
         "--topology split --app-latency 1ms --app-jitter 2ms | a jitter must not exceed its latency",
         "--topology split --app-latency 0.5us              | appLatency: '0.5us' is finer than a microsecond",
-        "--drivers 0                                       | drivers must be between 1 and 16, got 0",
-        "--drivers 2 --engine k6                           | drivers: 2 load drivers need --engine hyperfoil",
-        "--drivers 4 --vus 3                               | drivers: 4 drivers need at least as many VUs, got 3",
-        "--drivers 2 --burst 100                           | drivers: a burst is timed from its first send to its last answer by one driver",
-        "--topology split --engine wrk                     | topology split drives load with the hyperfoil driver only",
+        "--agents 0                                        | agents: between 1 and 16 agents, got 0",
+        "--agents 17 --engine k6                           | agents: between 1 and 16 agents, got 17",
+        "--agents ftp://me@host --engine k6                | agents: cannot read 'ftp://me@host' as a load agent (netns, or ssh://user@host[:port])",
+        "--agents ssh://me@host:70000 --engine k6          | agents: port 70000 of 'ssh://me@host:70000' is not between 1 and 65535",
+        "--agents 2 --topology split                       | agents: load agents run --engine k6 (hyperfoil runs as one driver",
+        "--agents 4 --vus 3 --engine k6 --topology split   | agents: 4 agents need at least as many VUs, got 3",
+        "--agents 2 --burst 100 --engine k6                | agents: a burst is timed from its first send to its last answer by one driver",
+        "--agents 2 --engine k6                            | agents: netns agents are namespaces of the split topology: add --topology split",
+        "--agents ssh://me@h --engine k6 --topology split  | agents: the split topology's server is on a bridge of this machine only",
+        "--topology split --engine wrk                     | topology split drives load with the hyperfoil driver",
+        "--topology split --engine k6                      | use --engine hyperfoil, or add --agents 1",
         "--topology split --scenarios fan-out-parallel     | topology split does not run the fan-out scenarios yet",
         "--topology split --target http://127.0.0.1:8080   | --target measures a server already running",
     })
