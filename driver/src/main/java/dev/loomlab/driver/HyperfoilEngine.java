@@ -119,8 +119,10 @@ final class HyperfoilEngine {
         BenchmarkBuilder bb = BenchmarkBuilder.builder()
                 .name("loomlab-driver")
                 .threads(spec.threads());
-        bb.addPlugin(HttpPluginBuilder::new).http()
-                .host(spec.target().host())
+        io.hyperfoil.http.config.HttpBuilder http = bb.addPlugin(HttpPluginBuilder::new).http();
+        // the scheme before the host: Hyperfoil takes the host's (plain http) unless one was set
+        RequestMix.secure(http, spec.target(), spec.request().tls());
+        http.host(spec.target().host())
                 .port(spec.target().port())
                 .allowHttp2(false)
                 .sharedConnections(spec.connections())
@@ -141,7 +143,8 @@ final class HyperfoilEngine {
         };
         phase.duration(spec.phaseMs()).maxDuration(maxPhaseMs(spec));
 
-        SequenceBuilder sequence = phase.scenario().initialSequence("request");
+        io.hyperfoil.api.config.ScenarioBuilder scenario = phase.scenario();
+        SequenceBuilder sequence = scenario.initialSequence("request");
         if (spec.isRamp()) {
             sequence.step(new RampGate(spec.warmupMs(), spec.stepMs(), spec.rampVus()));
         }
@@ -150,6 +153,10 @@ final class HyperfoilEngine {
         }
         if (spec.rate() != null) {
             sequence.step(new Arrivals.Stamp());
+        }
+        if (!spec.request().calls().isEmpty()) {
+            RequestMix.add(scenario, sequence, spec.request().calls(), HyperfoilEngine::countEveryAnswer);
+            return bb.build();
         }
         HttpRequestStepBuilder request = sequence
                 .step(HttpStepCatalog.SC)
@@ -160,7 +167,12 @@ final class HyperfoilEngine {
             request.body(spec.body());
             request.headers().header("content-type", spec.contentType());
         }
-        // Count every status; never stop a session or follow a redirect because of one.
+        countEveryAnswer(request);
+        return bb.build();
+    }
+
+    /** Count every status; never stop a session or follow a redirect because of one. */
+    private static void countEveryAnswer(HttpRequestStepBuilder request) {
         request.handler()
                 .autoRangeCheck(false)
                 .stopOnInvalid(false)
@@ -168,7 +180,6 @@ final class HyperfoilEngine {
                 // count each request again by the second in which it completed (see Completions)
                 .status(new Completions.StatusRecorder())
                 .onCompletion(new Completions.CompletionRecorder());
-        return bb.build();
     }
 
     /**

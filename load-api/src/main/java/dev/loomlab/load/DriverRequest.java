@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -29,6 +30,9 @@ import java.util.regex.Pattern;
  * @param startGate         several drivers' common start, or null to start as soon as connected: the driver, once its
  *                          connections are open, prints a {@code "ready"} progress line and waits for this file to hold
  *                          the epoch ms at which to start its phase
+ * @param calls             a foreign service's request mix, sent on {@code url}'s scheme, host and port instead of
+ *                          {@code method} and {@code body}; empty for the one request on {@code url}
+ * @param tls               whom an {@code https://} target's certificate must come from
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DriverRequest(
@@ -45,7 +49,9 @@ public record DriverRequest(
         boolean allowRemoteTarget,
         String outDir,
         String name,
-        String startGate) {
+        String startGate,
+        List<HttpCall> calls,
+        TlsTrust tls) {
 
     public static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
     public static final String DEFAULT_CONTENT_TYPE = "application/json";
@@ -53,6 +59,8 @@ public record DriverRequest(
 
     public DriverRequest {
         require("url", url);
+        calls = calls == null ? List.of() : List.copyOf(calls);
+        tls = tls == null ? TlsTrust.AUTHORITIES : tls;
         require("workload", workload);
         require("requestTimeout", requestTimeout);
         require("outDir", outDir);
@@ -103,7 +111,7 @@ public record DriverRequest(
             Duration requestTimeout, Integer maxSessions, Integer connections, Integer threads, boolean allowRemoteTarget, String outDir,
             String name) {
         this(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads, allowRemoteTarget, outDir,
-                name, null);
+                name, null, null, null);
     }
 
     /** The usual request: the driver's defaults for sessions, connections and threads, a loopback target. */
@@ -115,13 +123,19 @@ public record DriverRequest(
     /** This request against a host the driver would refuse by default (a server in a namespace the lab made). */
     public DriverRequest allowingRemoteTarget() {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                true, outDir, name, startGate);
+                true, outDir, name, startGate, calls, tls);
     }
 
     /** This request, its phase started at the instant written into {@code gate} (see {@code startGate}). */
     public DriverRequest startingAt(String gate) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, gate);
+                allowRemoteTarget, outDir, name, gate, calls, tls);
+    }
+
+    /** This request sending {@code mix} on the url's host instead of its one request, trusting {@code trust} for https. */
+    public DriverRequest sending(List<HttpCall> mix, TlsTrust trust) {
+        return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
+                allowRemoteTarget, outDir, name, startGate, mix, trust);
     }
 
     @JsonCreator
@@ -139,9 +153,11 @@ public record DriverRequest(
             @JsonProperty("allowRemoteTarget") Boolean allowRemoteTarget,
             @JsonProperty(value = "outDir", required = true) String outDir,
             @JsonProperty(value = "name", required = true) String name,
-            @JsonProperty("startGate") String startGate) {
+            @JsonProperty("startGate") String startGate,
+            @JsonProperty("calls") List<HttpCall> calls,
+            @JsonProperty("tls") TlsTrust tls) {
         return new DriverRequest(url, method, body, contentType, workload, window, Durations.parse("timeout", timeout), maxSessions,
-                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate);
+                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate, calls, tls);
     }
 
     @JsonProperty("timeout")

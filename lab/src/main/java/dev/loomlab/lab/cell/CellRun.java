@@ -63,7 +63,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             try {
                 clock.begin(Stage.VERIFY);
                 progress.phase(Launch.readyLine(server) + "; verifying the contract");
-                Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
+                Optional<Stop> refused = Verify.contract(server, cell, plan);
                 if (refused.isPresent()) {
                     measured = refused.get();
                 } else {

@@ -86,7 +86,8 @@ public final class Measure {
     public static LoadSpec loadSpec(Plan plan, String url, Scenario scenario, Path outDir, String name, Path driverLog) {
         // A burst has no warm-up and no window: it is timed from its first send to its last answer.
         dev.loomlab.load.Window window = plan.workload() instanceof Workload.Burst ? dev.loomlab.load.Window.NONE : plan.window();
-        return new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog);
+        LoadSpec spec = new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog);
+        return plan.requests().isEmpty() ? spec : spec.sending(plan.requests(), plan.tls());
     }
 
     /** The line announcing the load. */

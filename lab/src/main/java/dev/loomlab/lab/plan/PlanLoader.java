@@ -112,6 +112,9 @@ public final class PlanLoader {
         if (plan.topology().split() && plan.scenarios().stream().anyMatch(dev.loomlab.scenario.FanOut::needsDownstream)) {
             throw new PlanException("topology split does not run the fan-out scenarios yet (their downstream server binds loopback only): drop them, or use --topology local");
         }
+        if (!plan.requests().isEmpty() && !plan.engine().equals(dev.loomlab.lab.load.HyperfoilEngine.TYPE.id())) {
+            throw new PlanException("requests are sent by the hyperfoil engine only (a mix, headers, bodies, https): drop --engine " + plan.engine());
+        }
         String refusal = engineRefusal(plan);
         if (refusal != null) {
             throw new PlanException(refusal);
@@ -193,7 +196,7 @@ public final class PlanLoader {
                 f.name() == null ? "custom" : f.name(),
                 f.description() == null ? "" : f.description(),
                 list("models", f.models(), Model.idList(), Model::byId),
-                list("scenarios", f.scenarios(), Scenarios.idList(), Scenarios::byId),
+                scenarios(f),
                 orElse(f.sleepMs(), Defaults.SLEEP_MS),
                 workload(f),
                 new Window(orElse(f.warmup(), Defaults.WARMUP), orElse(f.duration(), Defaults.DURATION)),
@@ -216,7 +219,22 @@ public final class PlanLoader {
                 orElse(f.tomcatThreads(), Defaults.TOMCAT_MAX_THREADS),
                 jdbcDrivers(f.jdbcDrivers(), database),
                 topology(f),
-                orElse(f.drivers(), Defaults.DRIVERS));
+                orElse(f.drivers(), Defaults.DRIVERS),
+                ForeignService.requests(f.requests()),
+                f.slo(),
+                ForeignService.trust(f.tls()),
+                ForeignService.app(f));
+    }
+
+    /** The contract's scenarios, or the one scenario of a plan's own requests. */
+    private static List<Scenario> scenarios(PlanDocument f) {
+        if (f.requests() == null || f.requests().isEmpty()) {
+            return list("scenarios", f.scenarios(), Scenarios.idList(), Scenarios::byId);
+        }
+        if (f.scenarios() != null && !f.scenarios().equals(List.of(Scenarios.REQUESTS.id()))) {
+            throw new PlanException("scenarios and requests: a plan measures the contract's scenarios or requests of its own, give one of them");
+        }
+        return List.of(Scenarios.REQUESTS);
     }
 
     private static <T> T orElse(T value, T fallback) {
