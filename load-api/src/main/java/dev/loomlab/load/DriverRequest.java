@@ -50,8 +50,8 @@ public record DriverRequest(
         String outDir,
         String name,
         String startGate,
-        List<HttpCall> calls,
-        TlsTrust tls) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HttpCall> calls,
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = TlsTrust.Unsaid.class) TlsTrust tls) {
 
     public static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
     public static final String DEFAULT_CONTENT_TYPE = "application/json";

@@ -26,6 +26,19 @@ public sealed interface TlsTrust {
         }
     }
 
+    /** The default, left out of a request file (so that files written before https read and round-trip as they were). */
+    final class Unsaid {
+        @Override
+        public boolean equals(Object value) {
+            return value == null || AUTHORITIES.equals(value);
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
     /** On the wire: {@code authorities}, {@code insecure} or the certificate file's path. */
     @JsonValue
     default String spelled() {

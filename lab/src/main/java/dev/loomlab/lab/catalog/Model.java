@@ -140,8 +140,19 @@ public final class Model {
         return server.metrics();
     }
 
+    /** The user's jar this model runs, or empty for a server of the lab's own. */
+    public Optional<AppJar> app() {
+        return server.server().equals(AppServer.SERVER) ? ServerCatalog.current().app() : Optional.empty();
+    }
+
     /** Why the model does not serve {@code scenario}, or empty when it does. */
     public Optional<String> notServed(Scenario scenario) {
+        if (scenario.equals(Scenarios.REQUESTS) || server.server().equals(AppServer.SERVER)) {
+            // the plan's own requests go to the user's application, and only there
+            return scenario.equals(Scenarios.REQUESTS) == server.server().equals(AppServer.SERVER) ? Optional.empty()
+                    : Optional.of(scenario.equals(Scenarios.REQUESTS) ? "the plan's own requests go to your application (--app or --target)"
+                            : "your application serves your plan's requests, not the lab's scenarios");
+        }
         ServerDescriptor.ServedScenarios served = server.scenarios();
         boolean inGroup = served.groups().stream().anyMatch(g -> g.scenarios().contains(scenario));
         if (!inGroup) {

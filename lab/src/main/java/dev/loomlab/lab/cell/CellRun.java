@@ -56,14 +56,21 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         if (!(launched instanceof Launch.Up up)) {
             return results.stopped((Stop) launched);
         }
-        Measure measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
         ServerHandle server = up.server();
+        Measure measure = null;
         Measure.Outcome measured;
         try {
             try {
                 clock.begin(Stage.VERIFY);
-                progress.phase(Launch.readyLine(server) + "; verifying the contract");
+                progress.phase(Launch.readyLine(server) + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
                 Optional<Stop> refused = Verify.contract(server, cell, plan);
+                if (refused.isEmpty() && !plan.requests().isEmpty()) {
+                    // a service of the user's: its S is not known beforehand, it is measured now, at low load
+                    serviceTime = RequestCheck.serviceTime(server.baseUrl(), plan.requests(), plan.tls());
+                    ceiling = Judge.ceiling(plan, cell, serviceTime, serverJdk.feature(), serverCores);
+                    results = results.withServiceTime(serviceTime, ceiling);
+                }
+                measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
                 if (refused.isPresent()) {
                     measured = refused.get();
                 } else {

@@ -68,7 +68,7 @@ public final class PlanOptions {
             "dbLatency", "DELAY", "split topology: one-way delay between the server and the database, e.g. 1ms",
             "dbJitter", "DELAY", "split topology: uniform jitter around --db-latency, e.g. 0.1ms",
             "drivers", "N", "load drivers that generate each cell's load together (VUs shared out, latency merged from their histograms); default 1",
-            "slo", "THRESHOLD", "thresholds every cell must meet, comma-separated, e.g. 'p99 < 250ms,errors < 0.1%,tps > 900': "
+            "slo", "THRESHOLD", "thresholds every cell must meet, comma-separated, e.g. 'p99 < 250ms,errors < 0.1%%,tps > 900': "
                     + "a failed one makes the run exit 99 and fail its JUnit report (slo-junit.xml)",
             "tls", "insecure|FILE.pem", "whom an https service's certificate must come from: a PEM certificate file (e.g. a self-signed "
                     + "server's), or insecure (any certificate); default: the JDK's certificate authorities",

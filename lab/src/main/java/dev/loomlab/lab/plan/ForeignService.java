@@ -1,6 +1,9 @@
 package dev.loomlab.lab.plan;
 
 import dev.loomlab.lab.catalog.AppJar;
+import dev.loomlab.lab.catalog.AppServer;
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.catalog.ServerCatalog;
 import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.TlsTrust;
 import java.nio.file.Files;
@@ -43,6 +46,27 @@ final class ForeignService {
             }
         }
         return given;
+    }
+
+    /**
+     * The models of a run of the user's jar, the jar now a server of the catalogue: both settings unless the plan
+     * names one; a setting the jar cannot take is refused here, before anything starts.
+     */
+    static List<Model> appModels(AppJar app, List<String> given) {
+        ServerCatalog.withApp(app);
+        List<String> ids = given == null ? List.of(AppServer.PLATFORM, AppServer.VIRTUAL) : given;
+        if (ids.isEmpty() || !List.of(AppServer.PLATFORM, AppServer.VIRTUAL).containsAll(ids)) {
+            throw new PlanException("models: with app, your jar runs as " + AppServer.PLATFORM + " and " + AppServer.VIRTUAL
+                    + " (or one of them), got " + ids);
+        }
+        List<Model> models = new java.util.ArrayList<>();
+        for (String id : new java.util.LinkedHashSet<>(ids)) {
+            AppServer.refusal(app, id).ifPresent(why -> {
+                throw new PlanException(why);
+            });
+            models.add(Model.byId(id));
+        }
+        return models;
     }
 
     /** The user's jar with its arguments, environment and readiness path; empty without {@code app}. */

@@ -192,10 +192,12 @@ public final class PlanLoader {
         if (dbUrl != null && dialectOfUrl(dbUrl) != database) {
             throw new PlanException("dbUrl " + PlanDocument.maskUrl(dbUrl) + " is not a " + database + " URL");
         }
+        java.util.Optional<dev.loomlab.lab.catalog.AppJar> app = ForeignService.app(f);
         return new Plan(
                 f.name() == null ? "custom" : f.name(),
                 f.description() == null ? "" : f.description(),
-                list("models", f.models(), Model.idList(), Model::byId),
+                app.isPresent() ? ForeignService.appModels(app.get(), f.models())
+                        : list("models", f.models(), Model.idList(), Model::byId),
                 scenarios(f),
                 orElse(f.sleepMs(), Defaults.SLEEP_MS),
                 workload(f),
@@ -223,7 +225,7 @@ public final class PlanLoader {
                 ForeignService.requests(f.requests()),
                 f.slo(),
                 ForeignService.trust(f.tls()),
-                ForeignService.app(f));
+                app);
     }
 
     /** The contract's scenarios, or the one scenario of a plan's own requests. */
