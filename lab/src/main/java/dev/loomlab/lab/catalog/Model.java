@@ -167,13 +167,18 @@ public final class Model {
     }
 
     public static Model byId(String id) {
+        if ((id.equals(AppServer.PLATFORM) || id.equals(AppServer.VIRTUAL)) && ServerCatalog.current().app().isEmpty()) {
+            // a run folder of a user's jar read back (report, compare, resume) in a JVM that never ran it: its models
+            // are known by their settings; the jar itself is the manifest's business
+            ServerCatalog.withApp(new AppJar(java.nio.file.Path.of("app.jar"), List.of(), java.util.Map.of(), Optional.empty()));
+        }
         return ServerCatalog.current().model(id).orElseThrow(
                 () -> new IllegalArgumentException("unknown model '" + id + "' (allowed: " + ids() + ")"));
     }
 
-    /** Every model of the catalogue. */
+    /** Every model of the lab's own servers (a user's jar runs only when a plan gives it: its models are not listed). */
     public static List<Model> values() {
-        return ServerCatalog.current().models();
+        return ServerCatalog.current().models().stream().filter(m -> !m.server().equals(AppServer.SERVER)).toList();
     }
 
     public static List<String> idList() {

@@ -72,6 +72,9 @@ final class ForeignService {
     /** The user's jar with its arguments, environment and readiness path; empty without {@code app}. */
     static Optional<AppJar> app(PlanDocument f) {
         if (f.app() == null || f.app().isBlank()) {
+            if (f.models() != null && f.models().stream().anyMatch(id -> id.equals(AppServer.PLATFORM) || id.equals(AppServer.VIRTUAL))) {
+                throw new PlanException("models: " + AppServer.PLATFORM + " and " + AppServer.VIRTUAL + " run your jar: give it with --app JAR");
+            }
             if (f.appArgs() != null || f.appEnv() != null || f.appReady() != null) {
                 throw new PlanException("appArgs, appEnv and appReady go with app (the jar they are for)");
             }

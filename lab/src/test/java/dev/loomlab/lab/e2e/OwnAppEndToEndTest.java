@@ -65,42 +65,15 @@ class OwnAppEndToEndTest {
         }
     }
 
-    /** The shop's endpoints, cheap to expensive, and a write. */
-    private static Path plan(String name) throws IOException {
-        Path plan = dir.resolve(name + ".yaml");
-        Files.writeString(plan, """
-                name: %s
-                requests:
-                  - name: product
-                    path: /products/{id}
-                    values: {id: 1..1000}
-                    weight: 6
-                    bodyContains: '"price_cents"'
-                  - name: category
-                    path: /products?category=category-{c}&limit=20
-                    values: {c: 0..19}
-                    weight: 2
-                  - name: stock
-                    path: /products/{id}/stock
-                    values: {id: 1..1000}
-                    weight: 1
-                    bodyContains: '"quantity"'
-                  - name: order
-                    method: POST
-                    path: /orders
-                    headers: {Content-Type: application/json}
-                    body: '{"productId": {id}, "quantity": 1}'
-                    values: {id: 1..1000}
-                    status: 201
-                slo: ['errors <= 0%%']
-                """.formatted(name));
-        return plan;
+    /** The shop's own plan: its endpoints, cheap to expensive, and a write. */
+    private static String plan() {
+        return LabHome.root().resolve("samples/shop/shop.yaml").toString();
     }
 
     @Test
     void theSameJarOnPlatformAndVirtualThreadsWithItsCeilingsFindingsAndSlo() throws Exception {
         Path out = dir.resolve("run");
-        int exit = Loomlab.commandLine().execute("run", "--plan", plan("shop").toString(), "--app", jar.toString(),
+        int exit = Loomlab.commandLine().execute("run", "--plan", plan(), "--app", jar.toString(), "--slo", "errors <= 0%",
                     "--vus", "16", "--warmup", "2s", "--duration", "3s", "--rounds", "1", "--pool-size", "4", "--tomcat-threads", "8",
                 // Tomcat closes a connection after its 100th request by default, and requests meeting the close fail
                 // to connect: the lab's own servers keep connections open as Netty does, and so does the shop here
@@ -144,7 +117,7 @@ class OwnAppEndToEndTest {
         try (OutputStream file = Files.newOutputStream(old); JarOutputStream jarFile = new JarOutputStream(file, manifest)) {
             jarFile.flush();
         }
-        InProcessLab.Exit exit = InProcessLab.execute("run", "--plan", plan("old-boot").toString(), "--app", old.toString(),
+        InProcessLab.Exit exit = InProcessLab.execute("run", "--plan", plan(), "--app", old.toString(),
                 "--out", dir.resolve("old").toString());
 
         assertThat(exit.status()).isEqualTo(Loomlab.BAD_INPUT);
