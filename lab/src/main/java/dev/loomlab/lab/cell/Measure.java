@@ -144,7 +144,7 @@ public final class Measure {
                 sampler.driverPid(pid);
             }
         };
-        progress.phase(loadLine(plan, path));
+        progress.phase(loadLine(plan, plan.requests().isEmpty() ? path : "your " + plan.requests().size() + " requests"));
         LoadSpec loadSpec = loadSpec(plan, server.baseUrl() + path, scenario, files.outDir(), files.stem(), files.driverLog());
         if (plan.workload() instanceof Workload.Burst) {
             calls.open();
