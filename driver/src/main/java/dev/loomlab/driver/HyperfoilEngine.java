@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -92,7 +93,14 @@ final class HyperfoilEngine {
             boolean sessionLimitExceeded,
             List<Throwable> warnings,
             Completions completions,
-            Arrivals arrivals) {
+            Arrivals arrivals,
+            Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest) {
+
+        /** The same run as one request of its mix saw it: that request's intervals only. */
+        Result of(String request) {
+            return new Result(phaseStartEpochMs, phaseEndEpochMs, byRequest.get(request), cpu, sessionLimitExceeded, warnings,
+                    completions, arrivals, Map.of());
+        }
     }
 
     private HyperfoilEngine() {
@@ -223,7 +231,7 @@ final class HyperfoilEngine {
         List<Throwable> warnings = new ArrayList<>(runner.asyncErrors);
         long start = runner.phaseStartEpochMs();
         return new Result(start, runner.phaseEndEpochMs, Collections.unmodifiableNavigableMap(runner.intervals), runner.cpu,
-                runner.sessionLimitExceeded, warnings, completions, arrivals);
+                runner.sessionLimitExceeded, warnings, completions, arrivals, Collections.unmodifiableMap(runner.byRequest));
     }
 
     /** Drives one Hyperfoil phase and collects its statistics, per interval. */
@@ -237,6 +245,7 @@ final class HyperfoilEngine {
         private final Condition statusCondition = statusLock.newCondition();
         private final Object statsLock = new Object();
         private final NavigableMap<Integer, StatisticsSnapshot> intervals = new TreeMap<>();
+        private final Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest = new java.util.LinkedHashMap<>();
         private final CpuSampler cpu = new CpuSampler();
         private StatisticsSnapshot sinceLastTick = new StatisticsSnapshot();
         private volatile long statsStartEpochMs = -1;
@@ -436,15 +445,23 @@ final class HyperfoilEngine {
                 if (!PHASE.equals(sessionStatistics.phase(i).name())) {
                     continue;
                 }
-                for (Statistics statistics : sessionStatistics.stats(i).values()) {
-                    statistics.visitSnapshots(this::collect);
+                for (Map.Entry<String, Statistics> metric : sessionStatistics.stats(i).entrySet()) {
+                    metric.getValue().visitSnapshots(snapshot -> collect(metric.getKey(), snapshot));
                 }
             }
         }
 
         /** Called with statsLock held, with a live snapshot Hyperfoil resets right after: copy it. */
-        private void collect(StatisticsSnapshot snapshot) {
+        private void collect(String metric, StatisticsSnapshot snapshot) {
             int seq = snapshot.sequenceId;
+            if (seq >= 0 && !spec.request().calls().isEmpty()) {
+                // a mix's requests each under their own metric (RequestMix): their own window too
+                byRequest.computeIfAbsent(metric, m -> new TreeMap<>()).computeIfAbsent(seq, s -> {
+                    StatisticsSnapshot merged = new StatisticsSnapshot();
+                    merged.sequenceId = s;
+                    return merged;
+                }).add(snapshot);
+            }
             if (seq < 0) {
                 return;
             }

@@ -55,7 +55,8 @@ final class RequestMix {
                     .step(HttpStepCatalog.SC)
                     .httpRequest(HttpMethod.valueOf(call.method()))
                     .path(new DrawnPath(call))
-                    .metric("request");
+                    // its own metric: its own latencies and outcomes beside the mix's (NAME.requests.driver.json)
+                    .metric(call.name());
             if (call.body() != null) {
                 String body = call.body();
                 request.body((session, connection) -> ByteBufUtil.writeUtf8(connection.context().alloc(),

@@ -183,6 +183,7 @@ public final class Measure {
         Map<String, Double> metrics = new LinkedHashMap<>(SeriesSummary.of(window.rows()));
         metrics.putAll(window.windowTotals());
         metrics.putAll(window.pitfallMetrics());
+        metrics.putAll(RequestFigures.read(RequestFigures.file(files), window.load().durationS()));
         if (window.from().isPresent() && files.jfr().isPresent()) {
             // the exact figure, where the recording has it, over the server's GC-time counter
             Instant from = window.from().get();

@@ -112,6 +112,13 @@ public final class PlanLoader {
         if (plan.topology().split() && plan.scenarios().stream().anyMatch(dev.loomlab.scenario.FanOut::needsDownstream)) {
             throw new PlanException("topology split does not run the fan-out scenarios yet (their downstream server binds loopback only): drop them, or use --topology local");
         }
+        for (dev.loomlab.lab.slo.Threshold t : plan.slos()) {
+            if (t.request().isPresent() && plan.requests().stream().noneMatch(c -> c.name().equals(t.request().get()))) {
+                throw new PlanException("slo: '" + t + "': the plan has no request named '" + t.request().get() + "'"
+                        + (plan.requests().isEmpty() ? "" : " (its requests: "
+                        + String.join(", ", plan.requests().stream().map(dev.loomlab.load.HttpCall::name).toList()) + ")"));
+            }
+        }
         if (!plan.requests().isEmpty() && !plan.engine().equals(dev.loomlab.lab.load.HyperfoilEngine.TYPE.id())) {
             throw new PlanException("requests are sent by the hyperfoil engine only (a mix, headers, bodies, https): drop --engine " + plan.engine());
         }

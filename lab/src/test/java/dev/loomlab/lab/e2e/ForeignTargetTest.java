@@ -148,7 +148,8 @@ class ForeignTargetTest {
     void theMixGoesOverTlsByWeightAndAMetThresholdPassesTheRunAndItsJunitReport() throws Exception {
         SEEN.clear();
         Path out = dir.resolve("pass");
-        int exit = run(plan("mix-pass", "'errors <= 0%', 'p99 < 60s'"), out, "--tls", certificate.toString());
+        int exit = run(plan("mix-pass", "'errors <= 0%', 'p99 < 60s', 'item.p99 < 60s', 'order.errors <= 0%'"), out,
+                "--tls", certificate.toString());
 
         assertThat(exit).isZero();
         RunFolder folder = new RunFolder(RunFolders.only(out));
@@ -165,12 +166,20 @@ class ForeignTargetTest {
         double sigma = Math.sqrt(0.75 * 0.25 / (items + orders));
         assertThat(share).isBetween(0.75 - 5 * sigma, 0.75 + 5 * sigma);
 
+        // each request's own figures: together the mix's window, apart in the weights' proportion
+        double itemsInWindow = cell.metrics().get("request.item.requests");
+        double ordersInWindow = cell.metrics().get("request.order.requests");
+        assertThat(itemsInWindow + ordersInWindow).isEqualTo((double) cell.requests());
+        double windowSigma = Math.sqrt(0.75 * 0.25 / cell.requests());
+        assertThat(itemsInWindow / cell.requests()).isBetween(0.75 - 5 * windowSigma, 0.75 + 5 * windowSigma);
+        assertThat(cell.metrics().get("request.order.p99Ms")).isPositive().isLessThanOrEqualTo(cell.maxMs());
+
         Document junit = junit(folder.root());
         Element suite = (Element) junit.getElementsByTagName("testsuite").item(0);
-        assertThat(suite.getAttribute("tests")).isEqualTo("2");
+        assertThat(suite.getAttribute("tests")).isEqualTo("4");
         assertThat(suite.getAttribute("failures")).isEqualTo("0");
         assertThat(Files.readString(folder.root().resolve(RunFolder.SUMMARY))).contains("## SLO thresholds", "| errors <= 0% |",
-                "SLO: all 2 thresholds passed");
+                "| order.errors <= 0% | 0.000% | pass |", "SLO: all 4 thresholds passed");
     }
 
     @Test

@@ -79,6 +79,12 @@ class ForeignServicePlanTest {
     }
 
     @Test
+    void aRequestsThresholdNamesOneOfThePlansRequests() throws IOException {
+        assertThatThrownBy(() -> PlanLoader.load(plan("slo", REQUESTS + "slo: ['orders.p99 < 1s']\n").toString(), Map.of()))
+                .hasMessage("slo: 'orders.p99 < 1s': the plan has no request named 'orders' (its requests: item, order)");
+    }
+
+    @Test
     void aTrustedCertificateMustBeAFile() throws IOException {
         assertThatThrownBy(() -> PlanLoader.load(plan("cert", REQUESTS).toString(), Map.of("tls", dir.resolve("none.pem").toString())))
                 .hasMessageStartingWith("tls: expected insecure or a PEM certificate file, but ");
