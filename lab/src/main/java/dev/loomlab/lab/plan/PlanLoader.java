@@ -113,6 +113,10 @@ public final class PlanLoader {
             throw new PlanException("topology split does not run the fan-out scenarios yet (their downstream server binds loopback only): drop them, or use --topology local");
         }
         for (dev.loomlab.lab.slo.Threshold t : plan.slos()) {
+            if (t.request().isPresent() && plan.drivers() > 1) {
+                // each driver keeps its requests' figures apart; only the mix's are merged across drivers
+                throw new PlanException("slo: '" + t + "': a request's threshold is read from one driver's figures: use --drivers 1");
+            }
             if (t.request().isPresent() && plan.requests().stream().noneMatch(c -> c.name().equals(t.request().get()))) {
                 throw new PlanException("slo: '" + t + "': the plan has no request named '" + t.request().get() + "'"
                         + (plan.requests().isEmpty() ? "" : " (its requests: "
