@@ -63,7 +63,8 @@ public final class AppServer {
         if (recent) {
             return Optional.empty();
         }
-        return Optional.of(VIRTUAL + ": " + app.jar().getFileName() + " is Spring Boot " + version
+        return Optional.of(VIRTUAL + ": " + app.jar().getFileName()
+                + (m.matches() ? " is Spring Boot " + version : " is not a Spring Boot jar (its manifest has no Spring-Boot-Version)")
                 + ", and spring.threads.virtual.enabled needs Boot 3.2+: upgrade it, or give Tomcat a virtual-thread executor"
                 + " yourself (the recipe for older Boots, docs/own-service.md) and run --models " + PLATFORM);
     }

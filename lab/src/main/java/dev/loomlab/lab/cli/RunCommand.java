@@ -75,9 +75,6 @@ public final class RunCommand implements Callable<Integer> {
         if (!plan.requests().isEmpty() && target == null && plan.app().isEmpty()) {
             throw new dev.loomlab.lab.plan.PlanException("requests go to a service of yours: give --target URL (a running one) or --app JAR (the lab runs it)");
         }
-        if (plan.app().isPresent() && plan.requests().isEmpty()) {
-            throw new dev.loomlab.lab.plan.PlanException("app: your jar needs the plan's requests (what to send it): add requests to a plan file");
-        }
         if (target != null && plan.app().isPresent()) {
             throw new dev.loomlab.lab.plan.PlanException("--target measures a running service and --app runs your jar: give one of them");
         }

@@ -80,6 +80,9 @@ final class ForeignService {
             }
             return Optional.empty();
         }
+        if (f.requests() == null || f.requests().isEmpty()) {
+            throw new PlanException("app: your jar needs the plan's requests (what to send it): add requests to a plan file");
+        }
         Path jar = Path.of(f.app()).toAbsolutePath().normalize();
         if (!Files.isRegularFile(jar) || !jar.toString().endsWith(".jar")) {
             throw new PlanException("app: expected a Spring Boot .jar file, got " + f.app());

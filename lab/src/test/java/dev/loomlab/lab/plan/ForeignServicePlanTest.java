@@ -85,6 +85,26 @@ class ForeignServicePlanTest {
     }
 
     @Test
+    void requestsNeedAServiceOfTheUsersAndAJarNeedsRequests() throws IOException {
+        var noService = dev.loomlab.lab.e2e.InProcessLab.execute("run", "--plan", plan("nowhere", REQUESTS).toString(),
+                "--out", dir.resolve("out").toString());
+        assertThat(noService.status()).isEqualTo(2);
+        assertThat(noService.stderr()).isEqualTo("loomlab: requests go to a service of yours: give --target URL (a running one) "
+                + "or --app JAR (the lab runs it)\n");
+        Path jar = Files.createFile(dir.resolve("service.jar"));
+        var noRequests = dev.loomlab.lab.e2e.InProcessLab.execute("run", "--plan", plan("bare", "").toString(), "--app", jar.toString(),
+                "--out", dir.resolve("out").toString());
+        assertThat(noRequests.status()).isEqualTo(2);
+        assertThat(noRequests.stderr()).isEqualTo("loomlab: app: your jar needs the plan's requests (what to send it): "
+                + "add requests to a plan file\n");
+        var notBoot = dev.loomlab.lab.e2e.InProcessLab.execute("run", "--plan", plan("notboot", REQUESTS).toString(), "--app",
+                jar.toString(), "--out", dir.resolve("out").toString());
+        assertThat(notBoot.status()).isEqualTo(2);
+        assertThat(notBoot.stderr()).startsWith("loomlab: app-virtual: service.jar is not a Spring Boot jar (its manifest has no "
+                + "Spring-Boot-Version), and spring.threads.virtual.enabled needs Boot 3.2+");
+    }
+
+    @Test
     void aTrustedCertificateMustBeAFile() throws IOException {
         assertThatThrownBy(() -> PlanLoader.load(plan("cert", REQUESTS).toString(), Map.of("tls", dir.resolve("none.pem").toString())))
                 .hasMessageStartingWith("tls: expected insecure or a PEM certificate file, but ");
