@@ -423,6 +423,13 @@ public final class DriverMain implements Callable<Integer> {
             doc = ResultFiles.json(w, cpuS, result.sessionLimitExceeded(), errors.size(), levels);
             errorCount = w.errors();
             ResultFiles.writeHlog(hlog, w);
+            if (!result.byRequest().isEmpty()) {
+                Map<String, WindowSummary> byRequest = new LinkedHashMap<>();
+                for (String name : result.byRequest().keySet()) {
+                    byRequest.put(name, new WindowSummary(spec, result.of(name), result.phaseEndEpochMs()));
+                }
+                ResultFiles.writeRequests(json.resolveSibling(spec.request().name() + ".requests.driver.json"), byRequest);
+            }
         }
         ResultFiles.writeJson(json, doc);
 

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -96,7 +97,14 @@ final class HyperfoilEngine {
             boolean sessionLimitExceeded,
             List<Throwable> warnings,
             Completions completions,
-            Arrivals arrivals) {
+            Arrivals arrivals,
+            Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest) {
+
+        /** The same run as one request of its mix saw it: that request's intervals only. */
+        Result of(String request) {
+            return new Result(phaseStartEpochMs, phaseEndEpochMs, byRequest.get(request), cpu, sessionLimitExceeded, warnings,
+                    completions, arrivals, Map.of());
+        }
     }
 
     private HyperfoilEngine() {
@@ -123,8 +131,10 @@ final class HyperfoilEngine {
         BenchmarkBuilder bb = BenchmarkBuilder.builder()
                 .name("loomlab-driver")
                 .threads(spec.threads());
-        bb.addPlugin(HttpPluginBuilder::new).http()
-                .host(spec.target().host())
+        io.hyperfoil.http.config.HttpBuilder http = bb.addPlugin(HttpPluginBuilder::new).http();
+        // the scheme before the host: Hyperfoil takes the host's (plain http) unless one was set
+        RequestMix.secure(http, spec.target(), spec.request().tls());
+        http.host(spec.target().host())
                 .port(spec.target().port())
                 .allowHttp2(false)
                 .sharedConnections(spec.connections())
@@ -145,7 +155,8 @@ final class HyperfoilEngine {
         };
         phase.duration(spec.phaseMs()).maxDuration(maxPhaseMs(spec));
 
-        SequenceBuilder sequence = phase.scenario().initialSequence("request");
+        io.hyperfoil.api.config.ScenarioBuilder scenario = phase.scenario();
+        SequenceBuilder sequence = scenario.initialSequence("request");
         if (spec.isRamp()) {
             sequence.step(new RampGate(spec.warmupMs(), spec.stepMs(), spec.rampVus()));
         }
@@ -154,6 +165,10 @@ final class HyperfoilEngine {
         }
         if (spec.rate() != null) {
             sequence.step(new Arrivals.Stamp());
+        }
+        if (!spec.request().calls().isEmpty()) {
+            RequestMix.add(scenario, sequence, spec.request().calls(), HyperfoilEngine::countEveryAnswer);
+            return bb.build();
         }
         HttpRequestStepBuilder request = sequence
                 .step(HttpStepCatalog.SC)
@@ -164,7 +179,12 @@ final class HyperfoilEngine {
             request.body(spec.body());
             request.headers().header("content-type", spec.contentType());
         }
-        // Count every status; never stop a session or follow a redirect because of one.
+        countEveryAnswer(request);
+        return bb.build();
+    }
+
+    /** Count every status; never stop a session or follow a redirect because of one. */
+    private static void countEveryAnswer(HttpRequestStepBuilder request) {
         request.handler()
                 .autoRangeCheck(false)
                 .stopOnInvalid(false)
@@ -172,7 +192,6 @@ final class HyperfoilEngine {
                 // count each request again by the second in which it completed (see Completions)
                 .status(new Completions.StatusRecorder())
                 .onCompletion(new Completions.CompletionRecorder());
-        return bb.build();
     }
 
     /**
@@ -216,7 +235,7 @@ final class HyperfoilEngine {
         List<Throwable> warnings = new ArrayList<>(runner.asyncErrors);
         long start = runner.phaseStartEpochMs();
         return new Result(start, runner.phaseEndEpochMs, Collections.unmodifiableNavigableMap(runner.intervals), runner.cpu,
-                runner.sessionLimitExceeded, warnings, completions, arrivals);
+                runner.sessionLimitExceeded, warnings, completions, arrivals, Collections.unmodifiableMap(runner.byRequest));
     }
 
     /** Drives one Hyperfoil phase and collects its statistics, per interval. */
@@ -230,6 +249,7 @@ final class HyperfoilEngine {
         private final Condition statusCondition = statusLock.newCondition();
         private final Object statsLock = new Object();
         private final NavigableMap<Integer, StatisticsSnapshot> intervals = new TreeMap<>();
+        private final Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest = new java.util.LinkedHashMap<>();
         private final CpuSampler cpu = new CpuSampler();
         private StatisticsSnapshot sinceLastTick = new StatisticsSnapshot();
         private volatile long statsStartEpochMs = -1;
@@ -434,15 +454,23 @@ final class HyperfoilEngine {
                 if (!PHASE.equals(sessionStatistics.phase(i).name())) {
                     continue;
                 }
-                for (Statistics statistics : sessionStatistics.stats(i).values()) {
-                    statistics.visitSnapshots(this::collect);
+                for (Map.Entry<String, Statistics> metric : sessionStatistics.stats(i).entrySet()) {
+                    metric.getValue().visitSnapshots(snapshot -> collect(metric.getKey(), snapshot));
                 }
             }
         }
 
         /** Called with statsLock held, with a live snapshot Hyperfoil resets right after: copy it. */
-        private void collect(StatisticsSnapshot snapshot) {
+        private void collect(String metric, StatisticsSnapshot snapshot) {
             int seq = snapshot.sequenceId;
+            if (seq >= 0 && !spec.request().calls().isEmpty()) {
+                // a mix's requests each under their own metric (RequestMix): their own window too
+                byRequest.computeIfAbsent(metric, m -> new TreeMap<>()).computeIfAbsent(seq, s -> {
+                    StatisticsSnapshot merged = new StatisticsSnapshot();
+                    merged.sequenceId = s;
+                    return merged;
+                }).add(snapshot);
+            }
             if (seq < 0) {
                 return;
             }

@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -126,6 +127,25 @@ final class ResultFiles {
 
     private static double perThousand(double cpuS, long requests) {
         return cpuS < 0 || requests <= 0 ? 0 : round3(cpuS * 1000.0 / requests);
+    }
+
+    /**
+     * Each request of a mix over the same window: its count, latencies and errors, by name. A file of its own beside the
+     * result (the result is the mix's whole, on the wire both sides share).
+     */
+    static void writeRequests(Path file, Map<String, WindowSummary> byRequest) throws IOException {
+        Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
+        byRequest.forEach((name, w) -> {
+            Map<String, Object> figures = new java.util.LinkedHashMap<>();
+            figures.put("requests", w.sent);
+            figures.put("errors", w.errors());
+            figures.put("p50Ms", ms(w.histogram, 50));
+            figures.put("p90Ms", ms(w.histogram, 90));
+            figures.put("p99Ms", ms(w.histogram, 99));
+            figures.put("maxMs", maxMs(w.histogram));
+            out.put(name, figures);
+        });
+        JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), out);
     }
 
     /** The latencies of a window's or a burst's histogram (ns) in ms; 0 when nothing got a status. */

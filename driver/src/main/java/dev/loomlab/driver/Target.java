@@ -6,12 +6,12 @@ import java.net.URISyntaxException;
 
 /**
  * The URL under load, split the way Hyperfoil wants it (host, port, path with query).
- * Only plain {@code http://} is supported. Unless remote targets are explicitly allowed, the host
+ * {@code http://} or {@code https://} (HTTP/1.1 either way). Unless remote targets are explicitly allowed, the host
  * must be local by the rule the lab keeps too ({@link TargetHost}): every address it resolves to a
  * loopback one. The lab hands {@code allowRemoteTarget} to a driver whose target it judged its own
  * (a namespace it made) or that the user allowed.
  */
-record Target(String url, String host, int port, String pathAndQuery) {
+record Target(String url, boolean https, String host, int port, String pathAndQuery) {
 
     static Target parse(String url, boolean allowRemote) {
         URI uri;
@@ -21,9 +21,10 @@ record Target(String url, String host, int port, String pathAndQuery) {
             throw new IllegalArgumentException("invalid --url '" + url + "': " + e.getMessage());
         }
         String scheme = uri.getScheme();
-        if (scheme == null || !scheme.equalsIgnoreCase("http")) {
-            throw new IllegalArgumentException("--url must be an http:// URL, got '" + url + "'");
+        if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
+            throw new IllegalArgumentException("--url must be an http:// or https:// URL, got '" + url + "'");
         }
+        boolean https = scheme.equalsIgnoreCase("https");
         String host = uri.getHost();
         if (host == null || host.isEmpty()) {
             throw new IllegalArgumentException("--url has no host: '" + url + "'");
@@ -32,12 +33,12 @@ record Target(String url, String host, int port, String pathAndQuery) {
             throw new IllegalArgumentException("--url must not contain user info: '" + url + "'");
         }
         TargetHost.check(host, allowRemote, address -> false, "");
-        int port = uri.getPort() == -1 ? 80 : uri.getPort();
+        int port = uri.getPort() != -1 ? uri.getPort() : https ? 443 : 80;
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
             path = path + "?" + uri.getRawQuery();
         }
         String hyperfoilHost = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        return new Target(url, hyperfoilHost, port, path);
+        return new Target(url, https, hyperfoilHost, port, path);
     }
 }

@@ -151,7 +151,7 @@ class ArgumentsTest {
         assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--rate", "5");
         assertUsageError("exactly one of --vus", "--url", "http://127.0.0.1:8080/");
         assertUsageError("--url", "--vus", "1");
-        assertUsageError("http://", "--url", "https://127.0.0.1:8443/", "--vus", "1");
+        assertUsageError("http:// or https://", "--url", "ftp://127.0.0.1:8443/", "--vus", "1");
         assertUsageError("duration must be at least 1s", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--duration", "500ms");
         assertUsageError("--warmup", "--url", "http://127.0.0.1:8080/", "--vus", "1", "--warmup", "soon");
         assertUsageError("vus must be between 1 and 100000, got 0", "--url", "http://127.0.0.1:8080/", "--vus", "0");

@@ -24,7 +24,7 @@ class WireFormatTest {
     private static final ObjectMapper LENIENT = new ObjectMapper();
 
     @ParameterizedTest
-    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json"})
+    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json"})
     void aRequestRoundTripsUnchanged(String file) throws IOException {
         String text = Files.readString(WIRE.resolve(file));
         DriverRequest request = DriverMain.REQUEST_JSON.readValue(text, DriverRequest.class);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -32,6 +33,9 @@ import java.util.regex.Pattern;
  * @param connectGate       a driver started before its target, or null: the driver builds its load, prints a
  *                          {@code "prepared"} progress line and opens its connections only once this file exists, so
  *                          that its JVM's start overlaps the server's instead of following it
+ * @param calls             a foreign service's request mix, sent on {@code url}'s scheme, host and port instead of
+ *                          {@code method} and {@code body}; empty for the one request on {@code url}
+ * @param tls               whom an {@code https://} target's certificate must come from
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DriverRequest(
@@ -49,7 +53,9 @@ public record DriverRequest(
         String outDir,
         String name,
         String startGate,
-        String connectGate) {
+        String connectGate,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HttpCall> calls,
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = TlsTrust.Unsaid.class) TlsTrust tls) {
 
     public static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
     public static final String DEFAULT_CONTENT_TYPE = "application/json";
@@ -57,6 +63,8 @@ public record DriverRequest(
 
     public DriverRequest {
         require("url", url);
+        calls = calls == null ? List.of() : List.copyOf(calls);
+        tls = tls == null ? TlsTrust.AUTHORITIES : tls;
         require("workload", workload);
         require("requestTimeout", requestTimeout);
         require("outDir", outDir);
@@ -107,7 +115,7 @@ public record DriverRequest(
             Duration requestTimeout, Integer maxSessions, Integer connections, Integer threads, boolean allowRemoteTarget, String outDir,
             String name) {
         this(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads, allowRemoteTarget, outDir,
-                name, null, null);
+                name, null, null, null, null);
     }
 
     /** The usual request: the driver's defaults for sessions, connections and threads, a loopback target. */
@@ -119,19 +127,25 @@ public record DriverRequest(
     /** This request against a host the driver would refuse by default (a server in a namespace the lab made). */
     public DriverRequest allowingRemoteTarget() {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                true, outDir, name, startGate, connectGate);
+                true, outDir, name, startGate, connectGate, calls, tls);
     }
 
     /** This request, its phase started at the instant written into {@code gate} (see {@code startGate}). */
     public DriverRequest startingAt(String gate) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, gate, connectGate);
+                allowRemoteTarget, outDir, name, gate, connectGate, calls, tls);
     }
 
     /** This request, its connections opened only once {@code gate} exists (see {@code connectGate}). */
     public DriverRequest connectingWhen(String gate) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, startGate, gate);
+                allowRemoteTarget, outDir, name, startGate, gate, calls, tls);
+    }
+
+    /** This request sending {@code mix} on the url's host instead of its one request, trusting {@code trust} for https. */
+    public DriverRequest sending(List<HttpCall> mix, TlsTrust trust) {
+        return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
+                allowRemoteTarget, outDir, name, startGate, connectGate, mix, trust);
     }
 
     @JsonCreator
@@ -150,9 +164,11 @@ public record DriverRequest(
             @JsonProperty(value = "outDir", required = true) String outDir,
             @JsonProperty(value = "name", required = true) String name,
             @JsonProperty("startGate") String startGate,
-            @JsonProperty("connectGate") String connectGate) {
+            @JsonProperty("connectGate") String connectGate,
+            @JsonProperty("calls") List<HttpCall> calls,
+            @JsonProperty("tls") TlsTrust tls) {
         return new DriverRequest(url, method, body, contentType, workload, window, Durations.parse("timeout", timeout), maxSessions,
-                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate, connectGate);
+                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate, connectGate, calls, tls);
     }
 
     @JsonProperty("timeout")

@@ -124,6 +124,13 @@ public final class Scenarios {
             SLOW_QUERY_BULKHEAD, WRITE, READ);
     private static final List<Scenario> FAN_OUTS = List.of(FAN_OUT_SEQUENTIAL, FAN_OUT_PARALLEL, FAN_OUT_UNSUBSCRIBED);
     private static final List<Scenario> ALL = java.util.stream.Stream.of(SEEDS, PITFALLS, FAN_OUTS).flatMap(List::stream).toList();
+    /**
+     * A service of the user's own, loaded with the plan's {@code requests}: no endpoint of the contract (no model of
+     * the lab's own serves it, and a plan never lists it), but the one scenario of every cell of such a run.
+     */
+    public static final Scenario REQUESTS = new Scenario("requests", "GET", "/", List.of(), Map.of(), false,
+            Pattern.compile("(?s).*"), "the plan's own requests, on a service of yours");
+
     /** The four scenarios of seed 000, in the seeds' order. */
     public static List<Scenario> seeds() {
         return SEEDS;
@@ -144,6 +151,9 @@ public final class Scenarios {
     }
 
     public static Scenario byId(String id) {
+        if (id.equals(REQUESTS.id())) {
+            return REQUESTS;
+        }
         return ALL.stream().filter(s -> s.id().equals(id)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown scenario '" + id + "' (allowed: " + ids() + ")"));
     }

@@ -140,8 +140,19 @@ public final class Model {
         return server.metrics();
     }
 
+    /** The user's jar this model runs, or empty for a server of the lab's own. */
+    public Optional<AppJar> app() {
+        return server.server().equals(AppServer.SERVER) ? ServerCatalog.current().app() : Optional.empty();
+    }
+
     /** Why the model does not serve {@code scenario}, or empty when it does. */
     public Optional<String> notServed(Scenario scenario) {
+        if (scenario.equals(Scenarios.REQUESTS) || server.server().equals(AppServer.SERVER)) {
+            // the plan's own requests go to the user's application, and only there
+            return scenario.equals(Scenarios.REQUESTS) == server.server().equals(AppServer.SERVER) ? Optional.empty()
+                    : Optional.of(scenario.equals(Scenarios.REQUESTS) ? "the plan's own requests go to your application (--app or --target)"
+                            : "your application serves your plan's requests, not the lab's scenarios");
+        }
         ServerDescriptor.ServedScenarios served = server.scenarios();
         boolean inGroup = served.groups().stream().anyMatch(g -> g.scenarios().contains(scenario));
         if (!inGroup) {
@@ -156,13 +167,18 @@ public final class Model {
     }
 
     public static Model byId(String id) {
+        if ((id.equals(AppServer.PLATFORM) || id.equals(AppServer.VIRTUAL)) && ServerCatalog.current().app().isEmpty()) {
+            // a run folder of a user's jar read back (report, compare, resume) in a JVM that never ran it: its models
+            // are known by their settings; the jar itself is the manifest's business
+            ServerCatalog.withApp(new AppJar(java.nio.file.Path.of("app.jar"), List.of(), java.util.Map.of(), Optional.empty()));
+        }
         return ServerCatalog.current().model(id).orElseThrow(
                 () -> new IllegalArgumentException("unknown model '" + id + "' (allowed: " + ids() + ")"));
     }
 
-    /** Every model of the catalogue. */
+    /** Every model of the lab's own servers (a user's jar runs only when a plan gives it: its models are not listed). */
     public static List<Model> values() {
-        return ServerCatalog.current().models();
+        return ServerCatalog.current().models().stream().filter(m -> !m.server().equals(AppServer.SERVER)).toList();
     }
 
     public static List<String> idList() {

@@ -38,8 +38,14 @@ public final class ServerCatalog {
 
     private final Map<String, ServerDescriptor> servers;
     private final Map<String, Model> models;
+    private final Optional<AppJar> app;
 
     private ServerCatalog(List<ServerDescriptor> descriptors) {
+        this(descriptors, Optional.empty());
+    }
+
+    private ServerCatalog(List<ServerDescriptor> descriptors, Optional<AppJar> app) {
+        this.app = app;
         Map<String, ServerDescriptor> byServer = new LinkedHashMap<>();
         Map<String, Model> byModel = new LinkedHashMap<>();
         for (ServerDescriptor d : descriptors.stream().sorted(java.util.Comparator.comparingInt(ServerDescriptor::order)).toList()) {
@@ -74,6 +80,23 @@ public final class ServerCatalog {
             }
         }
         return c;
+    }
+
+    /**
+     * The catalogue with a user's jar as the server {@link AppServer#SERVER} (replacing one given before): its
+     * models are then run, listed and read back like any other.
+     */
+    public static synchronized ServerCatalog withApp(AppJar jar) {
+        List<ServerDescriptor> others = current().servers().stream().filter(d -> !d.server().equals(AppServer.SERVER)).toList();
+        List<ServerDescriptor> all = new ArrayList<>(others);
+        all.add(AppServer.descriptor(jar));
+        current = new ServerCatalog(all, Optional.of(jar));
+        return current;
+    }
+
+    /** The user's jar this catalogue runs, if any. */
+    public Optional<AppJar> app() {
+        return app;
     }
 
     /** Reads the descriptors again, e.g. after a test changed {@value #EXTRA}. */

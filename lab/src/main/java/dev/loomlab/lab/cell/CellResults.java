@@ -44,6 +44,11 @@ final class CellResults {
         this.files = files;
     }
 
+    /** The same cell with the service time measured once its server answered, and the ceiling that follows from it. */
+    CellResults withServiceTime(Duration measured, Ceiling newCeiling) {
+        return new CellResults(plan, label, cell, serverJdk, engine, cpus, path, measured, newCeiling, files);
+    }
+
     /** Which CPUs the server, the driver and the database ran on, as the cell records them. */
     Map<String, String> cpus() {
         return cpus.asMap();

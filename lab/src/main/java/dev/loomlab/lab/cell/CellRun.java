@@ -55,11 +55,12 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         if (notServed.isPresent()) {
             return results.stopped(Stop.skipped(cell.model().orElseThrow() + " does not serve " + scenario + ": " + notServed.get()));
         }
-        Measure measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
+        Measure early = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
         // The server's port chosen here lets its driver start now, alongside it, with the URL it will load.
         int port = cell.target() ? 0 : FreePort.pick().orElse(0);
         String planned = port == 0 ? "" : Launch.baseUrl(bench, port);
-        Optional<PreparedLoad> ahead = port == 0 ? Optional.empty() : startAhead(measure, planned);
+        Optional<PreparedLoad> ahead = port == 0 ? Optional.empty() : startAhead(early, planned);
+        Measure measure = early;
         Measure.Outcome measured;
         try {
             Launch.Outcome launched = Launch.cell(plan, bench, cell, serverJdk, files, port);
@@ -67,10 +68,40 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                 return results.stopped((Stop) launched);
             }
             ServerHandle server = up.server();
-            // a server that did not take the port it was given is loaded by a driver started now
+            // a server that chose its own port is loaded by a driver started now
             PreparedLoad load = ahead.filter(a -> server.baseUrl().equals(planned))
-                    .orElseGet(() -> measure.deferred(server.baseUrl()));
-            measured = measureOn(server, load, cell, files, measure, clock, progress);
+                    .orElseGet(() -> early.deferred(server.baseUrl()));
+            if (ahead.isPresent() && load != ahead.get()) {
+                ahead.get().close();
+            }
+            try {
+                load.targetUp();
+                clock.begin(Stage.VERIFY);
+                progress.phase(Launch.readyLine(server) + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
+                Optional<Stop> refused = Verify.contract(server, cell, plan);
+                if (refused.isPresent()) {
+                    measured = refused.get();
+                } else {
+                    if (!plan.requests().isEmpty()) {
+                        // a service of the user's: its S is not known beforehand, it is measured now, at low load
+                        serviceTime = RequestCheck.serviceTime(server.baseUrl(), plan.requests(), plan.tls());
+                        ceiling = Judge.ceiling(plan, cell, serviceTime, serverJdk.feature(), serverCores);
+                        results = results.withServiceTime(serviceTime, ceiling);
+                        measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
+                    }
+                    clock.begin(Stage.DRIVER_START);
+                    measured = measure.run(server, load);
+                    clock.begin(Stage.DRAIN);
+                    if (measured instanceof Measure.Window window && files.jfr().isPresent()) {
+                        awaitAllocationPeriod(window.to());
+                    }
+                }
+            } finally {
+                load.close();
+                clock.begin(Stage.STOP);
+                server.close();
+                clock.begin(Stage.JUDGE);
+            }
         } catch (ServerProcess.PortStillOpen e) {
             return results.stopped(Stop.failed(e.getMessage()));
         } finally {
@@ -91,32 +122,6 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             return Optional.of(measure.prepare(baseUrl));
         } catch (LoadException e) {
             return Optional.empty();
-        }
-    }
-
-    /** Verifies the contract and runs the load on {@code server}, which is stopped before this returns. */
-    private Measure.Outcome measureOn(ServerHandle server, PreparedLoad load, Cell cell, CellFiles files, Measure measure,
-            StageClock clock, CellProgress progress) {
-        try {
-            load.targetUp();
-            clock.begin(Stage.VERIFY);
-            progress.phase(Launch.readyLine(server) + "; verifying the contract");
-            Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
-            if (refused.isPresent()) {
-                return refused.get();
-            }
-            clock.begin(Stage.DRIVER_START);
-            Measure.Outcome measured = measure.run(server, load);
-            clock.begin(Stage.DRAIN);
-            if (measured instanceof Measure.Window window && files.jfr().isPresent()) {
-                awaitAllocationPeriod(window.to());
-            }
-            return measured;
-        } finally {
-            load.close();
-            clock.begin(Stage.STOP);
-            server.close();
-            clock.begin(Stage.JUDGE);
         }
     }
 

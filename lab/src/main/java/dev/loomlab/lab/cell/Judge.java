@@ -50,6 +50,13 @@ final class Judge {
         if (model == null && ceiling.tps() != null) {
             ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.formula() + " (assuming the target limits neither threads nor connections)");
         }
+        if (!plan.requests().isEmpty()) {
+            ceiling = new Ceiling(ceiling.tps(), ceiling.limitedBy(), ceiling.tps() == null
+                    ? "no ceiling: your requests' service time could not be measured; a saturation search and the SLOs carry the verdict"
+                    : ceiling.formula() + ", S measured at low load"
+                            + (model == null ? "" : "; the pool of " + plan.poolSize() + " is not counted (whether a request holds a"
+                                    + " connection all along is your application's)"));
+        }
         return ceiling;
     }
 

@@ -79,7 +79,8 @@ public final class Launch {
         List<String> args = new ArrayList<>(FanOutDownstream.needed(plan.scenarios())
                 ? List.of(bench.downstream().get().serverArgument()) : List.of());
         args.addAll(model.requestThreadsArgs(plan.tomcatThreads()));
-        args.add("--loomlab.pool-timeout-ms=" + plan.poolTimeout().toMillis());
+        args.add((model.app().isPresent() ? "--spring.datasource.hikari.connection-timeout=" : "--loomlab.pool-timeout-ms=")
+                + plan.poolTimeout().toMillis());
         if (bench.namespaces().isPresent()) {
             Namespaces ns = bench.namespaces().get();
             // Both ports on the app namespace's address: the drivers reach the server through the bridge

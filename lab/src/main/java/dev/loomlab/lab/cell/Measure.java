@@ -87,7 +87,8 @@ public final class Measure {
     public static LoadSpec loadSpec(Plan plan, String url, Scenario scenario, Path outDir, String name, Path driverLog) {
         // A burst has no warm-up and no window: it is timed from its first send to its last answer.
         dev.loomlab.load.Window window = plan.workload() instanceof Workload.Burst ? dev.loomlab.load.Window.NONE : plan.window();
-        return new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog);
+        LoadSpec spec = new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog);
+        return plan.requests().isEmpty() ? spec : spec.sending(plan.requests(), plan.tls());
     }
 
     /** The line announcing the load. */
@@ -158,7 +159,7 @@ public final class Measure {
                 sampler.driverPid(pid);
             }
         };
-        progress.phase(loadLine(plan, path));
+        progress.phase(loadLine(plan, plan.requests().isEmpty() ? path : "your " + plan.requests().size() + " requests"));
         if (plan.workload() instanceof Workload.Burst) {
             calls.open();
         }
@@ -196,6 +197,7 @@ public final class Measure {
         Map<String, Double> metrics = new LinkedHashMap<>(SeriesSummary.of(window.rows()));
         metrics.putAll(window.windowTotals());
         metrics.putAll(window.pitfallMetrics());
+        metrics.putAll(RequestFigures.read(RequestFigures.file(files), window.load().durationS()));
         if (window.from().isPresent() && files.jfr().isPresent()) {
             // the exact figure, where the recording has it, over the server's GC-time counter
             Instant from = window.from().get();

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cell;
 
+import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
@@ -11,14 +12,23 @@ import java.util.Optional;
 /**
  * The second stage: the server keeps the contract before anything is measured. A server the lab
  * started is checked on every scenario of the plan it serves (a fault in one is a fault of the
- * build); a target only on the cell's scenario.
+ * build); a target only on the cell's scenario. A service of the user's own, with the plan's requests, is checked on
+ * those instead ({@link RequestCheck}).
  */
 public final class Verify {
     private Verify() {
     }
 
     /** Empty when the cell may be measured; else why not (a broken contract fails it, an unserved scenario skips it). */
-    public static Optional<Stop> contract(ServerHandle server, Cell cell, List<Scenario> planScenarios) {
+    public static Optional<Stop> contract(ServerHandle server, Cell cell, Plan plan) {
+        if (!plan.requests().isEmpty()) {
+            return RequestCheck.check(server.baseUrl(), plan.requests(), plan.tls())
+                    .map(wrong -> Stop.failed("request check failed: " + wrong));
+        }
+        return contract(server, cell, plan.scenarios());
+    }
+
+    private static Optional<Stop> contract(ServerHandle server, Cell cell, List<Scenario> planScenarios) {
         Scenario scenario = cell.scenario();
         Model model = cell.model().orElse(null);
         Verification verification = new ContractVerifier().verify(server.baseUrl(), cell.target() ? List.of(scenario)

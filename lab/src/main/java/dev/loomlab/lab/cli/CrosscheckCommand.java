@@ -209,7 +209,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
         }
         // A model's server: always a process the lab started, whose CPU time it can read.
         try (ServerProcess server = (ServerProcess) up.server()) {
-            Optional<Stop> refused = Verify.contract(server, cell, plan.scenarios());
+            Optional<Stop> refused = Verify.contract(server, cell, plan);
             if (refused.isPresent()) {
                 return EngineComparison.Run.failed(engine.id(), refused.get().reason());
             }

@@ -17,6 +17,20 @@ import picocli.CommandLine.Command;
 public final class Loomlab {
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;
+    /** An SLO threshold was not met: k6's exit code for it, which CI jobs already tell apart from a broken run. */
+    public static final int SLO_FAILED = 99;
+
+    /** A finished run's exit: 99 when a threshold failed, 1 when a cell failed, else 0; the SLO verdict said. */
+    static int exit(dev.loomlab.lab.plan.Plan plan, java.util.List<dev.loomlab.lab.result.CellResult> cells, java.nio.file.Path folder) {
+        dev.loomlab.lab.slo.SloVerdict slo = dev.loomlab.lab.slo.SloVerdict.of(plan.slos(), cells);
+        if (slo.any()) {
+            System.out.println("loomlab: " + slo.line() + " (JUnit report: " + folder.resolve(dev.loomlab.lab.slo.JunitReport.FILE) + ")");
+            if (!slo.passed()) {
+                return SLO_FAILED;
+            }
+        }
+        return cells.stream().allMatch(dev.loomlab.lab.result.CellResult::succeeded) ? 0 : FAILED;
+    }
 
     public static void main(String[] args) {
         quietLibraries();

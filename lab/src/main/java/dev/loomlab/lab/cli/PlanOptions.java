@@ -68,7 +68,14 @@ public final class PlanOptions {
             "dbLatency", "DELAY", "split topology: one-way delay between the server and the database, e.g. 1ms",
             "dbJitter", "DELAY", "split topology: uniform jitter around --db-latency, e.g. 0.1ms",
             "agents", "AGENTS", "load agents that run each cell's k6 test together, each its execution segment (latency merged from "
-                    + "their samples): N namespaces of the split topology (netns agents), or ssh://user@host,… real machines; default none");
+                    + "their samples): N namespaces of the split topology (netns agents), or ssh://user@host,… real machines; default none",
+            "slo", "THRESHOLD", "thresholds every cell must meet, comma-separated, e.g. 'p99 < 250ms,errors < 0.1%%,tps > 900': "
+                    + "a failed one makes the run exit 99 and fail its JUnit report (slo-junit.xml)",
+            "tls", "insecure|FILE.pem", "whom an https service's certificate must come from: a PEM certificate file (e.g. a self-signed "
+                    + "server's), or insecure (any certificate); default: the JDK's certificate authorities",
+            "app", "JAR", "your Spring Boot jar: the lab runs it as app-platform and app-virtual (spring.threads.virtual.enabled) per cell",
+            "appArgs", "ARG", "arguments for your jar, comma-separated (e.g. --spring.profiles.active=bench)",
+            "appReady", "PATH", "the path that answers 200 once your jar serves; default: Actuator's /actuator/health when it answers, else /");
 
     private static Map<String, String[]> table(String... rows) {
         Map<String, String[]> help = new LinkedHashMap<>();

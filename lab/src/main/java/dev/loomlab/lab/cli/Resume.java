@@ -70,7 +70,7 @@ final class Resume {
                 + done.stream().filter(CellResult::succeeded).count() + " of " + plan.cellCount() + " cells kept");
         Runner runner = new Runner(plan, folder, session, manifest, System.out).resume(done);
         List<CellResult> cells = (target == null ? runner : runner.target(target)).run();
-        return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
+        return Loomlab.exit(plan, cells, folder.root());
     }
 
     private static JsonNode read(Path manifestFile) {

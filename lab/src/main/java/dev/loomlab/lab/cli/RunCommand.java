@@ -72,6 +72,12 @@ public final class RunCommand implements Callable<Integer> {
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
         }
+        if (!plan.requests().isEmpty() && target == null && plan.app().isEmpty()) {
+            throw new dev.loomlab.lab.plan.PlanException("requests go to a service of yours: give --target URL (a running one) or --app JAR (the lab runs it)");
+        }
+        if (target != null && plan.app().isPresent()) {
+            throw new dev.loomlab.lab.plan.PlanException("--target measures a running service and --app runs your jar: give one of them");
+        }
         Session session = target != null ? Session.forTarget(plan, out) : Session.forServers(plan, out);
         Jdk jdk = session.jdk();
         CpuLayout cpus = session.cpus();
@@ -85,7 +91,7 @@ public final class RunCommand implements Callable<Integer> {
         Runner runner = new Runner(plan, folder, session, manifest, System.out);
         try (RunFolder.Lock lock = folder.lock()) {
             List<CellResult> cells = (target == null ? runner : runner.target(target)).run();
-            return cells.stream().allMatch(CellResult::succeeded) ? 0 : Loomlab.FAILED;
+            return Loomlab.exit(plan, cells, folder.root());
         }
     }
 
@@ -160,8 +166,11 @@ public final class RunCommand implements Callable<Integer> {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("loomlab", Manifest.LOOMLAB_VERSION);
         for (var model : plan.models()) {
-            v.putIfAbsent("spring-boot (" + model.server() + ")",
-                    Provenance.jarAttribute(LabHome.serverJar(model), "Spring-Boot-Version"));
+            // a --target run starts no server of the lab's: its jars need not be built
+            if (java.nio.file.Files.isRegularFile(LabHome.root().resolve(model.jar()))) {
+                v.putIfAbsent("spring-boot (" + model.server() + ")",
+                        Provenance.jarAttribute(LabHome.serverJar(model), "Spring-Boot-Version"));
+            }
         }
         if (plan.engine().equals("hyperfoil")) {
             v.put("hyperfoil", Provenance.jarAttribute(LabHome.driverJar(), "Hyperfoil-Version"));

@@ -43,8 +43,8 @@ public final class VerifyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new PlanException("not a URL: '" + url + "'");
         }
-        if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
-            throw new PlanException(what + " must be an http:// URL with a host, got '" + url + "'");
+        if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+            throw new PlanException(what + " must be an http:// or https:// URL with a host, got '" + url + "'");
         }
         return uri;
     }

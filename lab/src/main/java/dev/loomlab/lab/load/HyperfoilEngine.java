@@ -209,6 +209,7 @@ public final class HyperfoilEngine implements LoadEngine {
         if (spec.startGate().isPresent()) {
             request = request.startingAt(spec.startGate().get().toString());
         }
+        request = request.sending(spec.calls(), spec.tls());
         // The lab has judged the target by the rule the driver keeps too (TargetHost) before the run started: a host
         // that is not loopback reached the load because it is a namespace the lab made here (the split topology,
         // which only the lab can tell) or because the user allowed remote targets. Either way the driver is told so.

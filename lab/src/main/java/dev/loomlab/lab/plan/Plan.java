@@ -24,6 +24,11 @@ import dev.loomlab.load.Workload;
  * @param topology where driver, server and database run: one namespace (local) or one each, with delays (split)
  * @param agents  the load agents that run each cell's k6 test together, each its execution segment; empty: one engine on
  *                this machine
+ * @param requests a foreign service's request mix, sent instead of a scenario's request (then the one scenario is
+ *              {@code Scenarios.REQUESTS}); empty for the contract's scenarios
+ * @param slos  the thresholds every cell must meet (a failed one makes the run exit 99)
+ * @param tls   whom an https server's certificate must come from
+ * @param app   a user's Spring Boot jar the lab runs as the models' server, or empty
  */
 public record Plan(
         String name,
@@ -47,7 +52,11 @@ public record Plan(
         int tomcatThreads,
         List<String> jdbcDrivers,
         Topology topology,
-        List<dev.loomlab.lab.load.agents.LoadAgent> agents) {
+        List<dev.loomlab.lab.load.agents.LoadAgent> agents,
+        List<dev.loomlab.load.HttpCall> requests,
+        List<dev.loomlab.lab.slo.Threshold> slos,
+        dev.loomlab.load.TlsTrust tls,
+        java.util.Optional<dev.loomlab.lab.catalog.AppJar> app) {
 
     public Plan {
         java.util.Objects.requireNonNull(workload, "workload");
@@ -58,6 +67,10 @@ public record Plan(
         scenarios = List.copyOf(scenarios);
         jdks = jdks == null ? List.of() : List.copyOf(jdks);
         jdbcDrivers = jdbcDrivers == null ? List.of() : List.copyOf(jdbcDrivers);
+        requests = requests == null ? List.of() : List.copyOf(requests);
+        slos = slos == null ? List.of() : List.copyOf(slos);
+        tls = tls == null ? dev.loomlab.load.TlsTrust.AUTHORITIES : tls;
+        app = app == null ? java.util.Optional.empty() : app;
     }
 
     /**
@@ -80,7 +93,7 @@ public record Plan(
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, new Workload.Closed(newVus), window, rounds, poolSize,
                 heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads,
-                jdbcDrivers, topology, agents);
+                jdbcDrivers, topology, agents, requests, slos, tls, app);
     }
 
     /**

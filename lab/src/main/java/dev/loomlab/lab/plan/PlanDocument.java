@@ -50,11 +50,20 @@ public record PlanDocument(
         @JsonDeserialize(using = PlanValues.DelayText.class) @JsonSerialize(using = PlanValues.DelayWriter.class) Duration appJitter,
         @JsonDeserialize(using = PlanValues.DelayText.class) @JsonSerialize(using = PlanValues.DelayWriter.class) Duration dbLatency,
         @JsonDeserialize(using = PlanValues.DelayText.class) @JsonSerialize(using = PlanValues.DelayWriter.class) Duration dbJitter,
-        @JsonDeserialize(using = PlanValues.Ids.class) List<String> agents) {
+        @JsonDeserialize(using = PlanValues.Ids.class) List<String> agents,
+
+        List<dev.loomlab.load.HttpCall> requests,
+        @JsonDeserialize(using = PlanValues.Slos.class) @JsonSerialize(contentUsing = PlanValues.ThresholdWriter.class) List<dev.loomlab.lab.slo.Threshold> slo,
+        String tls,
+        String app,
+        List<String> appArgs,
+        Map<String, String> appEnv,
+        String appReady) {
 
     /** A document that gives nothing: every field falls through to the next layer. */
     public static final PlanDocument EMPTY = new PlanDocument(null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+            null, null, null, null, null, null, null);
 
     /** The range of every whole-number field, checked as it is read. */
     static final Map<String, long[]> WHOLE_RANGES = Map.of(
@@ -147,7 +156,15 @@ public record PlanDocument(
                 split ? plan.topology().appJitter() : null,
                 split ? plan.topology().dbLatency() : null,
                 split ? plan.topology().dbJitter() : null,
-                plan.agents().isEmpty() ? null : plan.agents().stream().map(dev.loomlab.lab.load.agents.LoadAgent::spelling).toList());
+                plan.agents().isEmpty() ? null : plan.agents().stream().map(dev.loomlab.lab.load.agents.LoadAgent::spelling).toList(),
+
+                plan.requests().isEmpty() ? null : plan.requests(),
+                plan.slos().isEmpty() ? null : plan.slos(),
+                plan.tls() == dev.loomlab.load.TlsTrust.AUTHORITIES ? null : plan.tls().spelled(),
+                plan.app().map(a -> a.jar().toString()).orElse(null),
+                plan.app().map(a -> a.args().isEmpty() ? null : a.args()).orElse(null),
+                plan.app().map(a -> a.env().isEmpty() ? null : a.env()).orElse(null),
+                plan.app().flatMap(dev.loomlab.lab.catalog.AppJar::readyPath).orElse(null));
     }
 
     /** For the manifest: no user, no password, and the URL's password masked ({@code --resume} asks for them again). */

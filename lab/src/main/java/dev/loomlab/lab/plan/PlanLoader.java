@@ -109,6 +109,16 @@ public final class PlanLoader {
         if (plan.topology().split() && plan.scenarios().stream().anyMatch(dev.loomlab.scenario.FanOut::needsDownstream)) {
             throw new PlanException("topology split does not run the fan-out scenarios yet (their downstream server binds loopback only): drop them, or use --topology local");
         }
+        for (dev.loomlab.lab.slo.Threshold t : plan.slos()) {
+            if (t.request().isPresent() && plan.requests().stream().noneMatch(c -> c.name().equals(t.request().get()))) {
+                throw new PlanException("slo: '" + t + "': the plan has no request named '" + t.request().get() + "'"
+                        + (plan.requests().isEmpty() ? "" : " (its requests: "
+                        + String.join(", ", plan.requests().stream().map(dev.loomlab.load.HttpCall::name).toList()) + ")"));
+            }
+        }
+        if (!plan.requests().isEmpty() && !plan.engine().equals(dev.loomlab.lab.load.HyperfoilEngine.TYPE.id())) {
+            throw new PlanException("requests are sent by the hyperfoil engine only (a mix, headers, bodies, https): drop --engine " + plan.engine());
+        }
         String refusal = engineRefusal(plan);
         if (refusal != null) {
             throw new PlanException(refusal);
@@ -212,11 +222,13 @@ public final class PlanLoader {
         if (dbUrl != null && dialectOfUrl(dbUrl) != database) {
             throw new PlanException("dbUrl " + PlanDocument.maskUrl(dbUrl) + " is not a " + database + " URL");
         }
+        java.util.Optional<dev.loomlab.lab.catalog.AppJar> app = ForeignService.app(f);
         return new Plan(
                 f.name() == null ? "custom" : f.name(),
                 f.description() == null ? "" : f.description(),
-                list("models", f.models(), Model.idList(), Model::byId),
-                list("scenarios", f.scenarios(), Scenarios.idList(), Scenarios::byId),
+                app.isPresent() ? ForeignService.appModels(app.get(), f.models())
+                        : list("models", f.models(), Model.idList(), Model::byId),
+                scenarios(f),
                 orElse(f.sleepMs(), Defaults.SLEEP_MS),
                 workload(f),
                 new Window(orElse(f.warmup(), Defaults.WARMUP), orElse(f.duration(), Defaults.DURATION)),
@@ -239,7 +251,23 @@ public final class PlanLoader {
                 orElse(f.tomcatThreads(), Defaults.TOMCAT_MAX_THREADS),
                 jdbcDrivers(f.jdbcDrivers(), database),
                 topology(f),
-                f.agents() == null ? List.of() : dev.loomlab.lab.load.agents.LoadAgent.parseAll(f.agents()));
+                f.agents() == null ? List.of() : dev.loomlab.lab.load.agents.LoadAgent.parseAll(f.agents()),
+
+                ForeignService.requests(f.requests()),
+                f.slo(),
+                ForeignService.trust(f.tls()),
+                app);
+    }
+
+    /** The contract's scenarios, or the one scenario of a plan's own requests. */
+    private static List<Scenario> scenarios(PlanDocument f) {
+        if (f.requests() == null || f.requests().isEmpty()) {
+            return list("scenarios", f.scenarios(), Scenarios.idList(), Scenarios::byId);
+        }
+        if (f.scenarios() != null && !f.scenarios().equals(List.of(Scenarios.REQUESTS.id()))) {
+            throw new PlanException("scenarios and requests: a plan measures the contract's scenarios or requests of its own, give one of them");
+        }
+        return List.of(Scenarios.REQUESTS);
     }
 
     private static <T> T orElse(T value, T fallback) {

@@ -99,6 +99,8 @@ final class PlanValues {
     static final class DelayText extends Named<Duration> { DelayText() { super(PlanValues::delay); } }
     static final class Ids extends Named<List<String>> { Ids() { super((p, field) -> List.copyOf(items(p, field))); } }
     static final class Jdks extends Named<List<Integer>> { Jdks() { super(PlanValues::jdks); } }
+    static final class Slos extends Named<List<dev.loomlab.lab.slo.Threshold>> { Slos() { super((p, field) -> items(p, field).stream().map(dev.loomlab.lab.slo.Threshold::parse).toList()); } }
+    static final class ThresholdWriter extends Spelled<dev.loomlab.lab.slo.Threshold> { ThresholdWriter() { super(dev.loomlab.lab.slo.Threshold::text); } }
     static final class DurationWriter extends Spelled<Duration> { DurationWriter() { super(Durations::format); } }
     static final class DelayWriter extends Spelled<Duration> { DelayWriter() { super(Topology::format); } }
 

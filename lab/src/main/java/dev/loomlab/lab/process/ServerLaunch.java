@@ -61,7 +61,9 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
         Path jarPath = jars.apply(model);
         String jar = jarPath.toString();
         // A swapped JDBC driver needs Boot's own launcher (below), which reads the fat jar: no cache there.
-        Optional<StartupCache> cache = driver == null ? caches.of(jarPath, spec.jdk(), spec.jfr() != null) : Optional.empty();
+        Optional<dev.loomlab.lab.catalog.AppJar> app = model.app();
+        // A user's jar starts as it is: the lab records no start-up cache of it.
+        Optional<StartupCache> cache = driver == null && app.isEmpty() ? caches.of(jarPath, spec.jdk(), spec.jfr() != null) : Optional.empty();
         if (spec.jfr() != null) {
             // A recording adds the JFR module, and a JVM takes only a cache recorded with the same modules.
             cache.ifPresent(c -> jvm.add(flightRecording(c.aotCache().resolveSibling("training.jfr"))));
@@ -82,11 +84,18 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
                 // After its window a cell's in-flight requests are not measured: Boot's graceful
                 // shutdown waited 30 s for requests stuck on a stopped database before the next cell.
                 "--server.shutdown=immediate",
-                "--loomlab.pool-size=" + spec.poolSize()));
+                // the pool size under the lab's own name on its servers, under Boot's on a user's jar
+                app.isPresent() ? "--spring.datasource.hikari.maximum-pool-size=" + spec.poolSize() : "--loomlab.pool-size=" + spec.poolSize()));
         // What makes the server this model, as its descriptor says (spring.threads.virtual.enabled on
         // the JDBC servers; the legacy server, Boot 2.7, binds it itself to apply seed 001's recipe).
         command.addAll(model.args());
         command.addAll(spec.extraArgs());
+        app.ifPresent(a -> {
+            // Boot keeps Tomcat's MBeans (its thread pool's gauges in Actuator) off unless asked; the lab's servers ask
+            command.add("--server.tomcat.mbeanregistry.enabled=true");
+            // the user's own arguments last: where they set what the lab sets too, theirs win
+            command.addAll(a.args());
+        });
 
         Map<String, String> env = new LinkedHashMap<>();
         var db = spec.database();
@@ -105,6 +114,7 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
                 env.put("SPRING_DATASOURCE_PASSWORD", db.password());
             }
         }
+        app.ifPresent(a -> env.putAll(a.env()));
         Optional<Training> training = cache.filter(c -> !c.trained()).map(c -> {
             List<String> train = new ArrayList<>(jvm);
             train.addAll(c.training());

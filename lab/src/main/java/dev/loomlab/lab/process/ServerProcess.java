@@ -41,6 +41,9 @@ public final class ServerProcess implements ServerHandle {
 
     public static ServerProcess start(ServerSpec spec) {
         Model model = spec.model();
+        if (model.app().isPresent() && spec.port() == 0) {
+            spec = spec.onPort(AppReadiness.freePort());
+        }
         ServerLaunch launch = launch(spec);
         ProcessBuilder builder = new ProcessBuilder();
         builder.environment().putAll(launch.environment());
@@ -86,11 +89,16 @@ public final class ServerProcess implements ServerHandle {
     /** The base URL and the management (Actuator) URL, null when the server has none of its own. */
     private static String[] awaitReady(Process process, ServerSpec spec) {
         long deadline = System.nanoTime() + spec.startTimeout().toNanos();
+        java.net.http.HttpClient http = spec.model().app().isPresent() ? java.net.http.HttpClient.newHttpClient() : null;
         while (System.nanoTime() < deadline) {
             String log = read(spec.log());
             Matcher m = READY.matcher(log);
-            if (m.find()) {
+            if (http == null && m.find()) {
                 return new String[] {m.group(1), m.group(2)};
+            }
+            Optional<String[]> appReady = http == null ? Optional.empty() : AppReadiness.probe(http, spec.port(), spec.model().app().get());
+            if (appReady.isPresent()) {
+                return appReady.get();
             }
             if (!process.isAlive()) {
                 throw new ServerStartException(spec.model() + " exited with code " + process.exitValue()

@@ -34,6 +34,12 @@ public record ServerSpec(
         launchPrefix = launchPrefix == null ? List.of() : List.copyOf(launchPrefix);
     }
 
+    /** The same server on {@code newPort}. */
+    public ServerSpec onPort(int newPort) {
+        return new ServerSpec(model, jdk, heap, poolSize, database, cpus, newPort, log, jfr, startTimeout, extraArgs, jdbcDriver,
+                launchPrefix);
+    }
+
     /** A server on its own JDBC driver, in the lab's own network namespace. */
     public ServerSpec(Model model, Jdk jdk, String heap, int poolSize, DatabaseEndpoint database, CpuLayout cpus, int port,
                       Path log, Path jfr, Duration startTimeout, List<String> extraArgs) {

@@ -18,12 +18,20 @@ final class ProvenanceBlock {
     private ProvenanceBlock() {
     }
 
+    /** A plan's own requests, each as its mix sends it: {@code order (POST /orders, weight 1)}. */
+    private static String requests(List<?> requests) {
+        return requests.stream().map(r -> r instanceof java.util.Map<?, ?> call
+                ? call.get("name") + " (" + call.get("method") + " " + call.get("path") + ", weight " + call.get("weight") + ")"
+                : String.valueOf(r)).collect(java.util.stream.Collectors.joining(", "));
+    }
+
     static void append(StringBuilder md, Manifest m, RunFacts run, List<CellResult> cells) {
         md.append("## Provenance\n\n");
         line(md, "plan", run.text("name") + (run.plan("description") == null ? "" : " — " + run.text("description")));
         line(md, "command", m.command() == null ? "unknown" : "`" + oneLine(m.command()) + "`");
         line(md, "models", run.text("models"));
-        line(md, "scenarios", run.text("scenarios") + "; sleep " + run.text("sleepMs") + " ms where a scenario sleeps");
+        line(md, "scenarios", run.plan("requests") instanceof List<?> requests ? "your requests: " + requests(requests)
+                : run.text("scenarios") + "; sleep " + run.text("sleepMs") + " ms where a scenario sleeps");
         String rounds = run.text("rounds");
         String shape = run.plan("burst") != null
                 ? run.text("burst") + " requests at once (burst: timed until the last answer)"
@@ -35,7 +43,8 @@ final class ProvenanceBlock {
                 + " per cell, request timeout " + run.text("requestTimeout"));
         line(md, "server", "pool " + run.text("poolSize") + " connections"
                 + (run.plan("poolTimeout") == null ? "" : " (a request waits up to " + run.text("poolTimeout") + " for one)") + ", heap " + run.text("heap") + " (-Xms = -Xmx)"
-                + ", Tomcat max threads " + run.tomcatMaxThreads() + " on mvc-platform");
+                + ", Tomcat max threads " + run.tomcatMaxThreads() + " on "
+                + (run.plan("app") != null ? dev.loomlab.lab.catalog.AppServer.PLATFORM : "mvc-platform"));
         line(md, "engine", orUnknown(m.engine()));
         line(md, "database", m.database() == null || m.database().isBlank() ? run.text("database") : m.database());
         line(md, "JDKs", join(m.jdks(), List.of("lab", "servers", "server", "driver")));

@@ -4,12 +4,14 @@ import dev.loomlab.lab.result.AtomicWrite;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.slo.JunitReport;
+import dev.loomlab.lab.slo.SloVerdict;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * The reports a run folder holds, all rebuilt from its files: {@code summary.md},
- * {@code summary.csv} and {@code report.html}. Written at the end of a run (also a partial one),
+ * {@code summary.csv} and {@code report.html}, and {@code slo-junit.xml} when the plan has SLO thresholds. Written at the end of a run (also a partial one),
  * at the end of a saturation search, and by {@code loomlab report}.
  */
 public final class ReportFiles {
@@ -23,7 +25,13 @@ public final class ReportFiles {
         Path root = folder.root();
         // One set of findings for the three formats: each cell's time series is read and its rules run once.
         CellFindings said = new CellFindings(root);
-        folder.writeSummary(SummaryMarkdown.render(said, manifest, cells));
+        String summary = SummaryMarkdown.render(said, manifest, cells);
+        SloVerdict slo = SloVerdict.of(manifest, cells);
+        if (slo.any()) {
+            summary = summary + "\n" + slo.markdown();
+            JunitReport.write(root, manifest.runId(), slo);
+        }
+        folder.writeSummary(summary);
         AtomicWrite.write(root.resolve(CSV), SummaryCsv.render(said, cells));
         AtomicWrite.write(root.resolve(HTML), HtmlReport.render(ReportData.build(said, manifest, cells)));
     }

@@ -24,6 +24,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import dev.loomlab.lab.slo.Threshold;
+import dev.loomlab.load.Draw;
+import dev.loomlab.load.HttpCall;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -82,6 +85,19 @@ class PlanRoundTripProperties {
                 Arbitraries.of("netns").list().ofMinSize(1).ofMaxSize(4),
                 Arbitraries.of("ssh://root@10.0.0.7", "ssh://load_1@load-2.example:2222", "ssh://u@[fd00::1]")
                         .list().ofMinSize(1).ofMaxSize(3)).injectNull(0.6));
+        g.put("requests", Arbitraries.just(List.of(
+                new HttpCall("item", "GET", "/items/{id}", Map.of("Accept", "application/json"), null, 3, 200, "\"id\"",
+                        Map.of("id", Draw.of("1..1000"))),
+                new HttpCall("order", "POST", "/orders", Map.of(), "{\"item\": \"{c}\"}", 1, 201, null,
+                        Map.of("c", Draw.of(List.of("red", "green")))))).injectNull(0.7));
+        g.put("slo", Arbitraries.of("p99 < 250ms", "errors < 0.1%", "tps > 900", "p50 <= 2s", "max >= 500us").list().uniqueElements()
+                .ofMinSize(1).ofMaxSize(3).map(l -> l.stream().map(Threshold::parse).toList()).injectNull(0.5));
+        g.put("tls", Arbitraries.of("insecure").injectNull(0.5));
+        // a jar must exist where the plan is resolved: the app fields are exercised by OwnAppEndToEndTest
+        g.put("app", Arbitraries.just(null));
+        g.put("appArgs", Arbitraries.just(null));
+        g.put("appEnv", Arbitraries.just(null));
+        g.put("appReady", Arbitraries.just(null));
         return g;
     }
 
@@ -177,10 +193,14 @@ class PlanRoundTripProperties {
             jdks.add(25);
             d = d.with("jdks", jdks);
         }
+        if (d.requests() != null) {
+            d = d.with("scenarios", null).with("engine", "hyperfoil");
+        }
         if ("split".equals(d.topology())) {
             List<String> scenarios = (d.scenarios() == null ? Scenarios.idList() : d.scenarios()).stream()
                     .filter(s -> !FanOut.needsDownstream(Scenarios.byId(s))).toList();
-            d = d.with("engine", d.agents() != null ? "k6" : "hyperfoil").with("dbUrl", null).with("scenarios", scenarios.isEmpty() ? List.of("block") : scenarios)
+            d = d.with("engine", d.agents() != null ? "k6" : "hyperfoil").with("dbUrl", null)
+                    .with("scenarios", d.requests() != null ? null : scenarios.isEmpty() ? List.of("block") : scenarios)
                     .with("appJitter", min(d.appJitter(), d.appLatency())).with("dbJitter", min(d.dbJitter(), d.dbLatency()));
         } else {
             d = d.with("appLatency", null).with("appJitter", null).with("dbLatency", null).with("dbJitter", null);

@@ -25,7 +25,7 @@ class WireFormatTest {
     private static final JsonMapper LENIENT = JsonMapper.builder().build();
 
     @ParameterizedTest
-    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json"})
+    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json"})
     void aRequestRoundTripsUnchanged(String file) throws IOException {
         String text = Files.readString(WIRE.resolve(file));
         DriverRequest request = HyperfoilEngine.WIRE.readValue(text, DriverRequest.class);

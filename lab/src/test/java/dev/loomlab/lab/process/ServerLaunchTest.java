@@ -32,6 +32,28 @@ class ServerLaunchTest {
     }
 
     @Test
+    void aUsersJarGetsThePoolByBootsNameTheSwitchAndItsOwnArgumentsAndEnvironmentLast() {
+        dev.loomlab.lab.catalog.ServerCatalog.withApp(new dev.loomlab.lab.catalog.AppJar(Path.of("/work/shop.jar"),
+                List.of("--server.tomcat.threads.max=64", "--spring.profiles.active=bench"),
+                java.util.Map.of("SPRING_DATASOURCE_URL", "jdbc:postgresql://db.internal/shop", "FEATURE_X", "on"), Optional.empty()));
+        ServerLaunch platform = ServerLaunch.of(spec("app-platform", JDK_25, null), m -> Path.of("/checkout").resolve(m.jar()));
+        ServerLaunch virtual = ServerLaunch.of(spec("app-virtual", JDK_25, null), m -> Path.of("/checkout").resolve(m.jar()));
+
+        assertThat(platform.command()).containsSubsequence("-jar", "/work/shop.jar")
+                .contains("--spring.datasource.hikari.maximum-pool-size=150", "--server.tomcat.mbeanregistry.enabled=true")
+                .noneMatch(a -> a.startsWith("--loomlab."))
+                // the user's own arguments come last: Boot takes the last value of a property given twice
+                .containsSubsequence("--spring.threads.virtual.enabled=false", "--extra", "--server.tomcat.threads.max=64",
+                        "--spring.profiles.active=bench")
+                .endsWith("--spring.profiles.active=bench");
+        assertThat(virtual.command()).contains("--spring.threads.virtual.enabled=true");
+        assertThat(platform.environment()).containsEntry("SPRING_DATASOURCE_URL", "jdbc:postgresql://db.internal/shop")
+                .containsEntry("FEATURE_X", "on").containsEntry("SPRING_DATASOURCE_PASSWORD", "secret");
+        // a user's jar is started as it is: no start-up cache is trained from it
+        assertThat(platform.training()).isEmpty();
+    }
+
+    @Test
     void legacyVirtualRunsTheLegacyJarWithVirtualThreadsEnabled() {
         ServerLaunch l = launch("legacy-virtual");
 

@@ -1,0 +1,129 @@
+package dev.loomlab.lab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.RunFolders;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A Spring Boot service that knows nothing of loomlab (samples/shop: its own pom, JDBC on PostgreSQL, endpoints of
+ * different cost), built here with the checkout's Maven wrapper and run through {@code loomlab run --app}: the same jar
+ * on platform and on virtual threads, the lab's own database behind it, its requests checked and timed before load.
+ */
+class OwnAppEndToEndTest {
+    @TempDir
+    static Path dir;
+    private static Path jar;
+
+    @BeforeAll
+    static void buildTheSampleApp() throws Exception {
+        Path project = LabHome.root().resolve("samples/shop");
+        jar = project.resolve("target/shop.jar");
+        if (Files.isRegularFile(jar) && Files.getLastModifiedTime(jar).compareTo(newestSource(project)) > 0) {
+            return;
+        }
+        // its first build downloads Spring Boot's plugins from Maven Central; later ones find them in the local repository
+        List<String> command = List.of(LabHome.root().resolve("mvnw").toString(), "-B", "-ntp", "-q", "-f",
+                project.resolve("pom.xml").toString(), "package", "-DskipTests");
+        ProcessBuilder build = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("build.log").toFile());
+        build.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process p = build.start();
+        assertThat(p.waitFor(10, TimeUnit.MINUTES)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(dir.resolve("build.log"))).isZero();
+    }
+
+    private static FileTime newestSource(Path project) throws IOException {
+        try (Stream<Path> files = Stream.concat(Stream.of(project.resolve("pom.xml")), Files.walk(project.resolve("src")))) {
+            return files.filter(Files::isRegularFile).map(f -> {
+                try {
+                    return Files.getLastModifiedTime(f);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).max(FileTime::compareTo).orElseThrow();
+        }
+    }
+
+    /** The shop's own plan: its endpoints, cheap to expensive, and a write. */
+    private static String plan() {
+        return LabHome.root().resolve("samples/shop/shop.yaml").toString();
+    }
+
+    @Test
+    void theSameJarOnPlatformAndVirtualThreadsWithItsCeilingsFindingsAndSlo() throws Exception {
+        Path out = dir.resolve("run");
+        int exit = Loomlab.commandLine().execute("run", "--plan", plan(), "--app", jar.toString(), "--slo", "errors <= 0%",
+                    "--vus", "16", "--warmup", "2s", "--duration", "3s", "--rounds", "1", "--pool-size", "4", "--tomcat-threads", "8",
+                // Tomcat closes a connection after its 100th request by default, and requests meeting the close fail
+                // to connect: the lab's own servers keep connections open as Netty does, and so does the shop here
+                "--app-args=--server.tomcat.max-keep-alive-requests=-1",
+                "--out", out.toString());
+
+        RunFolder folder = new RunFolder(RunFolders.only(out));
+        Map<String, CellResult> cells = folder.readCells().stream().collect(Collectors.toMap(CellResult::label, c -> c));
+        assertThat(cells).containsOnlyKeys("app-platform", "app-virtual");
+        for (CellResult cell : cells.values()) {
+            assertThat(cell.succeeded()).as(cell.label() + ": " + cell.failure()).isTrue();
+            assertThat(cell.scenario()).isEqualTo("requests");
+            assertThat(cell.errors().values().stream().mapToLong(Long::longValue).sum()).as(cell.label() + " " + cell.errors()
+                    + " " + cell.metrics()).isZero();
+            // S was measured before the load, and Little's law gave the ceiling from it
+            assertThat(cell.serviceTimeMs()).as(cell.label()).isPositive();
+            assertThat(cell.ceilingFormula()).as(cell.label()).contains("S measured at low load");
+            assertThat(cell.findings()).as(cell.label()).isNotEmpty();
+        }
+        // platform threads: the lab's --tomcat-threads reached the jar (its Actuator says so), and bound its ceiling
+        assertThat(cells.get("app-platform").ceilingFormula()).contains("8 threads");
+        assertThat(cells.get("app-platform").metrics()).containsEntry("tomcatMax", 8.0);
+        // the switch reached the jar: on platform threads at most Tomcat's 8 requests were in the application at once
+        // (holding or awaiting one of the 4 connections); on virtual threads more were, and Tomcat had no thread pool to report
+        Map<String, Double> platform = cells.get("app-platform").metrics();
+        Map<String, Double> virtual = cells.get("app-virtual").metrics();
+        assertThat(platform.get("poolActiveMax") + platform.get("poolPendingMax")).isLessThanOrEqualTo(8.0);
+        assertThat(virtual.get("poolActiveMax") + virtual.get("poolPendingMax")).isGreaterThan(8.0);
+        assertThat(virtual).doesNotContainKey("tomcatMax");
+        assertThat(exit).as("exit of loomlab run --app (its lines are on the console)").isZero();
+        assertThat(Files.readString(folder.root().resolve(RunFolder.SUMMARY))).contains("app-platform", "app-virtual",
+                "SLO: all 2 thresholds passed");
+    }
+
+    @Test
+    void virtualThreadsOnABootOlderThan32AreRefusedInOneLine() throws Exception {
+        Path old = dir.resolve("legacy-service.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().putValue("Spring-Boot-Version", "3.1.12");
+        try (OutputStream file = Files.newOutputStream(old); JarOutputStream jarFile = new JarOutputStream(file, manifest)) {
+            jarFile.flush();
+        }
+        InProcessLab.Exit exit = InProcessLab.execute("run", "--plan", plan(), "--app", old.toString(),
+                "--out", dir.resolve("old").toString());
+
+        assertThat(exit.status()).isEqualTo(Loomlab.BAD_INPUT);
+        assertThat(exit.stderr().lines().toList()).containsExactly("loomlab: app-virtual: legacy-service.jar is Spring Boot 3.1.12, and "
+                + "spring.threads.virtual.enabled needs Boot 3.2+: upgrade it, or give Tomcat a virtual-thread executor yourself "
+                + "(the recipe for older Boots, docs/own-service.md) and run --models app-platform");
+    }
+
+}

@@ -1,0 +1,53 @@
+package com.example.shop;
+
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class ShopController {
+    private final ShopRepository shop;
+
+    public ShopController(ShopRepository shop) {
+        this.shop = shop;
+    }
+
+    /** Cheap: one row by its key. */
+    @GetMapping("/products/{id}")
+    public ResponseEntity<Map<String, Object>> product(@PathVariable long id) {
+        return ResponseEntity.of(shop.product(id));
+    }
+
+    /** Medium: a sorted page of a category. */
+    @GetMapping("/products")
+    public List<Map<String, Object>> category(@RequestParam String category, @RequestParam(defaultValue = "20") int limit) {
+        return shop.byCategory(category, Math.min(limit, 100));
+    }
+
+    /** Expensive: the warehouse's slow stock query. */
+    @GetMapping("/products/{id}/stock")
+    public ResponseEntity<Map<String, Object>> stock(@PathVariable long id) {
+        return shop.stock(id).map(q -> ResponseEntity.ok(Map.<String, Object>of("productId", id, "quantity", q)))
+                .orElse(ResponseEntity.notFound().build());
+    }
+
+    public record OrderRequest(long productId, int quantity) {
+    }
+
+    /** A write. */
+    @PostMapping("/orders")
+    public ResponseEntity<Map<String, Object>> order(@RequestBody OrderRequest order) {
+        if (order.quantity() < 1 || shop.product(order.productId()).isEmpty()) {
+            return ResponseEntity.badRequest().build();
+        }
+        long id = shop.placeOrder(order.productId(), order.quantity());
+        return ResponseEntity.status(HttpStatus.CREATED).body(Map.of("orderId", id));
+    }
+}
