@@ -194,7 +194,8 @@ class PlanRoundTripProperties {
             d = d.with("jdks", jdks);
         }
         if (d.requests() != null) {
-            d = d.with("scenarios", null).with("engine", "hyperfoil");
+            // a request mix is the hyperfoil driver's, and k6 agents send no mix
+            d = d.with("scenarios", null).with("engine", "hyperfoil").with("agents", null);
         }
         if ("split".equals(d.topology())) {
             List<String> scenarios = (d.scenarios() == null ? Scenarios.idList() : d.scenarios()).stream()

@@ -24,8 +24,9 @@ class ServerKilledMidCellTest {
         ProcessHandle self = ProcessHandle.current();
         java.util.concurrent.atomic.AtomicReference<List<String>> listening = new java.util.concurrent.atomic.AtomicReference<>();
         CompletableFuture<Long> killed = CompletableFuture.supplyAsync(() -> {
-            ProcessHandle server = Processes.awaitDescendant(self, c -> c.contains("loomlab-server-mvc.jar"), Duration.ofSeconds(90));
-            Processes.awaitLoadRunning(self, Duration.ofSeconds(60));
+            Processes.awaitLoadRunning(self, Duration.ofSeconds(150));
+            // the server under load, looked up now: a start-up cache's training start runs the same jar before it
+            ProcessHandle server = Processes.awaitDescendant(self, c -> c.contains("loomlab-server-mvc.jar"), Duration.ofSeconds(10));
             listening.set(Processes.listeningAddresses(server.pid()));
             Processes.sleep(3_000); // past the 2 s warm-up: inside the measured window
             server.destroyForcibly(); // SIGKILL
