@@ -81,13 +81,10 @@ public final class HyperfoilEngine implements LoadEngine {
 
     /**
      * The driver started now, ahead of its server: it builds its load and waits for the connect gate, then, connected,
-     * for the start gate. A load with a start gate of its own (one of several drivers) starts when it is run.
+     * for the start gate.
      */
     @Override
     public PreparedLoad prepare(LoadSpec spec) {
-        if (spec.startGate().isPresent()) {
-            return PreparedLoad.deferred(this, spec);
-        }
         Path connect = gateFile(spec.log(), "connect");
         Path start = gateFile(spec.log(), "start");
         deleteGates(connect, start);
@@ -206,9 +203,6 @@ public final class HyperfoilEngine implements LoadEngine {
     static DriverRequest request(LoadSpec spec) {
         DriverRequest request = DriverRequest.of(spec.url(), spec.method(), spec.workload(), spec.window(), spec.requestTimeout(),
                 spec.outDir().toString(), spec.name());
-        if (spec.startGate().isPresent()) {
-            request = request.startingAt(spec.startGate().get().toString());
-        }
         request = request.sending(spec.calls(), spec.tls());
         // The lab has judged the target by the rule the driver keeps too (TargetHost) before the run started: a host
         // that is not loopback reached the load because it is a namespace the lab made here (the split topology,

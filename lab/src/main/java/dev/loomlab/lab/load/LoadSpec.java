@@ -7,7 +7,6 @@ import java.time.Duration;
 import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.TlsTrust;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * One cell's load against one URL: its {@link Workload} (closed VUs, open rate or a burst), the {@link Window}
@@ -17,33 +16,26 @@ import java.util.Optional;
  * @param method the HTTP method, GET unless the scenario says otherwise
  * @param outDir where the engine writes {@code <name>.hlog} and its raw result
  * @param log    the engine's own log
- * @param startGate several drivers' common start: the file the engine waits for, once ready, holding the instant to
- *               start its load at; empty to start as soon as the engine is ready
  * @param calls  a foreign service's request mix sent on {@code url}'s scheme, host and port instead of its one request;
  *               empty for the one request on {@code url}
  * @param tls    whom an {@code https://} url's certificate must come from
  */
 public record LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
-                       Path log, Optional<Path> startGate, List<HttpCall> calls, TlsTrust tls) {
+                       Path log, List<HttpCall> calls, TlsTrust tls) {
 
     public LoadSpec {
         method = method == null ? "GET" : method;
         calls = calls == null ? List.of() : List.copyOf(calls);
         tls = tls == null ? TlsTrust.AUTHORITIES : tls;
-        if (workload == null || window == null || requestTimeout == null || startGate == null) {
+        if (workload == null || window == null || requestTimeout == null) {
             throw new IllegalArgumentException("a load needs its workload, window and request timeout");
         }
     }
 
-    public LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
-                    Path log, Optional<Path> startGate) {
-        this(url, method, workload, window, requestTimeout, outDir, name, log, startGate, List.of(), TlsTrust.AUTHORITIES);
-    }
-
-    /** A load that starts as soon as its engine is ready. */
+    /** The one request on {@code url}. */
     public LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
                     Path log) {
-        this(url, method, workload, window, requestTimeout, outDir, name, log, Optional.empty());
+        this(url, method, workload, window, requestTimeout, outDir, name, log, List.of(), TlsTrust.AUTHORITIES);
     }
 
     public static LoadSpec closed(String url, int vus, Duration warmup, Duration duration, Duration timeout,
@@ -61,12 +53,12 @@ public record LoadSpec(String url, String method, Workload workload, Window wind
     }
 
     public LoadSpec withMethod(String newMethod) {
-        return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log, startGate, calls, tls);
+        return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log, calls, tls);
     }
 
     /** This load sending {@code mix} instead of its one request, trusting {@code trust} for https. */
     public LoadSpec sending(List<HttpCall> mix, TlsTrust trust) {
-        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, startGate, mix, trust);
+        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, mix, trust);
     }
 
     public Duration warmup() {
