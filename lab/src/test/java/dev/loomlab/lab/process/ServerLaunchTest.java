@@ -101,7 +101,7 @@ class ServerLaunchTest {
 
     @Test
     void aCachedServerStartsFromItsExtractedJarAndItsTrainingRecordsLikeTheCellButIntoTheCache(@TempDir Path dir) throws Exception {
-        StartupCache cache = new StartupCache(dir.resolve("app/loomlab-server-mvc.jar"), dir.resolve("server-jfr.aot"));
+        StartupCache cache = new StartupCache(dir.resolve("app/loomlab-server-mvc.jar"), dir.resolve("classes-jfr.aot"));
         ServerSpec recorded = new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, null, 0, Path.of("server.log"),
                 Path.of("cell.jfr"), Duration.ofSeconds(30), List.of("--extra"), null, List.of());
         ServerLaunch.Caches caches = (jar, jdk, recording) -> recording ? Optional.of(cache) : Optional.empty();

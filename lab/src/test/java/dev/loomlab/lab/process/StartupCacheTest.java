@@ -90,4 +90,30 @@ class StartupCacheTest {
         assertThat(exited).isTrue();
         assertThat(jvm.exitValue()).as(Files.readString(log)).isZero();
     }
+
+    @Test
+    void theCacheHoldsClassesButNoMethodProfilesThatWouldSteerTheJit() throws Exception {
+        Jdk jdk = Jdk.current();
+        assumeThat(jdk.feature()).as("an AOT cache needs JDK " + StartupCache.AOT_FEATURE + "+").isGreaterThanOrEqualTo(StartupCache.AOT_FEATURE);
+        ServerLaunch first = launch(jdk);
+        StartupCache cache = first.training().orElseThrow().cache();
+        cache.train(first.training().get().command(), first.environment());
+
+        // The JDK prints what training data the cache carries: a profiled cache lists tens of
+        // thousands of methods and classes under the dictionary's heading, this one none.
+        List<String> printed = new ArrayList<>(launch(jdk).command());
+        printed.addAll(1, List.of("-XX:AOTMode=on", "-XX:+UnlockDiagnosticVMOptions", "-XX:+AOTPrintTrainingInfo",
+                "-Dspring.context.exit=onRefresh"));
+        Path log = caches.resolve("training-info.log");
+        ProcessBuilder builder = new ProcessBuilder(printed).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(first.environment());
+        Process jvm = Children.track(builder.start());
+        boolean exited = jvm.waitFor(120, TimeUnit.SECONDS);
+        Children.stop(jvm, Duration.ofSeconds(5));
+        assertThat(exited).isTrue();
+
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines).as("the JDK read the cache and printed its training data").contains("Archived TrainingData Dictionary");
+        assertThat(lines).as("method or class training records").noneMatch(l -> l.matches("^  (C |\\d+: 0x).*"));
+    }
 }
