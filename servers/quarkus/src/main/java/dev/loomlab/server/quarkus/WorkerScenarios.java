@@ -7,7 +7,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import java.sql.SQLException;
 
 /**
  * On Quarkus's worker pool (quarkus-worker): platform threads named {@code executor-thread-N}, at most
@@ -18,32 +17,34 @@ import java.sql.SQLException;
 @Blocking
 public class WorkerScenarios {
     private final BlockingScenarios scenarios;
+    private final RequestThreads threads;
 
-    WorkerScenarios(Pools pools) {
+    WorkerScenarios(Pools pools, RequestThreads threads) {
         this.scenarios = new BlockingScenarios(pools);
+        this.threads = threads;
     }
 
     @GET
     @Path("/thread-name")
-    public String threadName() {
-        return scenarios.threadName();
+    public String threadName() throws Exception {
+        return threads.serving(scenarios::threadName);
     }
 
     @GET
     @Path("/block")
-    public String block(@Context HttpServerRequest request) throws InterruptedException {
-        return scenarios.block(request);
+    public String block(@Context HttpServerRequest request) throws Exception {
+        return threads.serving(() -> scenarios.block(request));
     }
 
     @GET
     @Path("/block-query")
-    public String blockQuery(@Context HttpServerRequest request) throws InterruptedException, SQLException {
-        return scenarios.blockQuery(request);
+    public String blockQuery(@Context HttpServerRequest request) throws Exception {
+        return threads.serving(() -> scenarios.blockQuery(request));
     }
 
     @GET
     @Path("/slow-query")
-    public String slowQuery(@Context HttpServerRequest request) throws SQLException {
-        return scenarios.slowQuery(request);
+    public String slowQuery(@Context HttpServerRequest request) throws Exception {
+        return threads.serving(() -> scenarios.slowQuery(request));
     }
 }

@@ -12,7 +12,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -86,6 +90,29 @@ class QuarkusContractTest {
             assertThat(waited.body()).startsWith("pool-timeout: ").doesNotContain("\n");
             assertThat(holding.get().statusCode()).isEqualTo(200);
             assertThat(metric(get(server.prometheusUrl()).body(), "loomlab_server_errors_total{kind=\"pool-timeout\"")).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void countsTheWorkerThreadsBusyWithARequestAsTomcatDoes() throws Exception {
+        try (RunningJar server = RunningJar.start(Mode.WORKER, SharedDatabases.get(Dialect.POSTGRES))) {
+            assertThat(metric(get(server.prometheusUrl()).body(), "loomlab_request_threads_busy")).isZero();
+            List<CompletableFuture<HttpResponse<String>>> held = IntStream.range(0, 5)
+                    .mapToObj(i -> HTTP.sendAsync(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/block?ms=5000")).build(),
+                            HttpResponse.BodyHandlers.ofString()))
+                    .toList();
+            // Five handlers asleep hold five worker threads until they answer; the bound only has to come before that.
+            double busy = 0;
+            long deadline = System.nanoTime() + Duration.ofMillis(4500).toNanos();
+            while (busy < 5 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                busy = metric(get(server.prometheusUrl()).body(), "loomlab_request_threads_busy");
+            }
+            assertThat(busy).as("five requests asleep on the worker pool").isEqualTo(5.0);
+            for (CompletableFuture<HttpResponse<String>> request : held) {
+                assertThat(request.get().statusCode()).isEqualTo(200);
+            }
+            assertThat(metric(get(server.prometheusUrl()).body(), "loomlab_request_threads_busy")).as("all answered").isZero();
         }
     }
 
