@@ -69,6 +69,8 @@ class IntervalTest {
     void twoConstantSamplesDifferExactlyWhenTheirMeansDo() {
         assertThat(Welch.pValue(new double[] {500, 500}, new double[] {500, 500})).isEqualTo(1.0);
         assertThat(Welch.pValue(new double[] {500, 500}, new double[] {499, 499})).isEqualTo(0.0);
+        // Three rounds' p50 in one histogram bucket, as two real runs' mvc-virtual block cells gave: the same, not "not judged".
+        assertThat(Welch.pValue(new double[] {1006.633, 1006.633, 1006.633}, new double[] {1006.633, 1006.633, 1006.633})).isEqualTo(1.0);
         assertThat(Welch.pValue(new double[] {500}, new double[] {499, 501})).isNaN();
     }
 }
