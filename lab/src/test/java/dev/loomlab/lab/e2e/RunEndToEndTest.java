@@ -46,11 +46,14 @@ class RunEndToEndTest {
         } else {
             assertThat(platform.limitedBy()).as(platform.limitNote()).isNotIn("vus", "threads");
         }
-        // 300 users on 200 threads: some requests are served at once (~500 ms), the rest wait a whole service
-        // time first (~1000 ms) — the tail shows the queue. The median is at most twice the mean response time,
-        // which Little's law gives from the measured TPS (300 / TPS): a bound that moves with the machine's load.
-        assertThat(platform.p50Ms()).isGreaterThanOrEqualTo(490.0).isLessThanOrEqualTo(2 * 300 * 1000 / platform.tps());
-        assertThat(platform.p99Ms()).isGreaterThan(900.0);
+        // 300 users on 200 threads: 100 always wait for a thread, so the mean response time, which Little's law gives
+        // from the measured TPS (300 / TPS, 750 ms at the ceiling), is well above the 500 ms service time. How the wait
+        // spreads depends on timing: in waves, some answered at once (~500 ms) and the rest after a whole service time
+        // (~1000 ms); once the waves smear, every request waits ~250 ms (~750 ms). Either way the median is at most twice
+        // the mean and the tail is at least the mean (10 % for histogram buckets); without a queue both would sit at 500 ms.
+        double meanMs = 300 * 1000 / platform.tps();
+        assertThat(platform.p50Ms()).isGreaterThanOrEqualTo(490.0).isLessThanOrEqualTo(2 * meanMs);
+        assertThat(platform.p99Ms()).isGreaterThan(0.9 * meanMs);
 
         CellResult virtual = cells.get(1);
         // 300 VUs / 0.5 s = 600 TPS: no thread pool in the way
