@@ -96,11 +96,13 @@ class OwnAppEndToEndTest {
         // platform threads: the lab's --tomcat-threads reached the jar (its Actuator says so), and bound its ceiling
         assertThat(cells.get("app-platform").ceilingFormula()).contains("8 threads");
         assertThat(cells.get("app-platform").metrics()).containsEntry("tomcatMax", 8.0);
-        // the switch reached the jar: on platform threads at most Tomcat's 8 requests were in the application at once
-        // (holding or awaiting one of the 4 connections); on virtual threads more were, and Tomcat had no thread pool to report
+        // the switch reached the jar: on platform threads at most Tomcat's 8 requests were in the application at once, so
+        // at most 8 awaited one of the 4 connections; on virtual threads more were, and Tomcat had no thread pool to report.
+        // Not the sum of the two maxima on platform: they peak in different samples, and a sample reads one after the
+        // other (a fresh clone's CI saw 9 = a request counted waiting, then holding).
         Map<String, Double> platform = cells.get("app-platform").metrics();
         Map<String, Double> virtual = cells.get("app-virtual").metrics();
-        assertThat(platform.get("poolActiveMax") + platform.get("poolPendingMax")).isLessThanOrEqualTo(8.0);
+        assertThat(platform.get("poolPendingMax")).isLessThanOrEqualTo(8.0);
         assertThat(virtual.get("poolActiveMax") + virtual.get("poolPendingMax")).isGreaterThan(8.0);
         assertThat(virtual).doesNotContainKey("tomcatMax");
         assertThat(exit).as("exit of loomlab run --app (its lines are on the console)").isZero();
