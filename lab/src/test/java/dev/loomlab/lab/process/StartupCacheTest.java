@@ -13,6 +13,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -82,13 +83,7 @@ class StartupCacheTest {
         strict.add(1, "-XX:AOTMode=on");
         strict.add(2, "-Dspring.context.exit=onRefresh");
         Path log = caches.resolve("strict.log");
-        ProcessBuilder builder = new ProcessBuilder(strict).redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().putAll(second.environment());
-        Process jvm = Children.track(builder.start());
-        boolean exited = jvm.waitFor(120, TimeUnit.SECONDS);
-        Children.stop(jvm, Duration.ofSeconds(5));
-        assertThat(exited).isTrue();
-        assertThat(jvm.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(runToExit(strict, second.environment(), log).exitValue()).as(Files.readString(log)).isZero();
     }
 
     @Test
@@ -105,15 +100,21 @@ class StartupCacheTest {
         printed.addAll(1, List.of("-XX:AOTMode=on", "-XX:+UnlockDiagnosticVMOptions", "-XX:+AOTPrintTrainingInfo",
                 "-Dspring.context.exit=onRefresh"));
         Path log = caches.resolve("training-info.log");
-        ProcessBuilder builder = new ProcessBuilder(printed).redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().putAll(first.environment());
-        Process jvm = Children.track(builder.start());
-        boolean exited = jvm.waitFor(120, TimeUnit.SECONDS);
-        Children.stop(jvm, Duration.ofSeconds(5));
-        assertThat(exited).isTrue();
+        runToExit(printed, first.environment(), log);
 
         List<String> lines = Files.readAllLines(log);
         assertThat(lines).as("the JDK read the cache and printed its training data").contains("Archived TrainingData Dictionary");
         assertThat(lines).as("method or class training records").noneMatch(l -> l.matches("^  (C |\\d+: 0x).*"));
+    }
+
+    /** Starts the JVM {@code command} with its output in {@code log}, and asserts it exits within two minutes. */
+    private static Process runToExit(List<String> command, Map<String, String> environment, Path log) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        Process jvm = Children.track(builder.start());
+        boolean exited = jvm.waitFor(120, TimeUnit.SECONDS);
+        Children.stop(jvm, Duration.ofSeconds(5));
+        assertThat(exited).isTrue();
+        return jvm;
     }
 }
