@@ -54,6 +54,12 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
                 // threads' stacks) stopped mvc-virtual for 6 % of a 3,000-VU window here.
                 "-XX:+UseG1GC",
                 "-XX:+ExitOnOutOfMemoryError"));
+        if (spec.cpus().pinned()) {
+            // The server starts on every CPU and is pinned to its own at its ready line (a start is class
+            // loading and JIT compiling, which a second core nearly halves); told its cores here, it sizes
+            // its GC, JIT, carrier and event-loop threads for the CPUs it is measured on, as a pinned start does.
+            command.add("-XX:ActiveProcessorCount=" + spec.cpus().serverCores());
+        }
         List<String> jvm = new ArrayList<>(command);
         if (spec.jfr() != null) {
             command.add(flightRecording(spec.jfr()));

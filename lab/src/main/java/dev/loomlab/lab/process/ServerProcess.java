@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * One model's server as a fresh JVM of its own: pinned to the server's CPUs, with a fixed heap,
@@ -48,7 +49,8 @@ public final class ServerProcess implements ServerHandle {
         ProcessBuilder builder = new ProcessBuilder();
         builder.environment().putAll(launch.environment());
         List<String> command = new ArrayList<>(spec.launchPrefix());
-        command.addAll(Taskset.prefix(spec.cpus(), spec.cpus().server(), launch.command()));
+        // pinned at its ready line, below: not at launch
+        command.addAll(launch.command());
         builder.command(command)
                 .redirectErrorStream(true)
                 .redirectOutput(spec.log().toFile());
@@ -65,12 +67,23 @@ public final class ServerProcess implements ServerHandle {
             throw new ServerStartException("cannot launch " + model + ": " + e.getMessage(), "");
         }
         String[] urls = awaitReady(process, spec);
+        if (spec.cpus().pinned() && !pinned(process, spec.cpus().server())) {
+            Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+            throw new ServerStartException(model + " could not be pinned to CPU " + spec.cpus().server()
+                    + " once ready: it would share the load driver's CPU", "");
+        }
         if (spec.jdbcDriver() != null && !spec.jdbcDriver().ranIn(read(spec.log()))) {
             Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
             throw new ServerStartException(model + " was asked for JDBC driver " + spec.jdbcDriver() + " but ran another",
                     tail(read(spec.log()), 15));
         }
         return new ServerProcess(process, spec, urls, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** Whether every thread of the server's process (and of any wrapper's child, e.g. a namespace's) now runs on {@code cpus} only. */
+    private static boolean pinned(Process process, String cpus) {
+        return Stream.concat(Stream.of(process.toHandle()), process.descendants())
+                .allMatch(p -> Taskset.pinAllThreads(p.pid(), cpus));
     }
 
     /** How {@code spec} starts; its start-up cache recorded first when it has none yet (once per jar and JDK). */
@@ -81,7 +94,8 @@ public final class ServerProcess implements ServerHandle {
             return launch;
         }
         ServerLaunch.Training training = launch.training().get();
-        training.cache().train(Taskset.prefix(spec.cpus(), spec.cpus().server(), training.command()), launch.environment());
+        // on every CPU, as the server's own start; the cache holds classes, which do not depend on where they were loaded
+        training.cache().train(training.command(), launch.environment());
         // Trained, or (a failed training) without a cache: the start as it is now.
         return ServerLaunch.of(spec, LabHome::serverJar, caches);
     }

@@ -6,6 +6,7 @@ import dev.loomlab.lab.catalog.Model;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * How to start one model's server: the same settings for every model but the one that makes it that model.
@@ -30,6 +31,7 @@ public record ServerSpec(
         List<String> launchPrefix) {
 
     public ServerSpec {
+        Objects.requireNonNull(cpus, "cpus");
         extraArgs = List.copyOf(extraArgs);
         launchPrefix = launchPrefix == null ? List.of() : List.copyOf(launchPrefix);
     }

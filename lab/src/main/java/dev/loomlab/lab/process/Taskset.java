@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /** CPU pinning through util-linux's taskset: the JVM cannot set its own affinity. */
 public final class Taskset {
@@ -26,6 +29,63 @@ public final class Taskset {
         }
         full.addAll(command);
         return full;
+    }
+
+    /**
+     * Pins every thread of a running JVM to {@code cpus} and checks it took: taskset walks the threads one by one, and a
+     * thread started meanwhile by one it had not reached yet keeps the old affinity, so it is walked again until every
+     * thread is on {@code cpus} (threads started afterwards inherit their parent's).
+     */
+    public static boolean pinAllThreads(long pid, String cpus) {
+        BitSet wanted = cpuSet(cpus);
+        for (int attempt = 0; attempt < 5; attempt++) {
+            if (!pin(pid, cpus)) {
+                return false;
+            }
+            if (threadsOutside(pid, wanted).isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The ids of {@code pid}'s threads allowed on a CPU outside {@code wanted}, read from /proc. */
+    static List<Long> threadsOutside(long pid, BitSet wanted) {
+        List<Long> outside = new ArrayList<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
+            for (Path task : tasks.toList()) {
+                allowedCpus(task).filter(allowed -> !allowed.equals(wanted))
+                        .ifPresent(allowed -> outside.add(Long.parseLong(task.getFileName().toString())));
+            }
+        } catch (IOException e) {
+            // the process is gone: it has no thread left anywhere
+        }
+        return outside;
+    }
+
+    /** A thread's Cpus_allowed_list; empty when the thread ended while it was read. */
+    private static Optional<BitSet> allowedCpus(Path task) {
+        try {
+            for (String line : Files.readAllLines(task.resolve("status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return Optional.of(cpuSet(line.substring(line.indexOf(':') + 1).trim()));
+                }
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** A CPU list as taskset and the kernel write it ("1", "0-3", "0,2-3") as a set. */
+    static BitSet cpuSet(String list) {
+        BitSet set = new BitSet();
+        for (String part : list.split(",")) {
+            String[] ends = part.trim().split("-");
+            int from = Integer.parseInt(ends[0]);
+            set.set(from, (ends.length == 1 ? from : Integer.parseInt(ends[1])) + 1);
+        }
+        return set;
     }
 
     /** Pins a running process and all its threads (the embedded database, started in-process). */

@@ -19,11 +19,14 @@ import org.junit.jupiter.api.io.TempDir;
 class ServerLaunchTest {
     private static final Jdk JDK_25 = new Jdk(Path.of("/jdk25"), "25.0.1", "test");
     private static final Jdk JDK_17 = new Jdk(Path.of("/jdk17"), "17.0.9", "test");
+    /** Two cores, taskset present: the server gets CPU 1. */
+    private static final CpuLayout PINNED = CpuLayout.forCores(2, true);
+    private static final CpuLayout UNPINNED = CpuLayout.forCores(1, false);
     private static final DatabaseEndpoint DB = new DatabaseEndpoint(Dialect.POSTGRES, "jdbc:postgresql://127.0.0.1:5432/loomlab",
             "r2dbc:postgresql://127.0.0.1:5432/loomlab", "loomlab", "secret");
 
     private static ServerSpec spec(String model, Jdk jdk, JdbcDriver driver) {
-        return new ServerSpec(Model.byId(model), jdk, "512m", 150, DB, null, 0, Path.of("server.log"), null,
+        return new ServerSpec(Model.byId(model), jdk, "512m", 150, DB, PINNED, 0, Path.of("server.log"), null,
                 Duration.ofSeconds(30), List.of("--extra"), driver, List.of());
     }
 
@@ -74,7 +77,7 @@ class ServerLaunchTest {
 
     @Test
     void thePasswordGoesInTheEnvironmentAndTheFlightRecordingRecordsNeitherItNorTheLabsCommandLine() {
-        ServerSpec recorded = new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, null, 0, Path.of("server.log"),
+        ServerSpec recorded = new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, PINNED, 0, Path.of("server.log"),
                 Path.of("cell.jfr"), Duration.ofSeconds(30), List.of());
 
         ServerLaunch l = ServerLaunch.of(recorded, m -> Path.of("/checkout").resolve(m.jar()));
@@ -102,14 +105,14 @@ class ServerLaunchTest {
     @Test
     void aCachedServerStartsFromItsExtractedJarAndItsTrainingRecordsLikeTheCellButIntoTheCache(@TempDir Path dir) throws Exception {
         StartupCache cache = new StartupCache(dir.resolve("app/loomlab-server-mvc.jar"), dir.resolve("classes-jfr.aot"));
-        ServerSpec recorded = new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, null, 0, Path.of("server.log"),
+        ServerSpec recorded = new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, PINNED, 0, Path.of("server.log"),
                 Path.of("cell.jfr"), Duration.ofSeconds(30), List.of("--extra"), null, List.of());
         ServerLaunch.Caches caches = (jar, jdk, recording) -> recording ? Optional.of(cache) : Optional.empty();
 
         ServerLaunch untrained = ServerLaunch.of(recorded, m -> Path.of("fat.jar"), caches);
         Files.writeString(cache.aotCache(), "trained");
         ServerLaunch trained = ServerLaunch.of(recorded, m -> Path.of("fat.jar"), caches);
-        ServerLaunch swapped = ServerLaunch.of(new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, null, 0,
+        ServerLaunch swapped = ServerLaunch.of(new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, UNPINNED, 0,
                 Path.of("server.log"), Path.of("cell.jfr"), Duration.ofSeconds(30), List.of(), JdbcDriver.MYSQL_8, List.of()),
                 m -> Path.of("fat.jar"), caches);
 
@@ -123,5 +126,10 @@ class ServerLaunchTest {
         assertThat(trained.training()).isEmpty();
         assertThat(trained.command()).containsSubsequence("-XX:AOTCache=" + cache.aotCache(), "-jar", cache.extractedJar().toString());
         assertThat(swapped.command()).contains("fat.jar").noneMatch(a -> a.startsWith("-XX:AOTCache"));
+        // started on every CPU, pinned once ready: sized for the server's one CPU, the training start as the cell's
+        assertThat(untrained.command()).contains("-XX:ActiveProcessorCount=1");
+        assertThat(training).contains("-XX:ActiveProcessorCount=1");
+        // nothing pinned: the JVM sizes itself for the CPUs it sees
+        assertThat(swapped.command()).noneMatch(a -> a.startsWith("-XX:ActiveProcessorCount"));
     }
 }

@@ -32,7 +32,8 @@ class StartupCacheTest {
     Path caches;
 
     private static ServerSpec spec(Jdk jdk, Path log) {
-        return new ServerSpec(Model.byId("mvc-virtual"), jdk, "256m", 10, NO_DATABASE, null, 0, log, null,
+        return new ServerSpec(Model.byId("mvc-virtual"), jdk, "256m", 10, NO_DATABASE,
+                CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available()), 0, log, null,
                 Duration.ofSeconds(60), List.of(), null, List.of());
     }
 
