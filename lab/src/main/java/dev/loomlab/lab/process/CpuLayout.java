@@ -56,12 +56,7 @@ public record CpuLayout(String server, String driver, String database, boolean p
     }
 
     static int count(String list) {
-        int n = 0;
-        for (String part : list.split(",")) {
-            String[] ends = part.split("-");
-            n += ends.length == 1 ? 1 : Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
-        }
-        return n;
+        return Taskset.cpuSet(list).cardinality();
     }
 
     private static String range(int from, int to) {

@@ -42,25 +42,21 @@ public final class Taskset {
             if (!pin(pid, cpus)) {
                 return false;
             }
-            if (threadsOutside(pid, wanted).isEmpty()) {
+            if (allThreadsOn(pid, wanted)) {
                 return true;
             }
         }
         return false;
     }
 
-    /** The ids of {@code pid}'s threads allowed on a CPU outside {@code wanted}, read from /proc. */
-    static List<Long> threadsOutside(long pid, BitSet wanted) {
-        List<Long> outside = new ArrayList<>();
+    /** Whether each of {@code pid}'s threads may run on {@code wanted} only, read from /proc. */
+    private static boolean allThreadsOn(long pid, BitSet wanted) {
         try (Stream<Path> tasks = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
-            for (Path task : tasks.toList()) {
-                allowedCpus(task).filter(allowed -> !allowed.equals(wanted))
-                        .ifPresent(allowed -> outside.add(Long.parseLong(task.getFileName().toString())));
-            }
+            return tasks.allMatch(task -> allowedCpus(task).map(wanted::equals).orElse(true));
         } catch (IOException e) {
             // the process is gone: it has no thread left anywhere
+            return true;
         }
-        return outside;
     }
 
     /** A thread's Cpus_allowed_list; empty when the thread ended while it was read. */
