@@ -6,6 +6,7 @@ import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.K6Agents;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
+import dev.loomlab.lab.load.LoadTimeline;
 import dev.loomlab.lab.load.PreparedLoad;
 import dev.loomlab.lab.metrics.JfrAllocation;
 import dev.loomlab.lab.plan.Plan;
@@ -92,6 +93,9 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                     clock.begin(Stage.DRIVER_START);
                     measured = measure.run(server, load);
                     clock.begin(Stage.DRAIN);
+                    if (measured instanceof Measure.Window window) {
+                        window.load().timeline().ifPresent(t -> dateLoadStages(clock, t));
+                    }
                     if (measured instanceof Measure.Window window && files.jfr().isPresent()) {
                         awaitAllocationPeriod(window.to());
                     }
@@ -114,6 +118,17 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         Measure.Figures figures = measure.figures((Measure.Window) measured);
         return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
                 bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()));
+    }
+
+    /**
+     * The warm-up, window and drain begin where the engine says its load and window did: its progress reports, which moved
+     * the clock as they came, arrive late by as much as a busy second, and their lag would be counted as overhead.
+     * Dated from the last, so that each is placed between neighbours already exact.
+     */
+    private static void dateLoadStages(StageClock clock, LoadTimeline timeline) {
+        clock.dateStart(Stage.DRAIN, timeline.windowEnd());
+        clock.dateStart(Stage.WINDOW, timeline.windowStart());
+        clock.dateStart(Stage.WARMUP, timeline.loadStart());
     }
 
     /** The cell's driver started now, or empty if it cannot be: it is then started after the server, and says why not. */

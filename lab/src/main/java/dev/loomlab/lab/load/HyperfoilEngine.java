@@ -5,6 +5,7 @@ import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.process.Children;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.process.StartupCache;
 import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.result.AtomicWrite;
 import dev.loomlab.load.DriverRequest;
@@ -13,6 +14,7 @@ import dev.loomlab.load.TargetHost;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -141,14 +143,21 @@ public final class HyperfoilEngine implements LoadEngine {
         }
     }
 
-    private Process launch(LoadSpec spec, DriverRequest request) {
+    /** The driver's JVM and its options, up to its jar: as every cell starts it and as its start-up cache is recorded. */
+    List<String> jvm() {
         List<String> command = new ArrayList<>(List.of(jdk.java().toString(), "-Xms" + Defaults.DRIVER_HEAP, "-Xmx" + Defaults.DRIVER_HEAP));
         if (jdk.feature() >= 24) {
             // Hyperfoil's netty uses sun.misc.Unsafe and native access; JDK 24+ warns or refuses without these.
             command.addAll(List.of("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow"));
         }
+        return command;
+    }
+
+    private Process launch(LoadSpec spec, DriverRequest request) {
+        List<String> command = jvm();
         Path requestFile = requestFile(spec.log());
-        command.addAll(List.of("-jar", LabHome.driverJar().toString(), "--request", requestFile.toString()));
+        command.addAll(DriverStartupCache.launch(jdk, cpus, List.copyOf(command), StartupCache.root()));
+        command.addAll(List.of("--request", requestFile.toString()));
         try {
             Files.createDirectories(spec.outDir());
             Files.createDirectories(spec.log().getParent());
@@ -285,7 +294,17 @@ public final class HyperfoilEngine implements LoadEngine {
         errors.put("other", r.errors().other());
         return new LoadResult(r.engine(), r.engineVersion(), r.durationS(), r.requests(), r.ok(), r.tps(),
                 new Latencies(r.p50Ms(), r.p90Ms(), r.p99Ms(), r.p999Ms(), r.maxMs(), r.meanMs()), errors, r.requestedRate(), r.achievedRate(), r.unsent(), r.driverCpuS(),
-                r.driverJvm(), r.wallTimeMs());
+                r.driverJvm(), r.wallTimeMs(), timeline(r));
+    }
+
+    /** The driver's own instants: its phase's start, which is the warm-up's, and its window. */
+    private static Optional<LoadTimeline> timeline(DriverResult r) {
+        long loadStart = r.diagnostics() == null ? 0 : r.diagnostics().phaseStartEpochMs();
+        if (loadStart <= 0 || r.measureStartEpochMs() < loadStart || r.measureEndEpochMs() < r.measureStartEpochMs()) {
+            return Optional.empty();
+        }
+        return Optional.of(new LoadTimeline(Instant.ofEpochMilli(loadStart), Instant.ofEpochMilli(r.measureStartEpochMs()),
+                Instant.ofEpochMilli(r.measureEndEpochMs())));
     }
 
     private static String lastLines(Path log) {

@@ -77,6 +77,40 @@ public record StartupCache(Path extractedJar, Path aotCache) {
         return Optional.of(new StartupCache(extracted, aot));
     }
 
+    /**
+     * The cache of a plain jar, started as it is with {@code -jar} (its classes and its manifest's class path read by the
+     * JDK's own loader, which the cache serves directly): nothing to extract. Its name covers the jars of its class path
+     * too, by size and time, as the JVM checks them: a rebuilt library gets a new cache rather than one the JVM refuses.
+     */
+    public static Optional<StartupCache> ofPlainJar(Path jar, Jdk jdk, Path root) {
+        if (jdk.feature() < AOT_FEATURE || !Files.isRegularFile(jar)) {
+            return Optional.empty();
+        }
+        String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
+        Path dir = root.resolve(name + "-" + classPathDigest(jar).substring(0, 16) + "-jdk" + jdk.version().replaceAll("[^0-9A-Za-z.+_-]", "_"));
+        Path aot = dir.resolve("classes.aot");
+        return Files.isRegularFile(failed(aot)) ? Optional.empty() : Optional.of(new StartupCache(jar, aot));
+    }
+
+    /** The jar's content and, by name, size and modification time, the jars its manifest puts on the class path. */
+    private static String classPathDigest(Path jar) {
+        StringBuilder key = new StringBuilder(sha256(jar));
+        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+            java.util.jar.Manifest manifest = file.getManifest();
+            String classPath = manifest == null ? null : manifest.getMainAttributes().getValue(java.util.jar.Attributes.Name.CLASS_PATH);
+            for (String entry : classPath == null ? new String[0] : classPath.trim().split("\\s+")) {
+                Path lib = jar.resolveSibling(entry);
+                key.append('|').append(entry);
+                if (Files.isRegularFile(lib)) {
+                    key.append(':').append(Files.size(lib)).append(':').append(Files.getLastModifiedTime(lib).toMillis());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the class path of " + jar, e);
+        }
+        return sha256(key.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     public boolean trained() {
         return Files.isRegularFile(aotCache);
     }
@@ -97,15 +131,21 @@ public record StartupCache(Path extractedJar, Path aotCache) {
      * It records classes, not method profiles (see the type's comment).
      */
     List<String> training() {
-        return List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining", "-XX:AOTCacheOutput=" + pending(),
-                "-Dspring.context.exit=onRefresh", "-jar", extractedJar.toString());
+        List<String> args = new ArrayList<>(recording());
+        args.addAll(List.of("-Dspring.context.exit=onRefresh", "-jar", extractedJar.toString()));
+        return args;
+    }
+
+    /** The JVM options that record the cache, classes only, as the JVM exits (the application's own arguments follow them). */
+    public List<String> recording() {
+        return List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining", "-XX:AOTCacheOutput=" + pending());
     }
 
     /**
      * Runs {@code command} (the server's own, with {@link #training()} in place of the jar) once; the cache
      * is in place only if the training exited cleanly and wrote it. A failed training is remembered with its log.
      */
-    void train(List<String> command, Map<String, String> environment) {
+    public void train(List<String> command, Map<String, String> environment) {
         Path log = aotCache.resolveSibling(aotCache.getFileName() + ".training.log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);
@@ -185,17 +225,24 @@ public record StartupCache(Path extractedJar, Path aotCache) {
     }
 
     private static String sha256(Path file) {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
+        MessageDigest digest = sha256();
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
             in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(digest.digest());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        return HexFormat.of().formatHex(sha256().digest(bytes));
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 }

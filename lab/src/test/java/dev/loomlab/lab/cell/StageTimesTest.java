@@ -6,6 +6,7 @@ import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.load.LoadProgress;
 import dev.loomlab.lab.result.RunFolder;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -65,6 +66,60 @@ class StageTimesTest {
         assertThat(times.of(Stage.WARMUP)).isEqualTo(Duration.ofMillis(4_000));
         assertThat(times.stages()).doesNotContainKey(Stage.VERIFY);
         assertThat(times.wall()).isEqualTo(Duration.ofMillis(9_000));
+    }
+
+    @Test
+    void theEnginesOwnInstantsDateTheLoadsStagesWhereItsLateReportsLeftThem() {
+        Instant t0 = Instant.parse("2026-11-27T04:00:00Z");
+        StageClock clock = new StageClock(now::get, () -> t0);
+        pass(5_000);
+        clock.begin(Stage.DRIVER_START);
+        // the load began at 6.0 s; its first report, a second in, came 0.7 s late and said so
+        pass(2_700);
+        clock.begin(Stage.WARMUP, Duration.ofSeconds(1));
+        // the window's first report came 0.4 s after the window opened at 26.0 s, the drain's 0.1 s after it closed at 56.0 s
+        pass(18_700);
+        clock.begin(Stage.WINDOW);
+        pass(29_700);
+        clock.begin(Stage.DRAIN);
+        pass(1_500);
+        clock.begin(Stage.STOP);
+        pass(500);
+
+        clock.dateStart(Stage.DRAIN, t0.plusMillis(56_000));
+        clock.dateStart(Stage.WINDOW, t0.plusMillis(26_000));
+        clock.dateStart(Stage.WARMUP, t0.plusMillis(6_000));
+        // an instant before the cell began (a wrong clock) moves nothing before the cell's start
+        clock.dateStart(Stage.READY, t0.minusSeconds(60));
+        StageTimes times = clock.finish();
+
+        assertThat(times.of(Stage.DRIVER_START)).isEqualTo(Duration.ofMillis(1_000));
+        assertThat(times.of(Stage.WARMUP)).isEqualTo(Duration.ofMillis(20_000));
+        assertThat(times.of(Stage.WINDOW)).isEqualTo(Duration.ofMillis(30_000));
+        assertThat(times.of(Stage.DRAIN)).isEqualTo(Duration.ofMillis(1_600));
+        assertThat(times.wall()).isEqualTo(Duration.ofMillis(58_100)).isEqualTo(times.sum());
+        assertThat(times.overhead()).isEqualTo(Duration.ofMillis(8_100));
+    }
+
+    @Test
+    void aDatedStartStaysBetweenItsNeighboursSoNoStageIsNegative() {
+        Instant t0 = Instant.parse("2026-11-27T04:00:00Z");
+        StageClock clock = new StageClock(now::get, () -> t0);
+        clock.begin(Stage.DRIVER_START);
+        pass(1_000);
+        clock.begin(Stage.WARMUP);
+        pass(1_000);
+        clock.begin(Stage.WINDOW);
+        pass(1_000);
+
+        clock.dateStart(Stage.WARMUP, t0.plusSeconds(10));
+        clock.dateStart(Stage.WINDOW, t0.minusSeconds(10));
+        StageTimes times = clock.finish();
+
+        assertThat(times.stages().values()).allSatisfy(d -> assertThat(d.isNegative()).isFalse());
+        assertThat(times.of(Stage.DRIVER_START)).isEqualTo(Duration.ofMillis(2_000));
+        assertThat(times.of(Stage.WARMUP)).isZero();
+        assertThat(times.wall()).isEqualTo(times.sum());
     }
 
     @Test

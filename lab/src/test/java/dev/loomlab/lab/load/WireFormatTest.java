@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,6 +59,20 @@ class WireFormatTest {
                 Map.entry("status5xx", 4L), Map.entry("other", 0L));
         assertThat(r.requestedRate()).isNull();
         assertThat(HyperfoilEngine.read(WIRE.resolve("result-burst.json")).wallTimeMs()).isEqualTo(2113.0);
+    }
+
+    @Test
+    void theDriversOwnInstantsSayWhenItsLoadAndWindowRan() {
+        // the ramp's phase began at ...000, its 2 s warm-up ended at ...002000 and its 10 s of levels at ...012000
+        assertThat(HyperfoilEngine.read(WIRE.resolve("result-ramp.json")).timeline()).hasValue(new LoadTimeline(
+                Instant.ofEpochMilli(1_764_000_000_000L), Instant.ofEpochMilli(1_764_000_002_000L), Instant.ofEpochMilli(1_764_000_012_000L)));
+    }
+
+    @Test
+    void theTimelineIsNotPartOfAWrittenResult() {
+        LoadResult r = HyperfoilEngine.read(WIRE.resolve("result-ramp.json"));
+        assertThat(r.timeline()).isPresent();
+        assertThat(LENIENT.readTree(LENIENT.writeValueAsString(r)).has("timeline")).isFalse();
     }
 
     @Test
