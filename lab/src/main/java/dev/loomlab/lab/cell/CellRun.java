@@ -9,12 +9,15 @@ import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadTimeline;
 import dev.loomlab.lab.load.PreparedLoad;
 import dev.loomlab.lab.metrics.JfrAllocation;
+import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.FreePort;
+import dev.loomlab.lab.process.PortWatch;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.scenario.Scenario;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -64,7 +67,13 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         Measure measure = early;
         Measure.Outcome measured;
         try {
-            Launch.Outcome launched = Launch.cell(plan, bench, cell, serverJdk, files, port);
+            Launch.Outcome launched;
+            // The driver may connect once the port accepts, before the ready line: a server fills its pool after its web
+            // server has started, and the driver's connecting then overlaps it instead of following it.
+            try (PortWatch watch = ahead.map(a -> PortWatch.onOpen(URI.create(planned).getHost(), port, Defaults.SERVER_START_TIMEOUT,
+                    a::targetUp)).orElse(null)) {
+                launched = Launch.cell(plan, bench, cell, serverJdk, files, port);
+            }
             if (!(launched instanceof Launch.Up up)) {
                 return results.stopped((Stop) launched);
             }
