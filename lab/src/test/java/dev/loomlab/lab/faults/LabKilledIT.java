@@ -106,14 +106,9 @@ class LabKilledIT {
                 "--sleep-ms", "50", "--vus", "5", "--warmup", "0s", "--duration", windowS + "s",
                 "--request-timeout", requestTimeoutS + "s", "--rounds", "2", "--heap", "256m", "--out", results.toString());
         try {
-            ProcessHandle driver = Processes.awaitDescendant(lab.toHandle(), c -> c.contains("loomlab-driver.jar"), Duration.ofSeconds(240));
-            // Its load is running (its connections to the server are open, and it has printed progress for a few
-            // seconds since): then it stops, for good.
-            long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-            while (Processes.establishedConnections(driver.pid()) == 0) {
-                assertThat(System.nanoTime()).as("the driver connects within 120 s").isLessThan(deadline);
-                Processes.sleep(200);
-            }
+            // Its load is running (the lab has told it to start, and it has printed progress for a few seconds since):
+            // then it stops, for good.
+            ProcessHandle driver = Processes.awaitLoadRunning(lab.toHandle(), Duration.ofSeconds(240));
             Processes.sleep(4_000);
             Processes.signal(driver.pid(), "STOP");
             long t0 = System.nanoTime();

@@ -37,19 +37,30 @@ final class Processes {
     }
 
     /**
-     * Waits for a cell's load to run: its driver connected to the server. The driver's process alone says less: it is
-     * started with the server and waits, unconnected, until the server is up and its contract checked.
+     * Waits for a cell's load to run: the lab has opened its driver's start gate. The driver's process says less: it is
+     * started with the server, and connects as soon as the server's port accepts, before the server is ready and its
+     * contract checked. The gate is a file beside the driver's request ({@code x-request.json} → {@code x-start}), there
+     * from the load's start to its end. A driver recording its start-up cache (once per build) loads only the lab's
+     * own endpoint and is passed over.
      */
     static ProcessHandle awaitLoadRunning(ProcessHandle root, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        ProcessHandle driver = awaitDescendant(root, c -> c.contains("loomlab-driver.jar"), timeout);
-        while (establishedConnections(driver.pid()) == 0) {
-            if (System.nanoTime() > deadline || !driver.isAlive()) {
-                throw new AssertionError("the driver " + driver.pid() + " did not connect within " + timeout);
+        while (true) {
+            ProcessHandle driver = awaitDescendant(root, c -> c.contains("loomlab-driver.jar") && !c.contains("-XX:AOTCacheOutput"),
+                    Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            String command = commandLine(driver);
+            String request = command.substring(command.indexOf("--request") + "--request".length()).trim().split("\\s+")[0];
+            Path startGate = Path.of(request.replaceFirst("-request\\.json$", "-start"));
+            while (driver.isAlive() && !Files.exists(startGate)) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the driver " + driver.pid() + " was not told to start its load within " + timeout);
+                }
+                sleep(50);
             }
-            sleep(100);
+            if (Files.exists(startGate)) {
+                return driver;
+            }
         }
-        return driver;
     }
 
     /** Every live process on the machine whose command line mentions {@code text} (a folder only this test made). */
@@ -75,11 +86,6 @@ final class Processes {
         List<Long> alive = new ArrayList<>();
         processes.stream().filter(ProcessHandle::isAlive).forEach(p -> alive.add(p.pid()));
         return alive;
-    }
-
-    /** How many established TCP connections a process holds, from iproute2's ss. */
-    static long establishedConnections(long pid) {
-        return ss("-H", "-tnp", "state", "established").lines().filter(l -> l.contains("pid=" + pid + ",")).count();
     }
 
     /** The local addresses a process listens on (TCP), from iproute2's ss. */
