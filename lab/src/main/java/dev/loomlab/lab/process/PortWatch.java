@@ -24,7 +24,7 @@ public final class PortWatch implements AutoCloseable {
         return new PortWatch(Thread.ofVirtual().name("port-watch-" + port).start(() -> {
             long deadline = System.nanoTime() + limit.toNanos();
             while (!Thread.currentThread().isInterrupted() && System.nanoTime() < deadline) {
-                if (accepts(host, port)) {
+                if (accepts(host, port, POLL)) {
                     action.run();
                     return;
                 }
@@ -37,9 +37,10 @@ public final class PortWatch implements AutoCloseable {
         }));
     }
 
-    private static boolean accepts(String host, int port) {
+    /** Whether {@code host:port} accepts a TCP connection within {@code timeout}. */
+    static boolean accepts(String host, int port, Duration timeout) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), (int) POLL.toMillis());
+            socket.connect(new InetSocketAddress(host, port), (int) timeout.toMillis());
             return true;
         } catch (IOException e) {
             return false;

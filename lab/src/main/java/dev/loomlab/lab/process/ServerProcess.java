@@ -4,8 +4,6 @@ import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.catalog.Model;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -207,9 +205,7 @@ public final class ServerProcess implements ServerHandle {
         URI uri = URI.create(url);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 200);
-            } catch (IOException refused) {
+            if (!PortWatch.accepts(uri.getHost(), uri.getPort(), Duration.ofMillis(200))) {
                 return true;
             }
             sleep(100);
