@@ -22,10 +22,11 @@ final class Processes {
     /** Waits for a live descendant of {@code root} whose command line matches. */
     static ProcessHandle awaitDescendant(ProcessHandle root, Predicate<String> command, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        // A child forked but not yet exec'd still shows its parent's command line: the lab's, whose
-        // class path names every server jar. It is not the process looked for.
-        String rootCommand = commandLine(root);
         while (System.nanoTime() < deadline) {
+            // A child forked but not yet exec'd still shows its parent's command line: the lab's, whose class path names
+            // every server jar. It is not the process looked for. The root's command line is read again each time: a lab
+            // started through env(1) is env's until env execs it, and a child then showed the lab's class path, not env's.
+            String rootCommand = commandLine(root);
             Optional<ProcessHandle> found = root.descendants().filter(ProcessHandle::isAlive)
                     .filter(p -> { String c = commandLine(p); return !c.equals(rootCommand) && command.test(c); }).findFirst();
             if (found.isPresent()) {
