@@ -35,23 +35,66 @@ import java.util.Optional;
  */
 public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cellEngine) {
 
-    /** Runs {@code cell} with its server on {@code serverJdk}. */
+    /** Runs {@code cell} with its server on {@code serverJdk}, each cell starting its own server. */
     public CellResult run(Cell cell, Jdk serverJdk, CellProgress progress) {
+        return run(cell, serverJdk, progress, ServersAhead.NONE);
+    }
+
+    /** Runs {@code cell} on the server {@code ahead} started for it, if any, starting the next cell's there during its warm-up. */
+    public CellResult run(Cell cell, Jdk serverJdk, CellProgress progress, ServersAhead ahead) {
         StageClock clock = new StageClock();
-        CellResult result = stages(cell, serverJdk, new TimedProgress(progress, clock), clock);
+        ServersAhead.Neighbour neighbour = ahead.neighbour(cell, this::startAhead);
+        CellResult result = stages(cell, serverJdk, new TimedProgress(progress, clock, neighbour), clock, ahead.take(cell), neighbour);
         result = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
+        Optional<ServersAhead.Beside> beside = neighbour.beside();
+        if (beside.isPresent()) {
+            Map<String, Object> topology = new java.util.LinkedHashMap<>(result.topology());
+            topology.put("besideWindow", Map.of("server", beside.get().cell().label(plan.jdkAxis()) + "/" + beside.get().cell().stem(),
+                    "cpuS", beside.get().cpu().toMillis() / 1000.0));
+            result = result.withTopology(topology);
+        }
         return result.withStages(clock.finish());
     }
 
-    private CellResult stages(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock) {
+    /** Where a cell sends its load and what its files are. */
+    private record Shape(String label, String path, Duration serviceTime, CellFiles files) {
+    }
+
+    private Shape shape(Cell cell) {
         Scenario scenario = cell.scenario();
         String label = cell.label(plan.jdkAxis());
         Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
-        String path = scenario.pathWithQuery(args);
-        Duration serviceTime = scenario.serviceTime(args);
+        return new Shape(label, scenario.pathWithQuery(args), scenario.serviceTime(args), CellFiles.of(bench.folder(), cell, label));
+    }
+
+    /**
+     * {@code cell}'s server, and its driver where the engine starts ahead, started now for the cell to take over when it
+     * begins; empty when the cell starts no server of the lab's or no port is free.
+     */
+    private Optional<NextServer> startAhead(Cell cell, Jdk serverJdk) {
+        if (cell.target() || cell.model().flatMap(m -> m.notServed(cell.scenario())).isPresent()) {
+            return Optional.empty();
+        }
+        int port = FreePort.pick().orElse(0);
+        if (port == 0) {
+            return Optional.empty();
+        }
+        Shape shape = shape(cell);
+        Measure measure = new Measure(plan, bench, cellEngine, cell, shape.files(), shape.path(), shape.serviceTime(), CellProgress.NONE);
+        Optional<PreparedLoad> driver = startAhead(measure, Launch.baseUrl(bench, port));
+        return Optional.of(new NextServer(cell, port, driver, () -> Launch.cell(plan, bench, cell, serverJdk, shape.files(), port)));
+    }
+
+    private CellResult stages(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock, Optional<NextServer> own,
+                              ServersAhead.Neighbour neighbour) {
+        Scenario scenario = cell.scenario();
+        Shape shape = shape(cell);
+        String label = shape.label();
+        String path = shape.path();
+        Duration serviceTime = shape.serviceTime();
         int serverCores = bench.cpus().serverCores();
         Ceiling ceiling = Judge.ceiling(plan, cell, serviceTime, serverJdk.feature(), serverCores);
-        CellFiles files = CellFiles.of(bench.folder(), cell, label);
+        CellFiles files = shape.files();
         CellResults results = new CellResults(plan, label, cell, serverJdk, engine.id(), bench.cpus(), path, serviceTime,
                 ceiling, files);
 
@@ -61,18 +104,22 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         }
         Measure early = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
         // The server's port chosen here lets its driver start now, alongside it, with the URL it will load.
-        int port = cell.target() ? 0 : FreePort.pick().orElse(0);
+        int port = own.map(NextServer::port).orElseGet(() -> cell.target() ? 0 : FreePort.pick().orElse(0));
         String planned = port == 0 ? "" : Launch.baseUrl(bench, port);
-        Optional<PreparedLoad> ahead = port == 0 ? Optional.empty() : startAhead(early, planned);
+        Optional<PreparedLoad> ahead = own.isPresent() ? own.get().driver() : port == 0 ? Optional.empty() : startAhead(early, planned);
         Measure measure = early;
         Measure.Outcome measured;
         try {
             Launch.Outcome launched;
-            // The driver may connect once the port accepts, before the ready line: a server fills its pool after its web
-            // server has started, and the driver's connecting then overlaps it instead of following it.
-            try (PortWatch watch = ahead.map(a -> PortWatch.onOpen(URI.create(planned).getHost(), port, Defaults.SERVER_START_TIMEOUT,
-                    a::targetUp)).orElse(null)) {
-                launched = Launch.cell(plan, bench, cell, serverJdk, files, port);
+            if (own.isPresent()) {
+                launched = own.get().takeOver();
+            } else {
+                // The driver may connect once the port accepts, before the ready line: a server fills its pool after its web
+                // server has started, and the driver's connecting then overlaps it instead of following it.
+                try (PortWatch watch = ahead.map(a -> PortWatch.onOpen(URI.create(planned).getHost(), port, Defaults.SERVER_START_TIMEOUT,
+                        a::targetUp)).orElse(null)) {
+                    launched = Launch.cell(plan, bench, cell, serverJdk, files, port);
+                }
             }
             if (!(launched instanceof Launch.Up up)) {
                 return results.stopped((Stop) launched);
@@ -87,7 +134,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             try {
                 load.targetUp();
                 clock.begin(Stage.VERIFY);
-                progress.phase(Launch.readyLine(server) + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
+                progress.phase((own.isPresent() ? "started during the previous cell's warm-up: " : "") + Launch.readyLine(server) + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
                 Optional<Stop> refused = Verify.contract(server, cell, plan);
                 if (refused.isPresent()) {
                     measured = refused.get();
@@ -101,6 +148,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                     }
                     clock.begin(Stage.DRIVER_START);
                     measured = measure.run(server, load);
+                    neighbour.loadEnded();
                     clock.begin(Stage.DRAIN);
                     if (measured instanceof Measure.Window window) {
                         window.load().timeline().ifPresent(t -> dateLoadStages(clock, t));

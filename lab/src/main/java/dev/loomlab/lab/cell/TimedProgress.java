@@ -10,9 +10,15 @@ import java.time.Duration;
  * window report the warm-up, its first report past the window the window. The window's boundaries
  * are the same reports the measured window is cut by, so its stage time agrees with the window
  * measured; the first report comes a second or so into the warm-up, which it says (its elapsed
- * time), so the warm-up is dated back to when the load began rather than charged to the driver's start.
+ * time), so the warm-up is dated back to when the load began rather than charged to the driver's start. The same
+ * reports tell the next cell's server, started beside this cell's warm-up, where the load is.
  */
-record TimedProgress(CellProgress shown, StageClock clock) implements CellProgress {
+record TimedProgress(CellProgress shown, StageClock clock, ServersAhead.Neighbour neighbour) implements CellProgress {
+
+    /** A cell's progress with nothing started beside its load. */
+    TimedProgress(CellProgress shown, StageClock clock) {
+        this(shown, clock, ServersAhead.NONE.neighbour(null, (cell, jdk) -> java.util.Optional.empty()));
+    }
 
     @Override
     public void phase(String phase) {
@@ -26,8 +32,14 @@ record TimedProgress(CellProgress shown, StageClock clock) implements CellProgre
             @Override
             public void onProgress(LoadProgress p) {
                 switch (p.phase()) {
-                    case "warmup" -> clock.begin(Stage.WARMUP, Duration.ofMillis(Math.round(p.elapsedS() * 1000)));
-                    case "measure", "burst" -> clock.begin(Stage.WINDOW);
+                    case "warmup" -> {
+                        clock.begin(Stage.WARMUP, Duration.ofMillis(Math.round(p.elapsedS() * 1000)));
+                        neighbour.warmup(Duration.ofMillis(Math.round(p.elapsedS() * 1000)), warmup);
+                    }
+                    case "measure", "burst" -> {
+                        clock.begin(Stage.WINDOW);
+                        neighbour.window();
+                    }
                     // Before the window, a report of another kind leaves the driver starting.
                     default -> {
                         if (clock.current() == Stage.WINDOW) {

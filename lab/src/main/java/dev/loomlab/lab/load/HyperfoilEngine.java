@@ -115,6 +115,11 @@ public final class HyperfoilEngine implements LoadEngine {
         }
 
         @Override
+        public java.util.OptionalLong pid() {
+            return java.util.OptionalLong.of(process.pid());
+        }
+
+        @Override
         public LoadResult run(LoadProgress.Listener listener) {
             ran = true;
             targetUp();

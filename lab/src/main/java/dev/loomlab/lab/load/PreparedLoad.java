@@ -14,6 +14,11 @@ public interface PreparedLoad extends AutoCloseable {
     /** Runs the load and returns its result, as {@link LoadEngine#run} does. */
     LoadResult run(LoadProgress.Listener listener) throws LoadException;
 
+    /** The engine's process while it waits for its server, or empty when it starts with the load. */
+    default java.util.OptionalLong pid() {
+        return java.util.OptionalLong.empty();
+    }
+
     /** Stops an engine that was started ahead and will not run; nothing for one that ran or never started. */
     @Override
     void close();

@@ -83,6 +83,8 @@ public final class Children {
             return;
         }
         process.destroy();
+        // after the SIGTERM, as the orphan guard does: a frozen process thawed first would run on for a moment
+        Freezer.thaw(process.pid());
         try {
             if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
@@ -170,6 +172,7 @@ public final class Children {
     static void stopAll() {
         for (Process p : LIVE) {
             p.destroy();
+            Freezer.thaw(p.pid());
         }
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
         for (Process p : LIVE) {

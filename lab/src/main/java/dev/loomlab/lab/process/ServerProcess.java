@@ -116,7 +116,13 @@ public final class ServerProcess implements ServerHandle {
                 throw new ServerStartException(spec.model() + " exited with code " + process.exitValue()
                         + " before it was ready", tail(log, 15));
             }
-            sleep(100);
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                // A start given up (a server started ahead that was not ready in time): nothing of it may stay running.
+                Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+                throw new ServerStartException(spec.model() + "'s start was abandoned before its ready line", "");
+            }
         }
         Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
         throw new ServerStartException(spec.model() + " was not ready within " + spec.startTimeout().toSeconds() + " s",

@@ -149,8 +149,9 @@ public record StartupCache(Path extractedJar, Path aotCache) {
         Path log = aotCache.resolveSibling(aotCache.getFileName() + ".training.log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);
+        Process process = null;
         try {
-            Process process = Children.track(builder.start());
+            process = Children.track(builder.start());
             if (!process.waitFor(TRAINING_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 Children.stop(process, Duration.ofSeconds(5));
             }
@@ -163,6 +164,15 @@ public record StartupCache(Path extractedJar, Path aotCache) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot train the start-up cache in " + aotCache.getParent(), e);
         } catch (InterruptedException e) {
+            // A start given up during its training: the training's server stops with it, its half-written cache is dropped.
+            if (process != null) {
+                Children.stop(process, Duration.ofSeconds(5));
+            }
+            try {
+                Files.deleteIfExists(pending());
+            } catch (IOException ignored) {
+                // the next training writes it afresh
+            }
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while training the start-up cache", e);
         }

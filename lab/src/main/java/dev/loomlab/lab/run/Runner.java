@@ -6,6 +6,7 @@ import dev.loomlab.lab.cell.Bench;
 import dev.loomlab.lab.cell.Cell;
 import dev.loomlab.lab.cell.CellRun;
 import dev.loomlab.lab.cell.FanOutDownstream;
+import dev.loomlab.lab.cell.ServersAhead;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.agents.AgentFleet;
 import dev.loomlab.lab.load.agents.LoadAgent;
@@ -141,36 +142,45 @@ public final class Runner {
              RunningDatabase db = target.isPresent() ? TargetDatabase.INSTANCE : DatabaseStarter.start(plan, session.cpus(), namespaces.orElse(null))) {
             out.println("loomlab: database " + db.description() + (db.endpoint() == null ? "" : " at " + db.endpoint().describe()));
             CellRun cells = cellRun(plan, db);
+            List<Planned> matrix = matrix();
+            ServersAhead ahead = ServersAhead.of(plan, bench(db), matrix.stream().filter(p -> !kept.containsKey(p.cell()))
+                    .map(p -> new ServersAhead.Upcoming(p.cell(), p.serverJdk())).toList());
+            if (ahead.active()) {
+                out.println("loomlab: each cell's server starts during the previous cell's warm-up (its CPU in that window is recorded)");
+            }
             manifest.set(manifestBuilder.database(db.description()).topology(bench(db).topology(plan, List.of())).build());
             folder.writeManifest(manifest.get());
             Progress progress = new Progress(out, plan.cellCount(),
                     plan.window().total().plusSeconds(10));
             int index = 0;
-            for (Planned planned : matrix()) {
-                index++;
-                Cell cell = planned.cell();
-                String label = cell.label(plan.jdkAxis());
-                String key = label + "/" + cell.stem();
-                String name = label + " / " + cell.scenario() + " / round " + cell.round();
-                CellResult previous = kept.get(cell);
-                if (previous != null) {
-                    results.add(previous);
+            // closed before the database, which a server started ahead is connected to
+            try (ServersAhead startedAhead = ahead) {
+                for (Planned planned : matrix) {
+                    index++;
+                    Cell cell = planned.cell();
+                    String label = cell.label(plan.jdkAxis());
+                    String key = label + "/" + cell.stem();
+                    String name = label + " / " + cell.scenario() + " / round " + cell.round();
+                    CellResult previous = kept.get(cell);
+                    if (previous != null) {
+                        results.add(previous);
+                        order.add(key);
+                        out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + name + ": kept from the interrupted run");
+                        continue;
+                    }
+                    progress.cellStarts(index, name);
+                    CellResult result = cells.run(cell, planned.serverJdk(), progress, ahead);
+                    if (interrupted.get()) {
+                        return List.copyOf(results);
+                    }
+                    folder.writeCell(result);
+                    results.add(result);
                     order.add(key);
-                    out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + name + ": kept from the interrupted run");
-                    continue;
+                    folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
+                    progress.cellDone(result.succeeded()
+                            ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
+                            : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
                 }
-                progress.cellStarts(index, name);
-                CellResult result = cells.run(cell, planned.serverJdk(), progress);
-                if (interrupted.get()) {
-                    return List.copyOf(results);
-                }
-                folder.writeCell(result);
-                results.add(result);
-                order.add(key);
-                folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
-                progress.cellDone(result.succeeded()
-                        ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
-                        : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
             }
             if (!progress.overhead().empty()) {
                 out.println("loomlab: " + progress.overhead().describe());

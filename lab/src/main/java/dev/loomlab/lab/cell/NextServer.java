@@ -1,0 +1,147 @@
+package dev.loomlab.lab.cell;
+
+import dev.loomlab.lab.load.PreparedLoad;
+import dev.loomlab.lab.process.Freezer;
+import dev.loomlab.lab.process.ServerHandle;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * A cell's server, and its driver, started while the cell before it warms up. The server starts on a thread of its
+ * own; once up, it and its driver (unconnected) wait frozen until the cell takes both over. Whatever is not taken over is stopped on
+ * {@link #close}, and a start still running then is abandoned (its launch thread interrupted, its process stopped).
+ */
+final class NextServer implements AutoCloseable {
+    /** Long enough for a stop and its port check after an abandoned start: only then is the launch thread done. */
+    private static final Duration LAUNCH_END_BOUND = Duration.ofSeconds(30);
+
+    private final Cell cell;
+    private final int port;
+    private final Optional<PreparedLoad> driver;
+    private final CompletableFuture<Launch.Outcome> launched = new CompletableFuture<>();
+    private final Thread launcher;
+    private boolean takenOver;
+
+    /**
+     * @param port   the port the server was told to listen on, the one its driver will load
+     * @param driver its driver, started and waiting for the server, or empty when its engine starts with the load
+     * @param launch the server's start, to its ready line
+     */
+    NextServer(Cell cell, int port, Optional<PreparedLoad> driver, Supplier<Launch.Outcome> launch) {
+        this.cell = cell;
+        this.port = port;
+        this.driver = driver;
+        this.launcher = Thread.ofPlatform().daemon().name("loomlab-next-server").start(() -> {
+            try {
+                Launch.Outcome outcome = launch.get();
+                if (outcome instanceof Launch.Up up) {
+                    // Up, it waits for its cell frozen: whatever its threads would do next (the compilations its start
+                    // queued, its pool's upkeep, its recording's samples) cannot take CPU from the running cell's window.
+                    Freezer.freeze(up.server().pid());
+                    driver.flatMap(d -> d.pid().stream().boxed().findFirst()).ifPresent(Freezer::freeze);
+                }
+                launched.complete(outcome);
+            } catch (Throwable t) {
+                launched.completeExceptionally(t);
+            }
+        });
+    }
+
+    Cell cell() {
+        return cell;
+    }
+
+    int port() {
+        return port;
+    }
+
+    Optional<PreparedLoad> driver() {
+        return driver;
+    }
+
+    /** Whether the server has printed its ready line. */
+    boolean ready() {
+        return server().isPresent();
+    }
+
+    /** The started server, once it is up. */
+    Optional<ServerHandle> server() {
+        return launched.isDone() && !launched.isCompletedExceptionally() && launched.join() instanceof Launch.Up up
+                ? Optional.of(up.server()) : Optional.empty();
+    }
+
+    /** CPU the server and its driver have used since they started (what /proc says of each process still running). */
+    Duration cpu() {
+        Duration total = server().flatMap(s -> cpuOf(s.pid())).orElse(Duration.ZERO);
+        return driver.flatMap(d -> d.pid().stream().boxed().findFirst()).flatMap(NextServer::cpuOf)
+                .map(total::plus).orElse(total);
+    }
+
+    private static Optional<Duration> cpuOf(long pid) {
+        return ProcessHandle.of(pid).flatMap(h -> h.info().totalCpuDuration());
+    }
+
+    /** Gives up a start still running now; what it started is stopped by its own thread, or by {@link #close}. */
+    void abandon() {
+        if (!launched.isDone()) {
+            launcher.interrupt();
+        }
+    }
+
+    /**
+     * The running cell's load is over: the server and its driver thaw and connect, their first seconds of catching up
+     * (compilations queued at the start, the driver's connections) beside the ending cell's stop instead of after it.
+     */
+    void wake() {
+        server().ifPresent(s -> Freezer.thaw(s.pid()));
+        driver.flatMap(d -> d.pid().stream().boxed().findFirst()).ifPresent(Freezer::thaw);
+        if (ready()) {
+            driver.ifPresent(PreparedLoad::targetUp);
+        }
+    }
+
+    /** The cell takes the server over: waits for the end of its start, and thaws what waited frozen. */
+    Launch.Outcome takeOver() {
+        takenOver = true;
+        Launch.Outcome outcome;
+        try {
+            outcome = launched.join();
+        } catch (CompletionException e) {
+            driver.ifPresent(PreparedLoad::close);
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+        if (outcome instanceof Launch.Up up) {
+            Freezer.thaw(up.server().pid());
+        }
+        driver.flatMap(d -> d.pid().stream().boxed().findFirst()).ifPresent(Freezer::thaw);
+        return outcome;
+    }
+
+    /** Stops the server and its driver unless a cell took them over. */
+    @Override
+    public void close() {
+        if (takenOver) {
+            return;
+        }
+        abandon();
+        driver.ifPresent(PreparedLoad::close);
+        try {
+            if (launched.get(LAUNCH_END_BOUND.toSeconds(), TimeUnit.SECONDS) instanceof Launch.Up up) {
+                up.server().close();
+            }
+        } catch (ExecutionException e) {
+            // the start failed: it left nothing running
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("the server started ahead for " + cell.stem() + " did not stop within "
+                    + LAUNCH_END_BOUND.toSeconds() + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

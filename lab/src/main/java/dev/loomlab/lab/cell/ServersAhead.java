@@ -1,0 +1,214 @@
+package dev.loomlab.lab.cell;
+
+import dev.loomlab.database.EmbeddedOptions;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.load.Workload;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BiFunction;
+
+/**
+ * Starts each cell's server while the cell before it warms up. A server's start is seconds of class loading and
+ * compiling on every core; during a warm-up, which is not measured, those seconds cost the run nothing, where between
+ * two cells they are most of what a cell costs beyond its load. The started server must be up before the window, or
+ * it is stopped and its cell starts it itself; once up it waits frozen, its pool open ({@link NextServer}), and the
+ * CPU it and its driver use during the window is measured all the same and kept with the cell whose window it was
+ * ({@link Neighbour}): zero is a figure, not an assumption.
+ * Its contract is checked only when its own cell begins: a check sends requests, and some write rows the running cell
+ * counts.
+ */
+public final class ServersAhead implements AutoCloseable {
+    /**
+     * Shorter warm-ups start their server when their cell begins: a start takes about 5 s alone and longer beside a
+     * load, and must end {@link #READY_BEFORE_WINDOW} before the window.
+     */
+    static final Duration MIN_WARMUP = Duration.ofSeconds(10);
+    /**
+     * How long before the window the next server must be up: a start given up then has stopped before the window. Two
+     * reports of the warm-up (a second apart) look at it within that time.
+     */
+    static final Duration READY_BEFORE_WINDOW = Duration.ofSeconds(2);
+    /** Connections left to the lab's own checks and a pool opening late, besides two servers' pools. */
+    private static final int SPARE_CONNECTIONS = 50;
+
+    /** A cell the run will start a server for, and the JDK it runs on. */
+    public record Upcoming(Cell cell, Jdk jdk) {
+    }
+
+    /** No server starts ahead: each cell starts its own. */
+    public static final ServersAhead NONE = new ServersAhead(List.of());
+
+    private final List<Upcoming> order;
+    /** The server started for the cell after the running one, until that cell takes it. */
+    private NextServer next;
+    /** Servers given up before their window: stopping, and closed before the next cell begins. */
+    private final List<NextServer> dropped = new ArrayList<>();
+
+    private ServersAhead(List<Upcoming> order) {
+        this.order = List.copyOf(order);
+    }
+
+    /** Servers start ahead for the cells of {@code order}, in that order, where {@code plan} and {@code bench} allow it. */
+    public static ServersAhead of(Plan plan, Bench bench, List<Upcoming> order) {
+        return whyNot(plan, bench).isEmpty() ? new ServersAhead(order) : NONE;
+    }
+
+    /** Whether any server starts ahead. */
+    public boolean active() {
+        return !order.isEmpty();
+    }
+
+    /** Why servers cannot start ahead in a run of {@code plan} on {@code bench}, or empty when they can. */
+    static Optional<String> whyNot(Plan plan, Bench bench) {
+        if (bench.target().isPresent()) {
+            return Optional.of("the lab does not start the target");
+        }
+        if (bench.namespaces().isPresent() || !plan.agents().isEmpty()) {
+            return Optional.of("the split topology and load agents start each server in its own cell");
+        }
+        if (plan.workload() instanceof Workload.Burst) {
+            return Optional.of("a burst has no warm-up");
+        }
+        if (plan.window().warmup().compareTo(MIN_WARMUP) < 0) {
+            return Optional.of("a warm-up under " + MIN_WARMUP.toSeconds() + " s is too short for a start beside it");
+        }
+        if (plan.externalDatabase()) {
+            return Optional.of("an external database's connection limit is not known");
+        }
+        if (2 * plan.poolSize() + SPARE_CONNECTIONS > EmbeddedOptions.DEFAULT_MAX_CONNECTIONS) {
+            return Optional.of("two pools of " + plan.poolSize() + " exceed the database's " + EmbeddedOptions.DEFAULT_MAX_CONNECTIONS
+                    + " connections");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The server started ahead for {@code cell}, which takes it over; empty when none was (the cell starts its own).
+     * Servers given up earlier are stopped first.
+     */
+    synchronized Optional<NextServer> take(Cell cell) {
+        closeDropped();
+        NextServer mine = next;
+        next = null;
+        if (mine != null && !mine.cell().equals(cell)) {
+            mine.close();
+            return Optional.empty();
+        }
+        return Optional.ofNullable(mine);
+    }
+
+    /**
+     * What runs beside {@code running}'s load: the server of the cell after it, started by {@code start} (empty when
+     * that cell starts none, e.g. a scenario its model does not serve: then the one after it) once the warm-up begins.
+     */
+    Neighbour neighbour(Cell running, BiFunction<Cell, Jdk, Optional<NextServer>> start) {
+        return new Neighbour(running, start);
+    }
+
+    private synchronized void startAfter(Cell running, BiFunction<Cell, Jdk, Optional<NextServer>> start) {
+        if (next != null) {
+            return;
+        }
+        int at = -1;
+        for (int i = 0; i < order.size(); i++) {
+            if (order.get(i).cell().equals(running)) {
+                at = i;
+            }
+        }
+        for (int i = at + 1; at >= 0 && i < order.size() && next == null; i++) {
+            next = start.apply(order.get(i).cell(), order.get(i).jdk()).orElse(null);
+        }
+    }
+
+    private synchronized Optional<NextServer> current() {
+        return Optional.ofNullable(next);
+    }
+
+    /** Gives up the next server, not up in time: its start is abandoned, and its cell will start one itself. */
+    private synchronized void drop() {
+        if (next != null) {
+            next.abandon();
+            dropped.add(next);
+            next = null;
+        }
+    }
+
+    private void closeDropped() {
+        dropped.forEach(NextServer::close);
+        dropped.clear();
+    }
+
+    /** Stops whatever was started ahead and not taken over. */
+    @Override
+    public synchronized void close() {
+        closeDropped();
+        if (next != null) {
+            next.close();
+            next = null;
+        }
+    }
+
+    /**
+     * The next cell's server as the running cell's load sees it: started at the warm-up's first report, given up if
+     * it is not up {@link #READY_BEFORE_WINDOW} before the window, and its CPU read at the last warm-up report and
+     * again once the load has ended, so that the figure covers the whole window and a little more.
+     */
+    final class Neighbour {
+        private final Cell running;
+        private final BiFunction<Cell, Jdk, Optional<NextServer>> start;
+        private Duration cpuBefore;
+        private Duration cpuInWindow;
+
+        private Neighbour(Cell running, BiFunction<Cell, Jdk, Optional<NextServer>> start) {
+            this.running = running;
+            this.start = start;
+        }
+
+        /** A warm-up report, {@code elapsed} into a warm-up of {@code warmup}. */
+        synchronized void warmup(Duration elapsed, Duration warmup) {
+            if (!active()) {
+                return;
+            }
+            startAfter(running, start);
+            if (current().isPresent() && !current().get().ready() && warmup.minus(elapsed).compareTo(READY_BEFORE_WINDOW) <= 0) {
+                drop();
+            }
+            cpuBefore = current().filter(NextServer::ready).map(NextServer::cpu).orElse(null);
+        }
+
+        /** The window's first report. */
+        synchronized void window() {
+            if (current().isPresent() && !current().get().ready()) {
+                drop();
+            }
+            if (cpuBefore == null) {
+                cpuBefore = current().map(NextServer::cpu).orElse(null);
+            }
+        }
+
+        /** The load has returned: the window and its drain are over, and the next server may wake. */
+        synchronized void loadEnded() {
+            if (cpuBefore != null && current().isPresent()) {
+                cpuInWindow = current().get().cpu().minus(cpuBefore);
+            }
+            current().ifPresent(NextServer::wake);
+        }
+
+        /** The next cell's server and driver: which cell, and the CPU they used over the window; empty if none was up. */
+        synchronized Optional<Beside> beside() {
+            return cpuInWindow == null ? Optional.empty() : current().map(n -> new Beside(n.cell(), cpuInWindow));
+        }
+    }
+
+    /**
+     * What ran beside a cell's window besides its own server and driver.
+     *
+     * @param cell the cell whose server (and driver) it was
+     * @param cpu  the CPU they used from the last warm-up report to the load's end
+     */
+    record Beside(Cell cell, Duration cpu) {
+    }
+}

@@ -1,0 +1,48 @@
+package dev.loomlab.lab.process;
+
+import java.io.IOException;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Freezes a process and thaws it again (SIGSTOP, SIGCONT), which the JDK's process API cannot: it can only end one. A
+ * frozen process uses no CPU at all, whatever its threads had planned; its sockets stay open. The lab remembers what
+ * it froze, so that stopping one thaws it first: a frozen process would not act on SIGTERM until thawed.
+ */
+public final class Freezer {
+    private static final Set<Long> FROZEN = ConcurrentHashMap.newKeySet();
+
+    private Freezer() {
+    }
+
+    /** Freezes {@code pid}; false if it could not be (gone, or {@code kill} missing): it then runs on. */
+    public static boolean freeze(long pid) {
+        FROZEN.add(pid);
+        if (signal(pid, "STOP")) {
+            return true;
+        }
+        FROZEN.remove(pid);
+        return false;
+    }
+
+    /** Thaws {@code pid} if the lab froze it; nothing otherwise. */
+    public static void thaw(long pid) {
+        if (FROZEN.remove(pid)) {
+            signal(pid, "CONT");
+        }
+    }
+
+    private static boolean signal(long pid, String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-s", signal, Long.toString(pid)).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
