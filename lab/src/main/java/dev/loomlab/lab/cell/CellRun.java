@@ -44,7 +44,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     public CellResult run(Cell cell, Jdk serverJdk, CellProgress progress, ServersAhead ahead) {
         StageClock clock = new StageClock();
         ServersAhead.Neighbour neighbour = ahead.neighbour(cell, this::startAhead);
-        CellResult result = stages(cell, serverJdk, new TimedProgress(progress, clock, neighbour), clock, ahead.take(cell), neighbour);
+        CellResult result = stages(cell, serverJdk, new TimedProgress(progress, clock, neighbour), clock,
+                ahead.take(cell).filter(NextServer::adoptable), neighbour);
         result = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
         Optional<ServersAhead.Beside> beside = neighbour.beside();
         if (beside.isPresent()) {
@@ -80,9 +81,13 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             return Optional.empty();
         }
         Shape shape = shape(cell);
+        Optional<java.util.function.Supplier<Launch.Outcome>> launch = Launch.aside(plan, bench, cell, serverJdk, shape.files(), port);
+        if (launch.isEmpty()) {
+            return Optional.empty();
+        }
         Measure measure = new Measure(plan, bench, cellEngine, cell, shape.files(), shape.path(), shape.serviceTime(), CellProgress.NONE);
         Optional<PreparedLoad> driver = startAhead(measure, Launch.baseUrl(bench, port));
-        return Optional.of(new NextServer(cell, port, driver, () -> Launch.cell(plan, bench, cell, serverJdk, shape.files(), port)));
+        return Optional.of(new NextServer(cell, port, driver, launch.get()));
     }
 
     private CellResult stages(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock, Optional<NextServer> own,

@@ -4,6 +4,8 @@ import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.Priority;
+import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The first stage of a cell: its server. A fresh server JVM for the cell's model, configured from
@@ -56,16 +59,46 @@ public final class Launch {
     }
 
     private static Outcome server(Plan plan, Bench bench, Cell cell, Jdk jdk, Path serverLog, Optional<Path> jfr, int port) {
-        Model model = cell.model().orElseThrow(() -> new IllegalArgumentException("a target's server is not started by the lab"));
-        List<String> args;
+        ServerSpec spec;
         try {
-            args = serverArguments(plan, bench, model);
+            spec = spec(plan, bench, cell, jdk, serverLog, jfr, port,
+                    bench.namespaces().map(ns -> ns.exec(ns.appNamespace(), List.of())).orElse(List.of()));
         } catch (ServerStartException e) {
             return Stop.failed(e.getMessage() + tailNote(e.logTail()));
         }
-        ServerSpec spec = new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), bench.db().endpoint(), bench.cpus(), port,
-                serverLog, jfr.orElse(null), Defaults.SERVER_START_TIMEOUT, args, cell.jdbcDriver().orElse(null),
-                bench.namespaces().map(ns -> ns.exec(ns.appNamespace(), List.of())).orElse(List.of()));
+        return start(spec);
+    }
+
+    /**
+     * {@code cell}'s server started beside another cell's load (the local topology only): at the lowest priority on the
+     * load driver's and the database's CPUs, so that the running server's CPU is not shared with it, and pinned to the
+     * server's own CPUs at its ready line like any other. Empty when its start would first record its start-up cache (that
+     * second start would run at full priority) or cannot be described: the cell then starts its server itself.
+     */
+    static Optional<Supplier<Outcome>> aside(Plan plan, Bench bench, Cell cell, Jdk jdk, CellFiles files, int port) {
+        Path root = bench.folder().root();
+        List<String> prefix = new ArrayList<>(Priority.lowest());
+        if (bench.cpus().pinned()) {
+            prefix.addAll(Taskset.prefix(bench.cpus(), bench.cpus().driver(), List.of()));
+        }
+        ServerSpec spec;
+        try {
+            spec = spec(plan, bench, cell, jdk, root.resolve(files.serverLog().orElseThrow()), files.jfr().map(root::resolve), port, prefix);
+        } catch (ServerStartException e) {
+            return Optional.empty();
+        }
+        return ServerProcess.needsTraining(spec) ? Optional.empty() : Optional.of(() -> start(spec));
+    }
+
+    private static ServerSpec spec(Plan plan, Bench bench, Cell cell, Jdk jdk, Path serverLog, Optional<Path> jfr, int port,
+                                   List<String> launchPrefix) {
+        Model model = cell.model().orElseThrow(() -> new IllegalArgumentException("a target's server is not started by the lab"));
+        return new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), bench.db().endpoint(), bench.cpus(), port, serverLog,
+                jfr.orElse(null), Defaults.SERVER_START_TIMEOUT, serverArguments(plan, bench, model), cell.jdbcDriver().orElse(null),
+                launchPrefix);
+    }
+
+    private static Outcome start(ServerSpec spec) {
         try {
             return new Up(ServerProcess.start(spec));
         } catch (ServerStartException e) {

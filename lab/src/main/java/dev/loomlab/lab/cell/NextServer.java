@@ -2,6 +2,7 @@ package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.load.PreparedLoad;
 import dev.loomlab.lab.process.Freezer;
+import dev.loomlab.lab.process.Priority;
 import dev.loomlab.lab.process.ServerHandle;
 import java.time.Duration;
 import java.util.Optional;
@@ -14,7 +15,8 @@ import java.util.function.Supplier;
 
 /**
  * A cell's server, and its driver, started while the cell before it warms up. The server starts on a thread of its
- * own; once up, it and its driver (unconnected) wait frozen until the cell takes both over. Whatever is not taken over is stopped on
+ * own, at the lowest priority ({@link Launch#aside}); once up, it and its driver (unconnected) wait frozen until the
+ * cell takes both over, the server raised to the normal priority first. Whatever is not taken over is stopped on
  * {@link #close}, and a start still running then is abandoned (its launch thread interrupted, its process stopped).
  */
 final class NextServer implements AutoCloseable {
@@ -104,6 +106,25 @@ final class NextServer implements AutoCloseable {
         if (ready()) {
             driver.ifPresent(PreparedLoad::targetUp);
         }
+    }
+
+    /**
+     * Whether its cell can take it over: its start has ended (this waits for that), and a server that is up runs at
+     * the normal priority again, raised while it is still frozen. One that cannot be raised is stopped: its cell starts
+     * its own.
+     */
+    boolean adoptable() {
+        Launch.Outcome outcome;
+        try {
+            outcome = launched.join();
+        } catch (CompletionException e) {
+            return true;
+        }
+        if (outcome instanceof Launch.Up up && !Priority.normal(up.server().pid())) {
+            close();
+            return false;
+        }
+        return true;
     }
 
     /** The cell takes the server over: waits for the end of its start, and thaws what waited frozen. */

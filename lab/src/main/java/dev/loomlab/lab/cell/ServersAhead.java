@@ -87,17 +87,17 @@ public final class ServersAhead implements AutoCloseable {
 
     /**
      * The server started ahead for {@code cell}, which takes it over; empty when none was (the cell starts its own).
-     * Servers given up earlier are stopped first.
+     * A server started for a later cell stays (a cell in between that starts none, such as a scenario its model does
+     * not serve, passes it by). Servers given up earlier are stopped first.
      */
     synchronized Optional<NextServer> take(Cell cell) {
         closeDropped();
-        NextServer mine = next;
-        next = null;
-        if (mine != null && !mine.cell().equals(cell)) {
-            mine.close();
+        if (next == null || !next.cell().equals(cell)) {
             return Optional.empty();
         }
-        return Optional.ofNullable(mine);
+        NextServer mine = next;
+        next = null;
+        return Optional.of(mine);
     }
 
     /**

@@ -84,6 +84,12 @@ public final class ServerProcess implements ServerHandle {
                 .allMatch(p -> Taskset.pinAllThreads(p.pid(), cpus));
     }
 
+    /** Whether {@code spec}'s start would first record its start-up cache (a whole start of its own, before it). */
+    public static boolean needsTraining(ServerSpec spec) {
+        return ServerLaunch.of(spec, LabHome::serverJar, (jar, jdk, recording) -> StartupCache.of(jar, jdk, recording, StartupCache.root()))
+                .training().isPresent();
+    }
+
     /** How {@code spec} starts; its start-up cache recorded first when it has none yet (once per jar and JDK). */
     private static ServerLaunch launch(ServerSpec spec) {
         ServerLaunch.Caches caches = (jar, jdk, recording) -> StartupCache.of(jar, jdk, recording, StartupCache.root());
