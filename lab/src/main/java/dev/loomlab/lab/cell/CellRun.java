@@ -49,9 +49,11 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         result = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
         Optional<ServersAhead.Beside> beside = neighbour.beside();
         if (beside.isPresent()) {
+            Map<String, Object> besideWindow = new java.util.LinkedHashMap<>();
+            besideWindow.put("server", beside.get().cell().label(plan.jdkAxis()) + "/" + beside.get().cell().stem());
+            besideWindow.put("cpuS", beside.get().cpu().toMillis() / 1000.0);
             Map<String, Object> topology = new java.util.LinkedHashMap<>(result.topology());
-            topology.put("besideWindow", Map.of("server", beside.get().cell().label(plan.jdkAxis()) + "/" + beside.get().cell().stem(),
-                    "cpuS", beside.get().cpu().toMillis() / 1000.0));
+            topology.put("besideWindow", besideWindow);
             result = result.withTopology(topology);
         }
         return result.withStages(clock.finish());
@@ -139,7 +141,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             try {
                 load.targetUp();
                 clock.begin(Stage.VERIFY);
-                progress.phase((own.isPresent() ? "started during the previous cell's warm-up: " : "") + Launch.readyLine(server) + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
+                progress.phase((own.isPresent() ? "started during the previous cell's warm-up: " : "") + Launch.readyLine(server)
+                        + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
                 Optional<Stop> refused = Verify.contract(server, cell, plan);
                 if (refused.isPresent()) {
                     measured = refused.get();

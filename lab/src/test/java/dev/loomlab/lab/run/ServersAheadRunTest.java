@@ -1,0 +1,62 @@
+package dev.loomlab.lab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.cell.StageTimes.Stage;
+import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.RunFolders;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two real cells (embedded database, two server JVMs, the Hyperfoil driver) with a warm-up long enough for a server's
+ * start: the second cell's server starts during the first cell's warm-up, waits frozen through its window, and is
+ * ready when its own cell begins. Two rounds of one model: the first cell records the jar's start-up cache if a fresh
+ * checkout has none (a start that would record it is not started ahead), so the second always can be.
+ */
+class ServersAheadRunTest {
+    /**
+     * Started ahead, a server starts on one core at the lowest priority: 16 s beside this light load on the idle machine
+     * (8 s on both cores), against the 28 s a 30 s warm-up allows before its 2 s margin.
+     */
+    private static final Duration WARMUP = Duration.ofSeconds(30);
+
+    @Test
+    void theSecondCellsServerStartsDuringTheFirstCellsWarmUpAndTakesNoCpuInItsWindow(@TempDir Path out) {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream before = System.out;
+        int exit;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+        try {
+            exit = Loomlab.commandLine().execute("run", "--plan", "quick", "--models", "mvc-virtual", "--rounds", "2", "--scenarios", "block",
+                    "--vus", "50", "--sleep-ms", "100", "--warmup", WARMUP.toSeconds() + "s", "--duration", "3s",
+                    "--heap", "4g", "--out", out.toString());
+        } finally {
+            System.setOut(before);
+        }
+        String text = console.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(text).isZero();
+        assertThat(text).contains("loomlab: each cell's server starts during the previous cell's warm-up")
+                .contains("[2/2] mvc-virtual / block / round 2 · started during the previous cell's warm-up: server ready in");
+        List<CellResult> cells = new RunFolder(RunFolders.only(out)).readCells();
+        CellResult first = cells.stream().filter(c -> c.round() == 1).findFirst().orElseThrow();
+        CellResult second = cells.stream().filter(c -> c.round() == 2).findFirst().orElseThrow();
+
+        assertThat(first.topology().get("besideWindow")).as("what ran beside the first window")
+                .isEqualTo(Map.of("server", "mvc-virtual/block-r2", "cpuS", 0.0));
+        // Its own start took seconds (the console says how many); its cell only took it over.
+        assertThat(second.stages().of(Stage.READY)).isLessThan(Duration.ofSeconds(1));
+        assertThat(second.stages().of(Stage.READY)).isLessThan(first.stages().of(Stage.READY));
+        assertThat(second.succeeded()).isTrue();
+        assertThat(second.topology()).doesNotContainKey("besideWindow");
+    }
+}
