@@ -84,16 +84,17 @@ public final class ServerProcess implements ServerHandle {
                 .allMatch(p -> Taskset.pinAllThreads(p.pid(), cpus));
     }
 
+    /** Each jar's start-up cache, in the lab's own folder. */
+    private static final ServerLaunch.Caches CACHES = (jar, jdk, recording) -> StartupCache.of(jar, jdk, recording, StartupCache.root());
+
     /** Whether {@code spec}'s start would first record its start-up cache (a whole start of its own, before it). */
     public static boolean needsTraining(ServerSpec spec) {
-        return ServerLaunch.of(spec, LabHome::serverJar, (jar, jdk, recording) -> StartupCache.of(jar, jdk, recording, StartupCache.root()))
-                .training().isPresent();
+        return ServerLaunch.of(spec, LabHome::serverJar, CACHES).training().isPresent();
     }
 
     /** How {@code spec} starts; its start-up cache recorded first when it has none yet (once per jar and JDK). */
     private static ServerLaunch launch(ServerSpec spec) {
-        ServerLaunch.Caches caches = (jar, jdk, recording) -> StartupCache.of(jar, jdk, recording, StartupCache.root());
-        ServerLaunch launch = ServerLaunch.of(spec, LabHome::serverJar, caches);
+        ServerLaunch launch = ServerLaunch.of(spec, LabHome::serverJar, CACHES);
         if (launch.training().isEmpty()) {
             return launch;
         }
@@ -101,7 +102,7 @@ public final class ServerProcess implements ServerHandle {
         // on every CPU, as the server's own start; the cache holds classes, which do not depend on where they were loaded
         training.cache().train(training.command(), launch.environment());
         // Trained, or (a failed training) without a cache: the start as it is now.
-        return ServerLaunch.of(spec, LabHome::serverJar, caches);
+        return ServerLaunch.of(spec, LabHome::serverJar, CACHES);
     }
 
     /** The base URL and the management (Actuator) URL, null when the server has none of its own. */

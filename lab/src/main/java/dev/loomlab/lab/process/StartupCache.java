@@ -164,7 +164,7 @@ public record StartupCache(Path extractedJar, Path aotCache) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot train the start-up cache in " + aotCache.getParent(), e);
         } catch (InterruptedException e) {
-            // A start given up during its training: the training's server stops with it, its half-written cache is dropped.
+            // An interrupted training (its start given up): its server stops with it, its half-written cache is dropped.
             if (process != null) {
                 Children.stop(process, Duration.ofSeconds(5));
             }
