@@ -46,7 +46,7 @@ final class NextServer implements AutoCloseable {
                     // Up, it waits for its cell frozen: whatever its threads would do next (the compilations its start
                     // queued, its pool's upkeep, its recording's samples) cannot take CPU from the running cell's window.
                     Freezer.freeze(up.server().pid());
-                    driver.flatMap(d -> d.pid().stream().boxed().findFirst()).ifPresent(Freezer::freeze);
+                    driverPid().ifPresent(Freezer::freeze);
                 }
                 launched.complete(outcome);
             } catch (Throwable t) {
@@ -81,8 +81,13 @@ final class NextServer implements AutoCloseable {
     /** CPU the server and its driver have used since they started (what /proc says of each process still running). */
     Duration cpu() {
         Duration total = server().flatMap(s -> cpuOf(s.pid())).orElse(Duration.ZERO);
-        return driver.flatMap(d -> d.pid().stream().boxed().findFirst()).flatMap(NextServer::cpuOf)
+        return driverPid().flatMap(NextServer::cpuOf)
                 .map(total::plus).orElse(total);
+    }
+
+    /** The driver's process while it waits (an engine that starts with its load has none yet). */
+    private Optional<Long> driverPid() {
+        return driver.flatMap(d -> d.pid().stream().boxed().findFirst());
     }
 
     private static Optional<Duration> cpuOf(long pid) {
@@ -102,7 +107,7 @@ final class NextServer implements AutoCloseable {
      */
     void wake() {
         server().ifPresent(s -> Freezer.thaw(s.pid()));
-        driver.flatMap(d -> d.pid().stream().boxed().findFirst()).ifPresent(Freezer::thaw);
+        driverPid().ifPresent(Freezer::thaw);
         if (ready()) {
             driver.ifPresent(PreparedLoad::targetUp);
         }
@@ -140,7 +145,7 @@ final class NextServer implements AutoCloseable {
         if (outcome instanceof Launch.Up up) {
             Freezer.thaw(up.server().pid());
         }
-        driver.flatMap(d -> d.pid().stream().boxed().findFirst()).ifPresent(Freezer::thaw);
+        driverPid().ifPresent(Freezer::thaw);
         return outcome;
     }
 

@@ -33,8 +33,9 @@ record TimedProgress(CellProgress shown, StageClock clock, ServersAhead.Neighbou
             public void onProgress(LoadProgress p) {
                 switch (p.phase()) {
                     case "warmup" -> {
-                        clock.begin(Stage.WARMUP, Duration.ofMillis(Math.round(p.elapsedS() * 1000)));
-                        neighbour.warmup(Duration.ofMillis(Math.round(p.elapsedS() * 1000)), warmup);
+                        Duration elapsed = Duration.ofMillis(Math.round(p.elapsedS() * 1000));
+                        clock.begin(Stage.WARMUP, elapsed);
+                        neighbour.warmup(elapsed, warmup);
                     }
                     case "measure", "burst" -> {
                         clock.begin(Stage.WINDOW);

@@ -1,9 +1,9 @@
 package dev.loomlab.lab.process;
 
-import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Freezes a process and thaws it again (SIGSTOP, SIGCONT), which the JDK's process API cannot: it can only end one. A
@@ -34,15 +34,6 @@ public final class Freezer {
     }
 
     private static boolean signal(long pid, String signal) {
-        try {
-            Process kill = new ProcessBuilder("kill", "-s", signal, Long.toString(pid)).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            return kill.waitFor(5, TimeUnit.SECONDS) && kill.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return ShortCommand.succeeds(List.of("kill", "-s", signal, Long.toString(pid)), Duration.ofSeconds(5));
     }
 }

@@ -3,9 +3,9 @@ package dev.loomlab.lab.process;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -33,19 +33,7 @@ public final class Priority {
         }
         List<String> command = new ArrayList<>(List.of("renice", "-n", "0", "-p"));
         command.addAll(tids);
-        try {
-            Process renice = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            if (!renice.waitFor(10, TimeUnit.SECONDS) || renice.exitValue() != 0) {
-                return false;
-            }
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        return threads(pid).stream().allMatch(tid -> nice(pid, tid) == 0);
+        return ShortCommand.succeeds(command, Duration.ofSeconds(10)) && threads(pid).stream().allMatch(tid -> nice(pid, tid) == 0);
     }
 
     private static List<String> threads(long pid) {

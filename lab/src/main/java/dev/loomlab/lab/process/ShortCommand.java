@@ -66,4 +66,13 @@ public final class ShortCommand {
             }
         }
     }
+
+    /** Whether {@code command} ran and exited 0 within {@code timeout}: for a command whose output does not matter. */
+    public static boolean succeeds(List<String> command, Duration timeout) {
+        try {
+            return run(command, timeout, false).ok();
+        } catch (Failed e) {
+            return false;
+        }
+    }
 }
