@@ -112,10 +112,10 @@ public final class JfrAllocation {
         double high = total.get(after);
         double estimate;
         if (edge.equals(to) && before >= 1 && !at.get(before - 1).isBefore(from)) {
-            // from the last total inside the window, on at the rate of the window's last whole period
+            // on from the last total inside the window at the rate of its last whole period
             estimate = low + rate(at, total, before - 1, before) * nanos(at.get(before), edge);
         } else if (edge.equals(from) && after + 1 < at.size() && !at.get(after + 1).isAfter(to)) {
-            // back from the first total inside the window, at the rate of the window's first whole period
+            // back from the first total inside the window at the rate of its first whole period
             estimate = high - rate(at, total, after, after + 1) * nanos(edge, at.get(after));
         } else {
             estimate = low + (high - low) * nanos(at.get(before), edge) / nanos(at.get(before), at.get(after));
