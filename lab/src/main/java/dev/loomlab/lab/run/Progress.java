@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * Progress on long work: cell i of n, phase, elapsed, ETA and live TPS. Plain lines (no
@@ -19,17 +20,27 @@ public final class Progress implements CellProgress {
 
     private final PrintStream out;
     private final int cells;
-    private final long runStart = System.nanoTime();
+    private final LongSupplier nanoClock;
+    private final long runStart;
     private final Duration firstCellEstimate;
     private int done;
+    /** When the last cell ended (the run's start before any has). */
+    private long lastDone;
     private long lastLine;
     private String cell = "";
     private final List<StageTimes> timed = new ArrayList<>();
 
     public Progress(PrintStream out, int cells, Duration firstCellEstimate) {
+        this(out, cells, firstCellEstimate, System::nanoTime);
+    }
+
+    Progress(PrintStream out, int cells, Duration firstCellEstimate, LongSupplier nanoClock) {
         this.out = out;
         this.cells = cells;
         this.firstCellEstimate = firstCellEstimate;
+        this.nanoClock = nanoClock;
+        this.runStart = nanoClock.getAsLong();
+        this.lastDone = runStart;
     }
 
     public void cellStarts(int index, String name) {
@@ -45,7 +56,7 @@ public final class Progress implements CellProgress {
     @Override
     public LoadProgress.Listener loadListener(Duration warmup, Duration duration) {
         return p -> {
-            long now = System.nanoTime();
+            long now = nanoClock.getAsLong();
             if (now - lastLine < EVERY_NANOS && !p.phase().equals("done")) {
                 return;
             }
@@ -62,6 +73,7 @@ public final class Progress implements CellProgress {
     /** A cell's end: its outcome and what it cost beyond its warm-up and window. */
     public void cellDone(String outcome, StageTimes stages) {
         done++;
+        lastDone = nanoClock.getAsLong();
         if (stages.recorded()) {
             timed.add(stages);
             line(String.format(Locale.ROOT, "%s (overhead %.1f s)", outcome, stages.overhead().toMillis() / 1000.0));
@@ -76,22 +88,29 @@ public final class Progress implements CellProgress {
     }
 
     private void line(String what) {
-        lastLine = System.nanoTime();
+        lastLine = nanoClock.getAsLong();
         out.println(cell + " · " + what + " · " + elapsed() + eta());
         out.flush();
     }
 
     private String elapsed() {
-        return "elapsed " + human(Duration.ofNanos(System.nanoTime() - runStart));
+        return "elapsed " + human(Duration.ofNanos(nanoClock.getAsLong() - runStart));
     }
 
+    /**
+     * The cells left at the time the finished ones took each, less what the running one has had. The time per cell is
+     * taken at the last cell's end: counting the running cell's part in it too would raise the estimate for as long as
+     * that cell runs (a 15-cell run read 15 min at its start and 29 min in its second cell). A cell running past the
+     * estimate leaves the cells after it.
+     */
     private String eta() {
         int left = cells - done;
         if (left <= 0) {
             return "";
         }
-        Duration perCell = done == 0 ? firstCellEstimate : Duration.ofNanos((System.nanoTime() - runStart) / done);
-        return ", ETA ~" + human(perCell.multipliedBy(left));
+        long perCell = done == 0 ? firstCellEstimate.toNanos() : (lastDone - runStart) / done;
+        long inThisCell = nanoClock.getAsLong() - lastDone;
+        return ", ETA ~" + human(Duration.ofNanos(Math.max(perCell * (left - 1), perCell * left - inThisCell)));
     }
 
     static String human(Duration d) {
