@@ -23,9 +23,10 @@ public final class Progress implements CellProgress {
     private final LongSupplier nanoClock;
     private final long runStart;
     private final Duration firstCellEstimate;
-    private int done;
+    // written by the run's thread, read by the load driver's progress callbacks too
+    private volatile int done;
     /** When the last cell ended (the run's start before any has). */
-    private long lastDone;
+    private volatile long lastDone;
     private long lastLine;
     private String cell = "";
     private final List<StageTimes> timed = new ArrayList<>();
