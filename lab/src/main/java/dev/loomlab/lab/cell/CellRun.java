@@ -20,9 +20,11 @@ import dev.loomlab.scenario.Scenario;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The life of one cell: launch its server, verify the contract, measure the warm-up and the window,
@@ -49,10 +51,10 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         result = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
         Optional<ServersAhead.Beside> beside = neighbour.beside();
         if (beside.isPresent()) {
-            Map<String, Object> besideWindow = new java.util.LinkedHashMap<>();
+            Map<String, Object> besideWindow = new LinkedHashMap<>();
             besideWindow.put("server", beside.get().cell().label(plan.jdkAxis()) + "/" + beside.get().cell().stem());
             besideWindow.put("cpuS", beside.get().cpu().toMillis() / 1000.0);
-            Map<String, Object> topology = new java.util.LinkedHashMap<>(result.topology());
+            Map<String, Object> topology = new LinkedHashMap<>(result.topology());
             topology.put("besideWindow", besideWindow);
             result = result.withTopology(topology);
         }
@@ -83,7 +85,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             return Optional.empty();
         }
         Shape shape = shape(cell);
-        Optional<java.util.function.Supplier<Launch.Outcome>> launch = Launch.aside(plan, bench, cell, serverJdk, shape.files(), port);
+        Optional<Supplier<Launch.Outcome>> launch = Launch.aside(plan, bench, cell, serverJdk, shape.files(), port);
         if (launch.isEmpty()) {
             return Optional.empty();
         }

@@ -81,8 +81,7 @@ final class NextServer implements AutoCloseable {
     /** CPU the server and its driver have used since they started (what /proc says of each process still running). */
     Duration cpu() {
         Duration total = server().flatMap(s -> cpuOf(s.pid())).orElse(Duration.ZERO);
-        return driverPid().flatMap(NextServer::cpuOf)
-                .map(total::plus).orElse(total);
+        return driverPid().flatMap(NextServer::cpuOf).map(total::plus).orElse(total);
     }
 
     /** The driver's process while it waits (an engine that starts with its load has none yet). */
