@@ -52,7 +52,7 @@ final class DriverStartupCache {
     }
 
     private static void train(StartupCache cache, CpuLayout cpus, List<String> jvm) {
-        Path dir = cache.aotCache().getParent();
+        Path dir = cache.archive().getParent();
         HttpServer endpoint = null;
         ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
         try {

@@ -72,7 +72,7 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
         Optional<StartupCache> cache = driver == null && app.isEmpty() ? caches.of(jarPath, spec.jdk(), spec.jfr() != null) : Optional.empty();
         if (spec.jfr() != null) {
             // A recording adds the JFR module, and a JVM takes only a cache recorded with the same modules.
-            cache.ifPresent(c -> jvm.add(flightRecording(c.aotCache().resolveSibling("training.jfr"))));
+            cache.ifPresent(c -> jvm.add(flightRecording(c.archive().resolveSibling("training.jfr"))));
         }
         if (cache.isPresent()) {
             command.addAll(cache.get().launch());

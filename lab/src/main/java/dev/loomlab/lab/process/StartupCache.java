@@ -27,24 +27,56 @@ import java.util.zip.ZipFile;
 
 /**
  * What a server's JVM keeps from one start to the next, so that it does not load, verify and link
- * Spring's classes anew for every cell: the server's jar extracted once (Spring Boot's {@code tools}
- * jar mode; classes inside a Boot fat jar are loaded by Boot's own class loader, which no JDK cache
- * can serve) and an ahead-of-time cache (JEP 483, 514, 515) recorded by one training start, then
- * reused by every start of that jar on that JDK. Kept under {@code .loomlab/startup-cache/}, one
- * folder per jar content and JDK build, so a rebuilt jar or another JDK gets its own.
+ * Spring's classes anew for every cell: the server's jar extracted once onto a plain class path (classes
+ * inside a Boot fat jar are loaded by Boot's own class loader, which no JDK cache can serve) and an archive
+ * of its classes recorded by one training start, then reused by every start of that jar on that JDK: an
+ * ahead-of-time cache (JEP 483, 514, 515) on JDK 25+, a dynamic class-data sharing archive (JEP 350) before
+ * it. Kept under {@code .loomlab/startup-cache/}, one folder per jar content and JDK build, so a rebuilt jar
+ * or another JDK gets its own.
  *
  * <p>It changes how fast a server starts, not what it does once started: the same classes, the same
- * heap and flags. The cache holds classes only, loaded and linked: method profiles recorded in a
+ * heap and flags. The archive holds classes only, loaded and linked: method profiles recorded in a
  * start that serves no request would steer the JIT's first compilations by a start-up's profile
  * rather than by the cell's load, and measured they did change what a cell reports (mvc-platform's
  * {@code thread-name} TPS and bytes per request), which a start-up aid must not.
  *
  * @param extractedJar the jar to start: its classes and libraries on a plain class path
- * @param aotCache     the ahead-of-time cache, present once trained
+ * @param archive      the archive of its classes, present once trained
+ * @param format       which of the JDK's archives it is
  */
-public record StartupCache(Path extractedJar, Path aotCache) {
+public record StartupCache(Path extractedJar, Path archive, Format format) {
     /** The first JDK with the AOT cache made in one step ({@code -XX:AOTCacheOutput}, JEP 514). */
     public static final int AOT_FEATURE = 25;
+
+    /** The JDK's archive of loaded classes a start records and later starts map. */
+    public enum Format {
+        /** The ahead-of-time cache, classes only ({@code -XX:-AOTRecordTraining}: no method profiles). */
+        AOT(".aot"),
+        /** The dynamic class-data sharing archive, which holds classes and never profiles. */
+        CDS(".jsa");
+
+        private final String suffix;
+
+        Format(String suffix) {
+            this.suffix = suffix;
+        }
+
+        /** The archive {@code jdk} records: an AOT cache where it has one, else a class-data sharing archive. */
+        public static Format of(Jdk jdk) {
+            return jdk.feature() >= AOT_FEATURE ? AOT : CDS;
+        }
+
+        /** The JVM option that starts from {@code archive}. */
+        String use(Path archive) {
+            return (this == AOT ? "-XX:AOTCache=" : "-XX:SharedArchiveFile=") + archive;
+        }
+
+        /** The JVM options that record the archive into {@code output} as the JVM exits. */
+        List<String> record(Path output) {
+            return this == AOT ? List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining", "-XX:AOTCacheOutput=" + output)
+                    : List.of("-XX:ArchiveClassesAtExit=" + output);
+        }
+    }
     private static final Duration TRAINING_TIMEOUT = Duration.ofSeconds(180);
 
     /** Where the caches live in a checkout. */
@@ -54,19 +86,20 @@ public record StartupCache(Path extractedJar, Path aotCache) {
 
     /**
      * The cache of {@code jar} on {@code jdk} under {@code root}, extracting the jar on first use; empty
-     * where there is none to have: a JDK before 25 or a jar without Boot's tools jar mode (Boot 2.7).
+     * where there is none to have: a jar that is not a Spring Boot fat jar, or one that could not be extracted.
      *
      * @param recording whether the server runs with a flight recording (a cache is for one or the other)
      */
     public static Optional<StartupCache> of(Path jar, Jdk jdk, boolean recording, Path root) {
-        if (jdk.feature() < AOT_FEATURE || !hasToolsJarMode(jar)) {
+        if (!isBootJar(jar)) {
             return Optional.empty();
         }
+        Format format = Format.of(jdk);
         String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
         Path dir = root.resolve(name + "-" + sha256(jar).substring(0, 16) + "-jdk" + jdk.version().replaceAll("[^0-9A-Za-z.+_-]", "_"));
         // Named for what they hold: caches recorded with method profiles (server*.aot) are never picked up again.
-        Path aot = dir.resolve(recording ? "classes-jfr.aot" : "classes.aot");
-        if (Files.isRegularFile(failed(aot))) {
+        Path archive = dir.resolve((recording ? "classes-jfr" : "classes") + format.suffix);
+        if (Files.isRegularFile(failed(archive))) {
             // A training that failed once fails again: the server starts as it always did.
             return Optional.empty();
         }
@@ -74,7 +107,7 @@ public record StartupCache(Path extractedJar, Path aotCache) {
         if (!Files.isRegularFile(extracted) && !extract(jar, jdk, dir)) {
             return Optional.empty();
         }
-        return Optional.of(new StartupCache(extracted, aot));
+        return Optional.of(new StartupCache(extracted, archive, format));
     }
 
     /**
@@ -88,8 +121,8 @@ public record StartupCache(Path extractedJar, Path aotCache) {
         }
         String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
         Path dir = root.resolve(name + "-" + classPathDigest(jar).substring(0, 16) + "-jdk" + jdk.version().replaceAll("[^0-9A-Za-z.+_-]", "_"));
-        Path aot = dir.resolve("classes.aot");
-        return Files.isRegularFile(failed(aot)) ? Optional.empty() : Optional.of(new StartupCache(jar, aot));
+        Path aot = dir.resolve("classes" + Format.AOT.suffix);
+        return Files.isRegularFile(failed(aot)) ? Optional.empty() : Optional.of(new StartupCache(jar, aot, Format.AOT));
     }
 
     /** The jar's content and, by name, size and modification time, the jars its manifest puts on the class path. */
@@ -112,14 +145,14 @@ public record StartupCache(Path extractedJar, Path aotCache) {
     }
 
     public boolean trained() {
-        return Files.isRegularFile(aotCache);
+        return Files.isRegularFile(archive);
     }
 
     /** The arguments that start the server from the cache, in place of {@code -jar FATJAR}. */
     public List<String> launch() {
         List<String> args = new ArrayList<>();
         if (trained()) {
-            args.add("-XX:AOTCache=" + aotCache);
+            args.add(format.use(archive));
         }
         args.addAll(List.of("-jar", extractedJar.toString()));
         return args;
@@ -136,9 +169,9 @@ public record StartupCache(Path extractedJar, Path aotCache) {
         return args;
     }
 
-    /** The JVM options that record the cache, classes only, as the JVM exits (the application's own arguments follow them). */
+    /** The JVM options that record the archive, classes only, as the JVM exits (the application's own arguments follow them). */
     public List<String> recording() {
-        return List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-AOTRecordTraining", "-XX:AOTCacheOutput=" + pending());
+        return format.record(pending());
     }
 
     /**
@@ -146,7 +179,7 @@ public record StartupCache(Path extractedJar, Path aotCache) {
      * is in place only if the training exited cleanly and wrote it. A failed training is remembered with its log.
      */
     public void train(List<String> command, Map<String, String> environment) {
-        Path log = aotCache.resolveSibling(aotCache.getFileName() + ".training.log");
+        Path log = archive.resolveSibling(archive.getFileName() + ".training.log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);
         Process process = null;
@@ -156,13 +189,13 @@ public record StartupCache(Path extractedJar, Path aotCache) {
                 Children.stop(process, Duration.ofSeconds(5));
             }
             if (process.isAlive() || process.exitValue() != 0 || !Files.isRegularFile(pending())) {
-                Files.move(log, failed(aotCache), StandardCopyOption.REPLACE_EXISTING);
+                Files.move(log, failed(archive), StandardCopyOption.REPLACE_EXISTING);
                 Files.deleteIfExists(pending());
                 return;
             }
-            Files.move(pending(), aotCache, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(pending(), archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot train the start-up cache in " + aotCache.getParent(), e);
+            throw new UncheckedIOException("cannot train the start-up cache in " + archive.getParent(), e);
         } catch (InterruptedException e) {
             // An interrupted training (its start given up): its server stops with it, its half-written cache is dropped.
             if (process != null) {
@@ -179,13 +212,21 @@ public record StartupCache(Path extractedJar, Path aotCache) {
     }
 
     /** The log of a training that failed: while it is there, the jar starts without a cache. */
-    static Path failed(Path aotCache) {
-        return aotCache.resolveSibling(aotCache.getFileName() + ".training-failed.log");
+    static Path failed(Path archive) {
+        return archive.resolveSibling(archive.getFileName() + ".training-failed.log");
     }
 
     /** Written here first and moved into place whole: a start never sees a half-written cache. */
     private Path pending() {
-        return aotCache.resolveSibling(aotCache.getFileName() + ".pending-" + ProcessHandle.current().pid());
+        return archive.resolveSibling(archive.getFileName() + ".pending-" + ProcessHandle.current().pid());
+    }
+
+    private static boolean isBootJar(Path jar) {
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.stream().anyMatch(e -> e.getName().startsWith(ExplodedBootJar.CLASSES));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean hasToolsJarMode(Path jar) {
@@ -197,18 +238,25 @@ public record StartupCache(Path extractedJar, Path aotCache) {
     }
 
     /**
-     * Boot's own extraction into a folder of its own, moved into place whole (another run may be
-     * extracting too); false, its log kept, when Boot could not extract the jar.
+     * The jar extracted into a folder of its own, moved into place whole (another run may be extracting too): by Boot's
+     * own tools jar mode where the jar has it (Boot 3.3+), else unpacked as Boot 2.7 lays it out ({@link ExplodedBootJar});
+     * false, the log kept, when it could not be.
      */
     private static boolean extract(Path jar, Jdk jdk, Path dir) {
         try {
             Files.createDirectories(dir);
             Path tmp = Files.createTempDirectory(dir, "extracting-");
-            Process process = Children.track(new ProcessBuilder(jdk.java().toString(), "-Djarmode=tools", "-jar", jar.toString(),
-                    "extract", "--destination", tmp.toString()).redirectErrorStream(true).redirectOutput(tmp.resolveSibling("extract.log").toFile())
-                    .start());
-            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            boolean extracted;
+            if (hasToolsJarMode(jar)) {
+                Process process = Children.track(new ProcessBuilder(jdk.java().toString(), "-Djarmode=tools", "-jar", jar.toString(),
+                        "extract", "--destination", tmp.toString()).redirectErrorStream(true)
+                        .redirectOutput(tmp.resolveSibling("extract.log").toFile()).start());
+                extracted = process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() == 0;
                 Children.stop(process, Duration.ofSeconds(5));
+            } else {
+                extracted = ExplodedBootJar.unpack(jar, tmp);
+            }
+            if (!extracted) {
                 delete(tmp);
                 return false;
             }

@@ -104,13 +104,13 @@ class ServerLaunchTest {
 
     @Test
     void aCachedServerStartsFromItsExtractedJarAndItsTrainingRecordsLikeTheCellButIntoTheCache(@TempDir Path dir) throws Exception {
-        StartupCache cache = new StartupCache(dir.resolve("app/loomlab-server-mvc.jar"), dir.resolve("classes-jfr.aot"));
+        StartupCache cache = new StartupCache(dir.resolve("app/loomlab-server-mvc.jar"), dir.resolve("classes-jfr.aot"), StartupCache.Format.AOT);
         ServerSpec recorded = new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, PINNED, 0, Path.of("server.log"),
                 Path.of("cell.jfr"), Duration.ofSeconds(30), List.of("--extra"), null, List.of());
         ServerLaunch.Caches caches = (jar, jdk, recording) -> recording ? Optional.of(cache) : Optional.empty();
 
         ServerLaunch untrained = ServerLaunch.of(recorded, m -> Path.of("fat.jar"), caches);
-        Files.writeString(cache.aotCache(), "trained");
+        Files.writeString(cache.archive(), "trained");
         ServerLaunch trained = ServerLaunch.of(recorded, m -> Path.of("fat.jar"), caches);
         ServerLaunch swapped = ServerLaunch.of(new ServerSpec(Model.byId("mvc-virtual"), JDK_25, "512m", 150, DB, UNPINNED, 0,
                 Path.of("server.log"), Path.of("cell.jfr"), Duration.ofSeconds(30), List.of(), JdbcDriver.MYSQL_8, List.of()),
@@ -124,7 +124,7 @@ class ServerLaunchTest {
                 .anyMatch(a -> a.startsWith("-XX:StartFlightRecording=filename=" + dir.resolve("training.jfr") + ","))
                 .noneMatch(a -> a.contains("cell.jfr"));
         assertThat(trained.training()).isEmpty();
-        assertThat(trained.command()).containsSubsequence("-XX:AOTCache=" + cache.aotCache(), "-jar", cache.extractedJar().toString());
+        assertThat(trained.command()).containsSubsequence("-XX:AOTCache=" + cache.archive(), "-jar", cache.extractedJar().toString());
         assertThat(swapped.command()).contains("fat.jar").noneMatch(a -> a.startsWith("-XX:AOTCache"));
         // started on every CPU, pinned once ready: sized for the server's one CPU, the training start as the cell's
         assertThat(untrained.command()).contains("-XX:ActiveProcessorCount=1");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.jdk.ServerJdks;
 import dev.loomlab.scenario.Dialect;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A server jar's start-up cache on the real JDK and the real mvc jar: recorded by one training
- * start, reused by every later launch, taken by the JDK; none at all where the JDK or the jar cannot have one.
+ * A server jar's start-up cache on the real JDKs and the real server jars: recorded by one training
+ * start, reused by every later launch, taken by the JDK (an AOT cache on JDK 25+, a class-data sharing
+ * archive before it); none at all where the jar is not Boot's.
  */
 class StartupCacheTest {
     /** Nothing listens here: a training builds the application context and exits without a database call. */
@@ -32,7 +34,11 @@ class StartupCacheTest {
     Path caches;
 
     private static ServerSpec spec(Jdk jdk, Path log) {
-        return new ServerSpec(Model.byId("mvc-virtual"), jdk, "256m", 10, NO_DATABASE,
+        return spec("mvc-virtual", jdk, log);
+    }
+
+    private static ServerSpec spec(String model, Jdk jdk, Path log) {
+        return new ServerSpec(Model.byId(model), jdk, "256m", 10, NO_DATABASE,
                 CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available()), 0, log, null,
                 Duration.ofSeconds(60), List.of(), null, List.of());
     }
@@ -42,21 +48,57 @@ class StartupCacheTest {
                 (jar, on, recording) -> StartupCache.of(jar, on, recording, caches));
     }
 
-    @Test
-    void aJdkBefore25OrABoot27JarHasNoCacheAndStartsFromItsFatJar() throws Exception {
-        Jdk jdk21 = new Jdk(Path.of("/jdk21"), "21.0.8", "test");
-        Model mvc = Model.byId("mvc-virtual");
-
-        assertThat(StartupCache.of(LabHome.serverJar(mvc), jdk21, true, caches)).isEmpty();
-        assertThat(StartupCache.of(LabHome.serverJar(Model.byId("legacy")), Jdk.current(), true, caches)).isEmpty();
-        ServerLaunch onJdk21 = ServerLaunch.of(spec(jdk21, caches.resolve("server.log")), LabHome::serverJar,
+    private ServerLaunch launch(String model, Jdk jdk) {
+        return ServerLaunch.of(spec(model, jdk, caches.resolve("server.log")), LabHome::serverJar,
                 (jar, on, recording) -> StartupCache.of(jar, on, recording, caches));
-        assertThat(onJdk21.training()).isEmpty();
-        assertThat(onJdk21.command()).containsSubsequence("-jar", LabHome.serverJar(mvc).toString())
-                .noneMatch(a -> a.startsWith("-XX:AOTCache"));
-        try (Stream<Path> files = Files.list(caches)) {
-            assertThat(files).isEmpty();
+    }
+
+    @Test
+    void aJarThatIsNotBootsHasNoCacheAndStartsAsItIs() throws Exception {
+        Path plain = caches.resolve("plain.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(plain))) {
+            out.putNextEntry(new java.util.zip.ZipEntry("dev/example/Main.class"));
+            out.closeEntry();
         }
+        assertThat(StartupCache.of(plain, Jdk.current(), true, caches)).isEmpty();
+        try (Stream<Path> files = Files.list(caches)) {
+            assertThat(files).containsExactly(plain);
+        }
+    }
+
+    @Test
+    void beforeJdk25TheBoot27ServerStartsFromAClassDataSharingArchiveRecordedOnceAndTheJdkMapsIt() throws Exception {
+        ServerJdks jdks = ServerJdks.discover();
+        assumeThat(jdks.found()).as("JDK 17, the legacy server's").containsKey(17);
+        Jdk jdk17 = jdks.get(17);
+
+        ServerLaunch first = launch("legacy", jdk17);
+        assertThat(first.training()).isPresent();
+        StartupCache cache = first.training().get().cache();
+        assertThat(cache.format()).isEqualTo(StartupCache.Format.CDS);
+        // Boot 2.7 has no tools jar mode: unpacked by the lab, the fat jar's classes in a jar of the same name
+        assertThat(cache.extractedJar().getFileName()).isEqualTo(LabHome.serverJar(Model.byId("legacy")).getFileName());
+        assertThat(cache.extractedJar().resolveSibling("lib")).isDirectoryContaining(p -> p.getFileName().toString().startsWith("spring-boot-2.7"));
+        assertThat(first.command()).containsSubsequence("-jar", cache.extractedJar().toString())
+                .noneMatch(a -> a.startsWith("-XX:SharedArchiveFile"));
+        // the training builds the context and exits (Boot 2.7 is taught Boot 3's spring.context.exit), with no database
+        cache.train(first.training().get().command(), first.environment());
+        assertThat(cache.archive()).as("the training's log: " + cache.archive().resolveSibling(cache.archive().getFileName() + ".training.log"))
+                .isNotEmptyFile();
+        FileTime recorded = Files.getLastModifiedTime(cache.archive());
+
+        ServerLaunch second = launch("legacy", jdk17);
+        assertThat(second.training()).isEmpty();
+        assertThat(second.command()).isEqualTo(launch("legacy", jdk17).command()).contains("-XX:SharedArchiveFile=" + cache.archive());
+        assertThat(Files.getLastModifiedTime(cache.archive())).isEqualTo(recorded);
+
+        // -Xshare:on: the JVM refuses to start rather than run without an archive it cannot map; Spring's classes
+        // come from the archive ("shared objects file (top)" is the dynamic archive), not from the jars
+        List<String> strict = new ArrayList<>(second.command());
+        strict.addAll(1, List.of("-Xshare:on", "-Xlog:class+load=info", "-Dspring.context.exit=onRefresh"));
+        Path log = caches.resolve("strict.log");
+        assertThat(runToExit(strict, second.environment(), log).exitValue()).as(Files.readString(log)).isZero();
+        assertThat(Files.readAllLines(log)).anyMatch(l -> l.contains("org.springframework.boot.SpringApplication source: shared objects file (top)"));
     }
 
     @Test
@@ -70,15 +112,15 @@ class StartupCacheTest {
         assertThat(first.command()).containsSubsequence("-jar", cache.extractedJar().toString())
                 .noneMatch(a -> a.startsWith("-XX:AOTCache"));
         cache.train(first.training().get().command(), first.environment());
-        assertThat(cache.aotCache()).isNotEmptyFile();
-        FileTime recorded = Files.getLastModifiedTime(cache.aotCache());
+        assertThat(cache.archive()).isNotEmptyFile();
+        FileTime recorded = Files.getLastModifiedTime(cache.archive());
 
         ServerLaunch second = launch(jdk);
         ServerLaunch third = launch(jdk);
 
         assertThat(second.training()).isEmpty();
-        assertThat(third.command()).isEqualTo(second.command()).contains("-XX:AOTCache=" + cache.aotCache());
-        assertThat(Files.getLastModifiedTime(cache.aotCache())).isEqualTo(recorded);
+        assertThat(third.command()).isEqualTo(second.command()).contains("-XX:AOTCache=" + cache.archive());
+        assertThat(Files.getLastModifiedTime(cache.archive())).isEqualTo(recorded);
         // With AOTMode=on the JVM refuses to start rather than ignore a cache it cannot use.
         List<String> strict = new ArrayList<>(second.command());
         strict.add(1, "-XX:AOTMode=on");
