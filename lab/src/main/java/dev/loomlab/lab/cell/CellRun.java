@@ -34,31 +34,58 @@ import java.util.function.Supplier;
  *
  * @param engine     the plan's engine, named by cells that fail before their load runs
  * @param cellEngine the engine that sends the load: the plan's, or its drivers together
+ * @param contract   the contract checks of the run's servers so far
  */
-public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cellEngine) {
+public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cellEngine, ContractChecks contract) {
+
+    /** A run's cells, their servers' contract checked once per build in it. */
+    public CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cellEngine) {
+        this(plan, bench, engine, cellEngine, new ContractChecks());
+    }
 
     /** Runs {@code cell} with its server on {@code serverJdk}, each cell starting its own server. */
     public CellResult run(Cell cell, Jdk serverJdk, CellProgress progress) {
-        return run(cell, serverJdk, progress, ServersAhead.NONE);
+        return start(cell, serverJdk, progress, ServersAhead.NONE).finish();
     }
 
-    /** Runs {@code cell} on the server {@code ahead} started for it, if any, starting the next cell's there during its warm-up. */
-    public CellResult run(Cell cell, Jdk serverJdk, CellProgress progress, ServersAhead ahead) {
+    /**
+     * What is left of a cell once its load has returned: its server's stop and its judging, which need neither the
+     * server core nor the database the next cell's load uses, and so may run beside that cell's contract check and
+     * warm-up (never its window: see {@link ServersAhead#ending}). A cell that stopped before its load has nothing left.
+     */
+    @FunctionalInterface
+    public interface Ending {
+        /** Stops what the cell started and builds its record. */
+        CellResult finish();
+    }
+
+    /**
+     * Runs {@code cell} on the server {@code ahead} started for it, if any, starting the next cell's there during its
+     * warm-up, up to its load's end; the rest is in the {@link Ending}.
+     */
+    public Ending start(Cell cell, Jdk serverJdk, CellProgress progress, ServersAhead ahead) {
         StageClock clock = new StageClock();
         ServersAhead.Neighbour neighbour = ahead.neighbour(cell, this::startAhead);
-        CellResult result = stages(cell, serverJdk, new TimedProgress(progress, clock, neighbour), clock,
+        Ending stages = stages(cell, serverJdk, new TimedProgress(progress, clock, neighbour), clock,
                 ahead.take(cell).filter(NextServer::adoptable), neighbour);
-        result = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
+        return () -> withBeside(stages.finish(), neighbour).withStages(clock.finish());
+    }
+
+    private CellResult withBeside(CellResult measured, ServersAhead.Neighbour neighbour) {
+        CellResult result = measured.topology() == null ? measured.withTopology(bench.topology(plan, List.of())) : measured;
+        Map<String, Object> topology = new LinkedHashMap<>(result.topology());
         Optional<ServersAhead.Beside> beside = neighbour.beside();
         if (beside.isPresent()) {
             Map<String, Object> besideWindow = new LinkedHashMap<>();
             besideWindow.put("server", beside.get().cell().label(plan.jdkAxis()) + "/" + beside.get().cell().stem());
             besideWindow.put("cpuS", beside.get().cpu().toMillis() / 1000.0);
-            Map<String, Object> topology = new LinkedHashMap<>(result.topology());
             topology.put("besideWindow", besideWindow);
-            result = result.withTopology(topology);
         }
-        return result.withStages(clock.finish());
+        if (neighbour.previousEndingInWindow()) {
+            // The cell before was still stopping its server or being judged when this window began: said, not hidden.
+            topology.put("previousCellEndingInWindow", true);
+        }
+        return topology.equals(result.topology()) ? result : result.withTopology(topology);
     }
 
     /** Where a cell sends its load and what its files are. */
@@ -94,8 +121,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         return Optional.of(new NextServer(cell, port, driver, launch.get()));
     }
 
-    private CellResult stages(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock, Optional<NextServer> own,
-                              ServersAhead.Neighbour neighbour) {
+    private Ending stages(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock, Optional<NextServer> own,
+                          ServersAhead.Neighbour neighbour) {
         Scenario scenario = cell.scenario();
         Shape shape = shape(cell);
         String label = shape.label();
@@ -109,7 +136,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
 
         Optional<String> notServed = cell.model().flatMap(m -> m.notServed(scenario));
         if (notServed.isPresent()) {
-            return results.stopped(Stop.skipped(cell.model().orElseThrow() + " does not serve " + scenario + ": " + notServed.get()));
+            CellResult skipped = results.stopped(Stop.skipped(cell.model().orElseThrow() + " does not serve " + scenario + ": " + notServed.get()));
+            return () -> skipped;
         }
         Measure early = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
         // The server's port chosen here lets its driver start now, alongside it, with the URL it will load.
@@ -118,6 +146,9 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         Optional<PreparedLoad> ahead = own.isPresent() ? own.get().driver() : port == 0 ? Optional.empty() : startAhead(early, planned);
         Measure measure = early;
         Measure.Outcome measured;
+        // Set once the load has returned a window: from there on the server, the driver and the driver started ahead are
+        // the ending's to close, not this method's.
+        boolean handedOver = false;
         try {
             Launch.Outcome launched;
             if (own.isPresent()) {
@@ -131,7 +162,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                 }
             }
             if (!(launched instanceof Launch.Up up)) {
-                return results.stopped((Stop) launched);
+                CellResult stopped = results.stopped((Stop) launched);
+                return () -> stopped;
             }
             ServerHandle server = up.server();
             // a server that chose its own port is loaded by a driver started now
@@ -145,7 +177,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                 clock.begin(Stage.VERIFY);
                 progress.phase((own.isPresent() ? "started during the previous cell's warm-up: " : "") + Launch.readyLine(server)
                         + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
-                Optional<Stop> refused = Verify.contract(server, cell, plan);
+                Optional<Stop> refused = contract.check(server, cell, plan);
                 if (refused.isPresent()) {
                     measured = refused.get();
                 } else {
@@ -162,29 +194,56 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                     clock.begin(Stage.DRAIN);
                     if (measured instanceof Measure.Window window) {
                         window.load().timeline().ifPresent(t -> dateLoadStages(clock, t));
-                    }
-                    if (measured instanceof Measure.Window window && files.jfr().isPresent()) {
-                        awaitAllocationPeriod(window.to());
+                        Ending ending = ending(window, measure, files, results, ceiling, serviceTime, serverCores, clock, server, load,
+                                ahead);
+                        // the drain ends with the load; whatever follows is the stop's, when the ending runs
+                        clock.begin(Stage.STOP);
+                        handedOver = true;
+                        return ending;
                     }
                 }
             } finally {
-                load.close();
-                clock.begin(Stage.STOP);
-                server.close();
-                clock.begin(Stage.JUDGE);
+                if (!handedOver) {
+                    load.close();
+                    clock.begin(Stage.STOP);
+                    server.close();
+                    clock.begin(Stage.JUDGE);
+                }
             }
         } catch (ServerProcess.PortStillOpen e) {
-            return results.stopped(Stop.failed(e.getMessage()));
+            CellResult failed = results.stopped(Stop.failed(e.getMessage()));
+            return () -> failed;
         } finally {
-            ahead.ifPresent(PreparedLoad::close);
+            if (!handedOver) {
+                ahead.ifPresent(PreparedLoad::close);
+            }
         }
-        if (measured instanceof Stop stop) {
-            return results.stopped(stop);
-        }
-        // The flight recording is complete only once the server has exited.
-        Measure.Figures figures = measure.figures((Measure.Window) measured);
-        return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
-                bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()));
+        CellResult stopped = results.stopped((Stop) measured);
+        return () -> stopped;
+    }
+
+    /** The end of a measured cell: its server stopped, once its recording holds the window's end, and the cell judged. */
+    private Ending ending(Measure.Window window, Measure measure, CellFiles files, CellResults results, Ceiling ceiling,
+                          Duration serviceTime, int serverCores, StageClock clock, ServerHandle server, PreparedLoad load,
+                          Optional<PreparedLoad> ahead) {
+        return () -> {
+            try {
+                load.close();
+                if (files.jfr().isPresent()) {
+                    awaitAllocationPeriod(window.to());
+                }
+                server.close();
+            } catch (ServerProcess.PortStillOpen e) {
+                return results.stopped(Stop.failed(e.getMessage()));
+            } finally {
+                ahead.ifPresent(PreparedLoad::close);
+            }
+            clock.begin(Stage.JUDGE);
+            // The flight recording is complete only once the server has exited.
+            Measure.Figures figures = measure.figures(window);
+            return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
+                    bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()));
+        };
     }
 
     /**

@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.function.BiFunction;
 
 /**
@@ -46,6 +48,8 @@ public final class ServersAhead implements AutoCloseable {
     private NextServer next;
     /** Servers given up before their window: stopping, and closed before the next cell begins. */
     private final List<NextServer> dropped = new ArrayList<>();
+    /** The end of the cell before the running one (its server's stop and its judging), still running beside it or done. */
+    private volatile Future<?> previousEnding = CompletableFuture.completedFuture(null);
 
     private ServersAhead(List<Upcoming> order) {
         this.order = List.copyOf(order);
@@ -56,9 +60,20 @@ public final class ServersAhead implements AutoCloseable {
         return whyNot(plan, bench).isEmpty() ? new ServersAhead(order) : NONE;
     }
 
-    /** Whether any server starts ahead. */
+    /** Whether any server starts ahead: then a cell's end also runs beside the next cell ({@link #ending}). */
     public boolean active() {
         return !order.isEmpty();
+    }
+
+    /**
+     * The cell that has just handed over ends in {@code ending}, beside the next cell's contract check and warm-up. The
+     * next cell starts no server ahead before it is over (that server's pool would be a third on the database), and says
+     * so should it reach into its window.
+     */
+    public void ending(Future<?> ending) {
+        if (active()) {
+            previousEnding = ending;
+        }
     }
 
     /** Why servers cannot start ahead in a run of {@code plan} on {@code bench}, or empty when they can. */
@@ -109,7 +124,7 @@ public final class ServersAhead implements AutoCloseable {
     }
 
     private synchronized void startAfter(Cell running, BiFunction<Cell, Jdk, Optional<NextServer>> start) {
-        if (next != null) {
+        if (next != null || !previousEnding.isDone()) {
             return;
         }
         int at = -1;
@@ -160,7 +175,8 @@ public final class ServersAhead implements AutoCloseable {
         private final Cell running;
         private final BiFunction<Cell, Jdk, Optional<NextServer>> start;
         private Duration cpuBefore;
-        private Duration cpuInWindow;
+        private Beside beside;
+        private boolean previousEndingInWindow;
 
         private Neighbour(Cell running, BiFunction<Cell, Jdk, Optional<NextServer>> start) {
             this.running = running;
@@ -181,6 +197,7 @@ public final class ServersAhead implements AutoCloseable {
 
         /** The window's first report. */
         synchronized void window() {
+            previousEndingInWindow = !previousEnding.isDone();
             if (current().isPresent() && !current().get().ready()) {
                 drop();
             }
@@ -192,14 +209,20 @@ public final class ServersAhead implements AutoCloseable {
         /** The load has returned: the window and its drain are over, and the next server may wake. */
         synchronized void loadEnded() {
             if (cpuBefore != null && current().isPresent()) {
-                cpuInWindow = current().get().cpu().minus(cpuBefore);
+                // kept as it is now: the next cell takes its server over while this one is still ending
+                beside = new Beside(current().get().cell(), current().get().cpu().minus(cpuBefore));
             }
             current().ifPresent(NextServer::wake);
         }
 
+        /** Whether the cell before this one was still ending (stopping its server, being judged) when the window began. */
+        synchronized boolean previousEndingInWindow() {
+            return previousEndingInWindow;
+        }
+
         /** The next cell's server and driver: which cell, and the CPU they used over the window; empty if none was up. */
         synchronized Optional<Beside> beside() {
-            return cpuInWindow == null ? Optional.empty() : current().map(n -> new Beside(n.cell(), cpuInWindow));
+            return Optional.ofNullable(beside);
         }
     }
 

@@ -14,10 +14,12 @@ import java.util.Map;
  * A cell that stopped early has the stages it reached. Written in a cell file as seconds:
  * {@code {"ready": 11.2, "verify": 0.9, ..., "wall": 63.4}}.
  *
- * @param stages how long each stage took, in {@link Stage} order
- * @param wall   the cell's wall time, from its launch to its record, timed on its own clock: the stages add up to it
+ * @param stages     how long each stage took, in {@link Stage} order
+ * @param wall       the cell's wall time, from its launch to its record, timed on its own clock: the stages add up to it
+ * @param besideNext the part of the wall time that ran beside the next cell (its server's stop and its judging, while
+ *                   the next cell checked its contract and warmed up): not a cost of the run
  */
-public record StageTimes(Map<Stage, Duration> stages, Duration wall) {
+public record StageTimes(Map<Stage, Duration> stages, Duration wall, Duration besideNext) {
 
     /** A cell's stages, in the order they run. */
     public enum Stage {
@@ -34,7 +36,10 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall) {
         WINDOW("window"),
         /** From the window's end until the engine returned: in-flight requests answered, the driver's results written. */
         DRAIN("drain"),
-        /** The server stopped and its port free again. */
+        /**
+         * The server stopped and its port free again, once its flight recording holds a period past the window (the
+         * window's allocation is read between two of them).
+         */
         STOP("stop"),
         /** The flight recording counted, the time series written, the cell judged. */
         JUDGE("judge");
@@ -68,6 +73,7 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall) {
     public static final StageTimes NONE = new StageTimes(Map.of(), Duration.ZERO);
 
     private static final String WALL = "wall";
+    private static final String BESIDE_NEXT = "besideNext";
 
     public StageTimes {
         EnumMap<Stage, Duration> ordered = new EnumMap<>(Stage.class);
@@ -75,14 +81,24 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall) {
         stages = Collections.unmodifiableMap(ordered);
     }
 
+    /** A cell's times with nothing of it beside the next cell. */
+    public StageTimes(Map<Stage, Duration> stages, Duration wall) {
+        this(stages, wall, Duration.ZERO);
+    }
+
+    /** The same times, the server's stop and the judging run beside the next cell. */
+    public StageTimes endedBesideNext() {
+        return new StageTimes(stages, wall, of(Stage.STOP).plus(of(Stage.JUDGE)));
+    }
+
     /** How long {@code stage} took; zero when the cell did not reach it. */
     public Duration of(Stage stage) {
         return stages.getOrDefault(stage, Duration.ZERO);
     }
 
-    /** The wall time beyond the warm-up and the window. */
+    /** The wall time beyond the warm-up and the window, less what ran beside the next cell. */
     public Duration overhead() {
-        return wall.minus(of(Stage.WARMUP)).minus(of(Stage.WINDOW));
+        return wall.minus(of(Stage.WARMUP)).minus(of(Stage.WINDOW)).minus(besideNext);
     }
 
     /** The stages' own sum (the wall time less what fell between them). */
@@ -99,6 +115,9 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall) {
         Map<String, Double> m = new LinkedHashMap<>();
         stages.forEach((stage, d) -> m.put(stage.id(), seconds(d)));
         m.put(WALL, seconds(wall));
+        if (!besideNext.isZero()) {
+            m.put(BESIDE_NEXT, seconds(besideNext));
+        }
         return m;
     }
 
@@ -106,15 +125,18 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall) {
     static StageTimes fromJson(Map<String, Double> json) {
         Map<Stage, Duration> stages = new EnumMap<>(Stage.class);
         Duration wall = Duration.ZERO;
+        Duration besideNext = Duration.ZERO;
         for (Map.Entry<String, Double> e : json.entrySet()) {
             Duration d = Duration.ofNanos(Math.round(e.getValue() * 1e9));
             if (e.getKey().equals(WALL)) {
                 wall = d;
+            } else if (e.getKey().equals(BESIDE_NEXT)) {
+                besideNext = d;
             } else {
                 stages.put(Stage.byId(e.getKey()), d);
             }
         }
-        return new StageTimes(stages, wall);
+        return new StageTimes(stages, wall, besideNext);
     }
 
     /** Seconds to the millisecond: what a person reads, and finer than any stage's own noise. */

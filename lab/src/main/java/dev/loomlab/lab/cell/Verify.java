@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * The second stage: the server keeps the contract before anything is measured. A server the lab
  * started is checked on every scenario of the plan it serves (a fault in one is a fault of the
- * build); a target only on the cell's scenario. A service of the user's own, with the plan's requests, is checked on
+ * build), once per build in a run ({@link ContractChecks}); a target only on the cell's scenario. A service of the user's own, with the plan's requests, is checked on
  * those instead ({@link RequestCheck}).
  */
 public final class Verify {
@@ -25,14 +25,15 @@ public final class Verify {
             return RequestCheck.check(server.baseUrl(), plan.requests(), plan.tls())
                     .map(wrong -> Stop.failed("request check failed: " + wrong));
         }
-        return contract(server, cell, plan.scenarios());
+        Model model = cell.model().orElse(null);
+        return contract(server, cell, cell.target() ? List.of(cell.scenario())
+                : plan.scenarios().stream().filter(s -> model.notServed(s).isEmpty()).toList());
     }
 
-    private static Optional<Stop> contract(ServerHandle server, Cell cell, List<Scenario> planScenarios) {
+    /** The same on {@code scenarios}, which hold the cell's own. */
+    static Optional<Stop> contract(ServerHandle server, Cell cell, List<Scenario> scenarios) {
         Scenario scenario = cell.scenario();
-        Model model = cell.model().orElse(null);
-        Verification verification = new ContractVerifier().verify(server.baseUrl(), cell.target() ? List.of(scenario)
-                : planScenarios.stream().filter(s -> model.notServed(s).isEmpty()).toList());
+        Verification verification = new ContractVerifier().verify(server.baseUrl(), scenarios);
         if (!verification.passed()) {
             return Optional.of(Stop.failed("contract check failed: " + verification.failures().getFirst()));
         }

@@ -27,8 +27,9 @@ public final class Progress implements CellProgress {
     private volatile int done;
     /** When the last cell ended (the run's start before any has). */
     private volatile long lastDone;
-    private long lastLine;
-    private String cell = "";
+    private volatile long lastLine;
+    /** The running cell, as its lines name it; a cell ending beside the next names itself. */
+    private volatile String cell = "";
     private final List<StageTimes> timed = new ArrayList<>();
 
     public Progress(PrintStream out, int cells, Duration firstCellEstimate) {
@@ -67,30 +68,44 @@ public final class Progress implements CellProgress {
         };
     }
 
+    /** The running cell's name as its lines give it: the name its end, which may come during the next cell, is told by. */
+    public String current() {
+        return cell;
+    }
+
     public void cellDone(String outcome) {
         cellDone(outcome, StageTimes.NONE);
     }
 
-    /** A cell's end: its outcome and what it cost beyond its warm-up and window. */
+    /** The running cell's end: its outcome and what it cost beyond its warm-up and window. */
     public void cellDone(String outcome, StageTimes stages) {
+        cellDone(cell, outcome, stages);
+    }
+
+    /** The end of the cell named {@code name} (see {@link #current()}), which may come while the next one runs. */
+    public synchronized void cellDone(String name, String outcome, StageTimes stages) {
         done++;
         lastDone = nanoClock.getAsLong();
         if (stages.recorded()) {
             timed.add(stages);
-            line(String.format(Locale.ROOT, "%s (overhead %.1f s)", outcome, stages.overhead().toMillis() / 1000.0));
+            line(name, String.format(Locale.ROOT, "%s (overhead %.1f s)", outcome, stages.overhead().toMillis() / 1000.0));
         } else {
-            line(outcome);
+            line(name, outcome);
         }
     }
 
     /** The run's overhead so far, over the cells timed here. */
-    public Overhead overhead() {
+    public synchronized Overhead overhead() {
         return Overhead.of(timed);
     }
 
     private void line(String what) {
+        line(cell, what);
+    }
+
+    private synchronized void line(String name, String what) {
         lastLine = nanoClock.getAsLong();
-        out.println(cell + " · " + what + " · " + elapsed() + eta());
+        out.println(name + " · " + what + " · " + elapsed() + eta());
         out.flush();
     }
 

@@ -12,7 +12,7 @@ import dev.loomlab.lab.load.agents.AgentFleet;
 import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.report.ConsoleTable;
@@ -23,11 +23,19 @@ import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -123,6 +131,8 @@ public final class Runner {
             // First: a cell cut short by Ctrl-C is not a measured (nor a failed) cell, and is not written.
             interrupted.set(true);
             this.interrupted = true;
+            // a cell measured and ending when the run was cut short is kept: its end is bounded by its server's stop
+            awaitQuietly(pendingEnding, Defaults.SERVER_STOP_TIMEOUT.plusSeconds(15));
             if (!finished.get() && manifest.get() != null) {
                 writeEnd(manifest.get().withStatus("interrupted", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
             }
@@ -153,6 +163,11 @@ public final class Runner {
             Progress progress = new Progress(out, plan.cellCount(),
                     plan.window().total().plusSeconds(10));
             int index = 0;
+            // A cell's end (its server's stop, its judging, its record written) runs here, one after another in the
+            // cells' order, beside the next cell's contract check and warm-up when servers start ahead.
+            ExecutorService ends = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon().name("loomlab-cell-end").unstarted(r));
+            Future<?> lastEnding = CompletableFuture.completedFuture(null);
+            pendingEnding = lastEnding;
             // closed before the database, which a server started ahead is connected to
             try (ServersAhead startedAhead = ahead) {
                 for (Planned planned : matrix) {
@@ -163,24 +178,42 @@ public final class Runner {
                     String name = label + " / " + cell.scenario() + " / round " + cell.round();
                     CellResult previous = kept.get(cell);
                     if (previous != null) {
+                        awaitEnding(lastEnding);
                         results.add(previous);
                         order.add(key);
                         out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + name + ": kept from the interrupted run");
                         continue;
                     }
+                    rethrowFailedEnding(lastEnding);
                     progress.cellStarts(index, name);
-                    CellResult result = cells.run(cell, planned.serverJdk(), progress, ahead);
+                    CellRun.Ending ending = cells.start(cell, planned.serverJdk(), progress, ahead);
                     if (interrupted.get()) {
                         return List.copyOf(results);
                     }
-                    folder.writeCell(result);
-                    results.add(result);
-                    order.add(key);
-                    folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
-                    progress.cellDone(result.succeeded()
-                            ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
-                            : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
+                    String cellName = progress.current();
+                    // the next cell runs beside this one's end only if there is one and servers start ahead
+                    boolean besideNext = ahead.active() && matrix.subList(index, matrix.size()).stream().anyMatch(p -> !kept.containsKey(p.cell()));
+                    Future<?> end = ends.submit(() -> {
+                        CellResult ended = ending.finish();
+                        CellResult result = besideNext ? ended.withStages(ended.stages().endedBesideNext()) : ended;
+                        folder.writeCell(result);
+                        results.add(result);
+                        order.add(key);
+                        folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
+                        progress.cellDone(cellName, result.succeeded()
+                                ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
+                                : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
+                    });
+                    lastEnding = end;
+                    pendingEnding = end;
+                    ahead.ending(end);
+                    if (!besideNext) {
+                        awaitEnding(end);
+                    }
                 }
+                awaitEnding(lastEnding);
+            } finally {
+                ends.shutdown();
             }
             if (!progress.overhead().empty()) {
                 out.println("loomlab: " + progress.overhead().describe());
@@ -188,6 +221,8 @@ public final class Runner {
             writeEnd(manifest.get().withStatus("complete", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
             finished.set(true);
         } catch (RuntimeException e) {
+            // a cell ending beside the one that failed is still written
+            awaitQuietly(pendingEnding, Defaults.SERVER_STOP_TIMEOUT.plusSeconds(15));
             if (manifest.get() != null) {
                 writeEnd(manifest.get().withStatus("failed: " + e.getMessage(), Instant.now().toString(), List.copyOf(order)),
                         List.copyOf(results));
@@ -210,6 +245,38 @@ public final class Runner {
         out.println();
         out.println("loomlab: summary in " + folder.root().resolve(RunFolder.SUMMARY) + ", charts in " + folder.root().resolve(ReportFiles.HTML));
         return List.copyOf(results);
+    }
+
+    /** The end of the last cell handed over, for the run's own end (Ctrl-C, a failure) to wait for. */
+    private volatile Future<?> pendingEnding = CompletableFuture.completedFuture(null);
+
+    /** Waits for a cell's end; a failure of it fails the run as it would have inline. */
+    private static void awaitEnding(Future<?> ending) {
+        try {
+            ending.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while a cell was ending", e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Fails the run now if the last cell's end failed, rather than after another cell. */
+    private static void rethrowFailedEnding(Future<?> ending) {
+        if (ending.isDone()) {
+            awaitEnding(ending);
+        }
+    }
+
+    private static void awaitQuietly(Future<?> ending, Duration bound) {
+        try {
+            ending.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // what it could not finish is not written; the run says it was cut short or failed
+        }
     }
 
     /** A cell of the matrix and the JDK its server runs on. */

@@ -146,4 +146,32 @@ class ServersAheadTest {
     private static NextServer failedStart(Cell cell) {
         return new NextServer(cell, 1, Optional.empty(), () -> Stop.failed("not started in this test"));
     }
+
+    @Test
+    void noServerStartsAheadWhileThePreviousCellIsStillEndingAndAWindowItReachesSaysSo() {
+        ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND, THIRD));
+        java.util.concurrent.CompletableFuture<Void> firstEnding = new java.util.concurrent.CompletableFuture<>();
+        ahead.ending(firstEnding);
+        List<Cell> asked = new ArrayList<>();
+        ServersAhead.Neighbour neighbour = ahead.neighbour(SECOND, (cell, jdk) -> {
+            asked.add(cell);
+            return Optional.of(failedStart(cell));
+        });
+
+        neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
+        assertThat(asked).as("while the first cell is ending").isEmpty();
+        neighbour.window();
+        assertThat(neighbour.previousEndingInWindow()).isTrue();
+
+        firstEnding.complete(null);
+        ServersAhead.Neighbour after = ahead.neighbour(SECOND, (cell, jdk) -> {
+            asked.add(cell);
+            return Optional.of(failedStart(cell));
+        });
+        after.warmup(Duration.ofSeconds(2), Duration.ofSeconds(20));
+        after.window();
+        assertThat(asked).containsExactly(THIRD);
+        assertThat(after.previousEndingInWindow()).isFalse();
+        ahead.close();
+    }
 }

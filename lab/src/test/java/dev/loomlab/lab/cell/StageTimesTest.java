@@ -182,4 +182,22 @@ class StageTimesTest {
         assertThat(overhead.median()).isEqualTo(Duration.ofSeconds(5));
         assertThat(overhead.describe()).isEqualTo("overhead 19.0 s over 3 cells, median 5.0 s per cell (wall time beyond warm-up and window)");
     }
+
+    @Test
+    void aCellThatEndedBesideTheNextCountsNeitherItsStopNorItsJudgingAsOverheadAndSaysSo() throws Exception {
+        StageTimes alone = new StageTimes(Map.of(Stage.WARMUP, Duration.ofSeconds(20), Stage.WINDOW, Duration.ofSeconds(30),
+                Stage.DRAIN, Duration.ofMillis(1_500), Stage.STOP, Duration.ofMillis(1_800), Stage.JUDGE, Duration.ofMillis(200)),
+                Duration.ofMillis(53_500));
+
+        StageTimes beside = alone.endedBesideNext();
+
+        assertThat(alone.overhead()).isEqualTo(Duration.ofMillis(3_500));
+        assertThat(beside.besideNext()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(beside.overhead()).isEqualTo(Duration.ofMillis(1_500));
+        assertThat(beside.wall()).isEqualTo(alone.wall());
+        String json = RunFolder.json().writeValueAsString(beside).replaceAll("\\s", "");
+        assertThat(json).endsWith("\"wall\":53.5,\"besideNext\":2.0}");
+        assertThat(RunFolder.json().readValue(json, StageTimes.class)).isEqualTo(beside);
+        assertThat(RunFolder.json().writeValueAsString(alone)).doesNotContain("besideNext");
+    }
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Two real cells (embedded database, two server JVMs, the Hyperfoil driver) with a warm-up long enough for a server's
  * start: the second cell's server starts during the first cell's warm-up, waits frozen through its window, and is
- * ready when its own cell begins. Two rounds of one model: the first cell records the jar's start-up cache if a fresh
+ * ready when its own cell begins. The first cell's end (its server's stop, its judging) runs beside the second cell's
+ * start, not before it. Two rounds of one model: the first cell records the jar's start-up cache if a fresh
  * checkout has none (a start that would record it is not started ahead), so the second always can be.
  */
 class ServersAheadRunTest {
@@ -58,5 +59,18 @@ class ServersAheadRunTest {
         assertThat(second.stages().of(Stage.READY)).isLessThan(first.stages().of(Stage.READY));
         assertThat(second.succeeded()).isTrue();
         assertThat(second.topology()).doesNotContainKey("besideWindow");
+
+        // The first cell ended while the second began: its outcome is printed after the second cell's first line, its stop
+        // and judging are not the run's cost; the last cell ends alone, and both windows began with nothing ending.
+        assertThat(text.indexOf("[1/2] mvc-virtual / block / round 1 · " + String.format(java.util.Locale.ROOT, "%.1f TPS", first.tps())))
+                .isGreaterThan(text.indexOf("[2/2] mvc-virtual / block / round 2 · "));
+        assertThat(first.stages().besideNext()).isPositive()
+                .isEqualTo(first.stages().of(Stage.STOP).plus(first.stages().of(Stage.JUDGE)));
+        // (the stages are written to the millisecond)
+        assertThat(first.stages().overhead()).isCloseTo(first.stages().wall().minus(WARMUP).minus(first.stages().of(Stage.WINDOW))
+                .minus(first.stages().besideNext()), Duration.ofMillis(5));
+        assertThat(second.stages().besideNext()).isZero();
+        assertThat(first.topology()).doesNotContainKey("previousCellEndingInWindow");
+        assertThat(second.topology()).doesNotContainKey("previousCellEndingInWindow");
     }
 }
