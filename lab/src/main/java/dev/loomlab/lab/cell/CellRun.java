@@ -49,9 +49,10 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     }
 
     /**
-     * What is left of a cell once its load has returned: its server's stop and its judging, which need neither the
-     * server core nor the database the next cell's load uses, and so may run beside that cell's contract check and
-     * warm-up (never its window: see {@link ServersAhead#ending}). A cell that stopped before its load has nothing left.
+     * What is left of a cell once its load has returned: its server's stop and its judging. Neither sends or answers a
+     * request, and both take a second or two, so they may run beside the next cell's contract check and the start of its
+     * warm-up, which is not measured (a window they reached would say so: see {@link ServersAhead#ending}). A cell that
+     * stopped before its load has nothing left.
      */
     @FunctionalInterface
     public interface Ending {
@@ -178,6 +179,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                 progress.phase((own.isPresent() ? "started during the previous cell's warm-up: " : "") + Launch.readyLine(server)
                         + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
                 Optional<Stop> refused = contract.check(server, cell, plan);
+                neighbour.contractChecked();
                 if (refused.isPresent()) {
                     measured = refused.get();
                 } else {

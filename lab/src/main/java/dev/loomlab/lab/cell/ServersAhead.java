@@ -41,7 +41,7 @@ public final class ServersAhead implements AutoCloseable {
     }
 
     /** No server starts ahead: each cell starts its own. */
-    public static final ServersAhead NONE = new ServersAhead(List.of());
+    public static final ServersAhead NONE = new ServersAhead(List.of(), false);
 
     private final List<Upcoming> order;
     /** The server started for the cell after the running one, until that cell takes it. */
@@ -50,14 +50,24 @@ public final class ServersAhead implements AutoCloseable {
     private final List<NextServer> dropped = new ArrayList<>();
     /** The end of the cell before the running one (its server's stop and its judging), still running beside it or done. */
     private volatile Future<?> previousEnding = CompletableFuture.completedFuture(null);
+    /** Completed once the running cell's contract is checked: the cell before stops its server only then. */
+    private volatile CompletableFuture<Void> contractChecked = CompletableFuture.completedFuture(null);
 
-    private ServersAhead(List<Upcoming> order) {
+    /**
+     * Whether a server starts ahead only once the cell before the running one has ended: its server's pool, closing, would
+     * be a third on the database beside the running cell's and the new one's, and three do not fit.
+     */
+    private final boolean waitForEnding;
+
+    private ServersAhead(List<Upcoming> order, boolean waitForEnding) {
         this.order = List.copyOf(order);
+        this.waitForEnding = waitForEnding;
     }
 
     /** Servers start ahead for the cells of {@code order}, in that order, where {@code plan} and {@code bench} allow it. */
     public static ServersAhead of(Plan plan, Bench bench, List<Upcoming> order) {
-        return whyNot(plan, bench).isEmpty() ? new ServersAhead(order) : NONE;
+        return whyNot(plan, bench).isEmpty()
+                ? new ServersAhead(order, 3 * plan.poolSize() + SPARE_CONNECTIONS > EmbeddedOptions.DEFAULT_MAX_CONNECTIONS) : NONE;
     }
 
     /** Whether any server starts ahead: then a cell's end also runs beside the next cell ({@link #ending}). */
@@ -66,15 +76,34 @@ public final class ServersAhead implements AutoCloseable {
     }
 
     /**
-     * The cell that has just handed over ends in {@code ending}, beside the next cell's contract check and warm-up. The
-     * next cell starts no server ahead before it is over (that server's pool would be a third on the database), and says
-     * so should it reach into its window.
+     * The cell that has just handed over ends in {@code ending}, beside the next cell's contract check and warm-up. Where
+     * three pools do not fit in the database, the next cell starts no server ahead before it is over; a window it
+     * reached would say so.
      */
     public void ending(Future<?> ending) {
         if (active()) {
             previousEnding = ending;
         }
     }
+
+    /**
+     * The cell that hands over now waits, before it stops its server, for the next cell's contract check, which the
+     * stopping JVM (on the same CPU, writing its flight recording) would slow by as much as it took: done when the next
+     * cell has checked its contract, or has stopped before it.
+     */
+    public CompletableFuture<Void> handOver() {
+        CompletableFuture<Void> checked = new CompletableFuture<>();
+        if (active()) {
+            contractChecked = checked;
+        }
+        return checked;
+    }
+
+    /** The running cell's contract is checked (or it stopped before): the cell before may stop its server. */
+    public void contractChecked() {
+        contractChecked.complete(null);
+    }
+
 
     /** Why servers cannot start ahead in a run of {@code plan} on {@code bench}, or empty when they can. */
     static Optional<String> whyNot(Plan plan, Bench bench) {
@@ -124,18 +153,38 @@ public final class ServersAhead implements AutoCloseable {
     }
 
     private synchronized void startAfter(Cell running, BiFunction<Cell, Jdk, Optional<NextServer>> start) {
-        if (next != null || !previousEnding.isDone()) {
+        if (next != null || (waitForEnding && !previousEnding.isDone())) {
             return;
         }
-        int at = -1;
-        for (int i = 0; i < order.size(); i++) {
-            if (order.get(i).cell().equals(running)) {
-                at = i;
-            }
-        }
+        int at = indexOf(running);
         for (int i = at + 1; at >= 0 && i < order.size() && next == null; i++) {
             next = start.apply(order.get(i).cell(), order.get(i).jdk()).orElse(null);
         }
+    }
+
+    private int indexOf(Cell cell) {
+        for (int i = 0; i < order.size(); i++) {
+            if (order.get(i).cell().equals(cell)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether {@code started}'s server is the first a cell after {@code running} starts: no cell in between runs a
+     * server of its own (one that serves no request of its scenario starts none). A server started for a cell further
+     * on (the one in between could not have its start ahead: it records its start-up cache) stays frozen through that
+     * cell's window, and wakes at its end.
+     */
+    private boolean firstAfter(Cell running, Cell started) {
+        int from = indexOf(running);
+        int to = indexOf(started);
+        if (from < 0 || to <= from) {
+            return false;
+        }
+        return order.subList(from + 1, to).stream().map(Upcoming::cell)
+                .allMatch(c -> c.model().flatMap(m -> m.notServed(c.scenario())).isPresent());
     }
 
     private synchronized Optional<NextServer> current() {
@@ -212,7 +261,12 @@ public final class ServersAhead implements AutoCloseable {
                 // kept as it is now: the next cell takes its server over while this one is still ending
                 beside = new Beside(current().get().cell(), current().get().cpu().minus(cpuBefore));
             }
-            current().ifPresent(NextServer::wake);
+            current().filter(n -> firstAfter(running, n.cell())).ifPresent(NextServer::wake);
+        }
+
+        /** This cell's contract is checked: see {@link ServersAhead#handOver}. */
+        void contractChecked() {
+            ServersAhead.this.contractChecked();
         }
 
         /** Whether the cell before this one was still ending (stopping its server, being judged) when the window began. */

@@ -187,13 +187,19 @@ public final class Runner {
                     rethrowFailedEnding(lastEnding);
                     progress.cellStarts(index, name);
                     CellRun.Ending ending = cells.start(cell, planned.serverJdk(), progress, ahead);
+                    // a cell that stopped before its contract check lets the one before it stop its server now
+                    ahead.contractChecked();
                     if (interrupted.get()) {
+                        // cut short: not written, but its server is stopped as any cell's is
+                        ending.finish();
                         return List.copyOf(results);
                     }
                     String cellName = progress.current();
                     // the next cell runs beside this one's end only if there is one and servers start ahead
                     boolean besideNext = ahead.active() && matrix.subList(index, matrix.size()).stream().anyMatch(p -> !kept.containsKey(p.cell()));
+                    CompletableFuture<Void> nextChecked = besideNext ? ahead.handOver() : CompletableFuture.completedFuture(null);
                     Future<?> end = ends.submit(() -> {
+                        awaitQuietly(nextChecked, NEXT_CHECK_BOUND);
                         CellResult ended = ending.finish();
                         CellResult result = besideNext ? ended.withStages(ended.stages().endedBesideNext()) : ended;
                         folder.writeCell(result);
@@ -246,6 +252,9 @@ public final class Runner {
         out.println("loomlab: summary in " + folder.root().resolve(RunFolder.SUMMARY) + ", charts in " + folder.root().resolve(ReportFiles.HTML));
         return List.copyOf(results);
     }
+
+    /** Longer than any contract check: a cell ending waits no longer for the next one's before it stops its server. */
+    private static final Duration NEXT_CHECK_BOUND = Duration.ofSeconds(10);
 
     /** The end of the last cell handed over, for the run's own end (Ctrl-C, a failure) to wait for. */
     private volatile Future<?> pendingEnding = CompletableFuture.completedFuture(null);

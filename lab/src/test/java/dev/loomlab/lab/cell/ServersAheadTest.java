@@ -148,8 +148,9 @@ class ServersAheadTest {
     }
 
     @Test
-    void noServerStartsAheadWhileThePreviousCellIsStillEndingAndAWindowItReachesSaysSo() {
-        ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND, THIRD));
+    void whereThreePoolsDoNotFitNoServerStartsAheadWhileThePreviousCellIsStillEndingAndAWindowItReachesSaysSo() {
+        // three pools of 200 and the spare 50 are 650 of the embedded database's 600 connections; two fit
+        ServersAhead ahead = ServersAhead.of(plan("poolSize", "200"), bench(Optional.empty()), upcoming(FIRST, SECOND, THIRD));
         java.util.concurrent.CompletableFuture<Void> firstEnding = new java.util.concurrent.CompletableFuture<>();
         ahead.ending(firstEnding);
         List<Cell> asked = new ArrayList<>();
@@ -173,5 +174,108 @@ class ServersAheadTest {
         assertThat(asked).containsExactly(THIRD);
         assertThat(after.previousEndingInWindow()).isFalse();
         ahead.close();
+    }
+
+    @Test
+    void aCellHandingOverStopsItsServerOnlyOnceTheNextCellHasCheckedItsContract() {
+        ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND));
+        java.util.concurrent.CompletableFuture<Void> checked = ahead.handOver();
+        ServersAhead.Neighbour next = ahead.neighbour(SECOND, (cell, jdk) -> Optional.empty());
+
+        assertThat(checked).isNotDone();
+        next.contractChecked();
+        assertThat(checked).isDone();
+    }
+
+    @Test
+    void whereThreePoolsFitAServerStartsAheadBesideThePreviousCellsEnd() {
+        ServersAhead ahead = ServersAhead.of(plan("poolSize", "150"), bench(Optional.empty()), upcoming(FIRST, SECOND, THIRD));
+        ahead.ending(new java.util.concurrent.CompletableFuture<Void>());
+        List<Cell> asked = new ArrayList<>();
+        ahead.neighbour(SECOND, (cell, jdk) -> {
+            asked.add(cell);
+            return Optional.of(failedStart(cell));
+        }).warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
+
+        assertThat(asked).containsExactly(THIRD);
+        ahead.close();
+    }
+
+    @Test
+    void aServerStartedForTheCellAfterTheNextStaysFrozenThroughTheNextCellsWindow() throws Exception {
+        ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND, THIRD));
+        // a process standing in for THIRD's server: frozen once up, as a server started ahead is
+        Process stand = new ProcessBuilder("sleep", "120").start();
+        try {
+            // SECOND starts its own server (its start-up cache is not recorded yet): THIRD's is started instead
+            ServersAhead.Neighbour first = ahead.neighbour(FIRST, (cell, jdk) -> cell.equals(THIRD)
+                    ? Optional.of(new NextServer(cell, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid()))))
+                    : Optional.empty());
+            first.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
+            awaitState(stand.pid(), 'T');
+
+            first.loadEnded();
+            assertThat(ahead.take(SECOND)).isEmpty();
+            Thread.sleep(200);
+            assertThat(state(stand.pid())).as("frozen through SECOND's cell").isEqualTo('T');
+
+            ServersAhead.Neighbour second = ahead.neighbour(SECOND, (cell, jdk) -> Optional.empty());
+            second.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
+            second.window();
+            second.loadEnded();
+            awaitState(stand.pid(), 'S');
+            assertThat(second.beside()).hasValueSatisfying(b -> assertThat(b.cell()).isEqualTo(THIRD));
+        } finally {
+            dev.loomlab.lab.process.Freezer.thaw(stand.pid());
+            stand.destroyForcibly().waitFor();
+            ahead.close();
+        }
+    }
+
+    private static char state(long pid) throws java.io.IOException {
+        String stat = java.nio.file.Files.readString(Path.of("/proc/" + pid + "/stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).charAt(0);
+    }
+
+    private static void awaitState(long pid, char wanted) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (state(pid) != wanted && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(state(pid)).isEqualTo(wanted);
+    }
+
+    /** A server handle on a process of the test's: closing it is the test's to do. */
+    private static dev.loomlab.lab.process.ServerHandle standIn(long pid) {
+        return new dev.loomlab.lab.process.ServerHandle() {
+            @Override
+            public String baseUrl() {
+                return "http://127.0.0.1:1";
+            }
+
+            @Override
+            public String managementUrl() {
+                return "http://127.0.0.1:1";
+            }
+
+            @Override
+            public long pid() {
+                return pid;
+            }
+
+            @Override
+            public boolean alive() {
+                return true;
+            }
+
+            @Override
+            public String logTail(int lines) {
+                return "";
+            }
+
+            @Override
+            public void close() {
+            }
+        };
     }
 }
