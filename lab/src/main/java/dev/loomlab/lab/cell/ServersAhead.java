@@ -104,7 +104,6 @@ public final class ServersAhead implements AutoCloseable {
         contractChecked.complete(null);
     }
 
-
     /** Why servers cannot start ahead in a run of {@code plan} on {@code bench}, or empty when they can. */
     static Optional<String> whyNot(Plan plan, Bench bench) {
         if (bench.target().isPresent()) {

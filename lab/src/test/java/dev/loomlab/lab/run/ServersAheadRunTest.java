@@ -64,9 +64,9 @@ class ServersAheadRunTest {
         // and judging are not the run's cost; the last cell ends alone, and both windows began with nothing ending.
         assertThat(text.indexOf("[1/2] mvc-virtual / block / round 1 · " + String.format(java.util.Locale.ROOT, "%.1f TPS", first.tps())))
                 .isGreaterThan(text.indexOf("[2/2] mvc-virtual / block / round 2 · "));
+        // (each figure is written to the millisecond: their sum may differ from the one written by one)
         assertThat(first.stages().besideNext()).isPositive()
-                .isEqualTo(first.stages().of(Stage.STOP).plus(first.stages().of(Stage.JUDGE)));
-        // (the stages are written to the millisecond)
+                .isCloseTo(first.stages().of(Stage.STOP).plus(first.stages().of(Stage.JUDGE)), Duration.ofMillis(5));
         assertThat(first.stages().overhead()).isCloseTo(first.stages().wall().minus(WARMUP).minus(first.stages().of(Stage.WINDOW))
                 .minus(first.stages().besideNext()), Duration.ofMillis(5));
         assertThat(second.stages().besideNext()).isZero();
