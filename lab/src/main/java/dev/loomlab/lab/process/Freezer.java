@@ -1,5 +1,8 @@
 package dev.loomlab.lab.process;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -16,14 +19,47 @@ public final class Freezer {
     private Freezer() {
     }
 
-    /** Freezes {@code pid}; false if it could not be (gone, or {@code kill} missing): it then runs on. */
+    /**
+     * The longest a stop signal takes to land: {@code kill} returns once it is queued, and on a busy machine the process
+     * ran on for a moment after (CI read it running right after the signal).
+     */
+    private static final Duration STOP_LANDS = Duration.ofSeconds(2);
+
+    /**
+     * Freezes {@code pid}, returning once it has stopped (or {@link #STOP_LANDS} has passed); false if it could not be
+     * (gone, or {@code kill} missing): it then runs on.
+     */
     public static boolean freeze(long pid) {
         FROZEN.add(pid);
         if (signal(pid, "STOP")) {
+            awaitStopped(pid);
             return true;
         }
         FROZEN.remove(pid);
         return false;
+    }
+
+    private static void awaitStopped(long pid) {
+        long deadline = System.nanoTime() + STOP_LANDS.toNanos();
+        while (!stopped(pid) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Whether the process is stopped: the state in its stat, after the command name's closing parenthesis, is T. */
+    static boolean stopped(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) == 'T';
+        } catch (IOException | RuntimeException e) {
+            // gone, or no /proc: nothing to wait for
+            return true;
+        }
     }
 
     /** Thaws {@code pid} if the lab froze it; nothing otherwise. */

@@ -278,13 +278,15 @@ public final class Runner {
         }
     }
 
-    private static void awaitQuietly(Future<?> ending, Duration bound) {
+    /** Waits up to {@code bound} for {@code task}, then goes on whatever became of it. */
+    private static void awaitQuietly(Future<?> task, Duration bound) {
         try {
-            ending.get(bound.toMillis(), TimeUnit.MILLISECONDS);
+            task.get(bound.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
-            // what it could not finish is not written; the run says it was cut short or failed
+            // a cell's end that failed or ran over is not written (the run says it was cut short or failed); a contract
+            // check that ran over no longer holds the cell before it
         }
     }
 
