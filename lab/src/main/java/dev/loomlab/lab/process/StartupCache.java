@@ -96,7 +96,7 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
         }
         Format format = Format.of(jdk);
         String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
-        Path dir = root.resolve(name + "-" + sha256(jar).substring(0, 16) + "-jdk" + jdk.version().replaceAll("[^0-9A-Za-z.+_-]", "_"));
+        Path dir = root.resolve(name + "-" + contentDigest(jar).substring(0, 16) + "-jdk" + jdk.version().replaceAll("[^0-9A-Za-z.+_-]", "_"));
         // Named for what they hold: caches recorded with method profiles (server*.aot) are never picked up again.
         Path archive = dir.resolve((recording ? "classes-jfr" : "classes") + format.suffix);
         if (Files.isRegularFile(failed(archive))) {
@@ -280,6 +280,23 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
                 Files.deleteIfExists(p);
             }
         }
+    }
+
+    /**
+     * What a fat jar holds, entry by entry (name, size, CRC), rather than its bytes: a rebuild of the same classes
+     * writes every entry with a new time (a Kotlin build recompiles them all), and a cache named by the bytes was
+     * recorded anew, a whole training start, on every build. The cache serves the jar's extracted copy, so the fat
+     * jar's own times are nothing the JVM checks.
+     */
+    static String contentDigest(Path jar) {
+        StringBuilder entries = new StringBuilder();
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            zip.stream().forEach(e -> entries.append(e.getName()).append('\0').append(e.getSize()).append('\0')
+                    .append(Long.toHexString(e.getCrc())).append('\n'));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + jar, e);
+        }
+        return sha256(entries.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     private static String sha256(Path file) {

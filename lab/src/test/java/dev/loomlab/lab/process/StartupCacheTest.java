@@ -67,6 +67,51 @@ class StartupCacheTest {
     }
 
     @Test
+    void aServerJarRebuiltFromTheSameClassesKeepsItsCacheAndOneWithAClassChangedGetsItsOwn() throws Exception {
+        Path built = LabHome.serverJar(Model.byId("mvc-virtual"));
+        // A rebuild writes the same entries with new times (as every Kotlin build does): other bytes, the same classes.
+        Path rebuilt = Files.createDirectories(caches.resolve("rebuilt")).resolve(built.getFileName());
+        copyEntries(built, rebuilt, Map.of());
+        assertThat(Files.mismatch(built, rebuilt)).as("the rebuilt jar's bytes differ").isNotEqualTo(-1L);
+        Path changed = Files.createDirectories(caches.resolve("changed")).resolve(built.getFileName());
+        copyEntries(built, changed, Map.of("BOOT-INF/classes/dev/loomlab/Added.class", new byte[] {(byte) 0xCA, (byte) 0xFE}));
+
+        Path cache = StartupCache.of(built, Jdk.current(), true, caches).orElseThrow().archive();
+        assertThat(StartupCache.of(rebuilt, Jdk.current(), true, caches).orElseThrow().archive()).isEqualTo(cache);
+        assertThat(StartupCache.contentDigest(changed)).isNotEqualTo(StartupCache.contentDigest(built));
+    }
+
+    /** {@code from}'s entries, each written anew a day later, and {@code added} after them. */
+    private static void copyEntries(Path from, Path to, Map<String, byte[]> added) throws Exception {
+        long later = System.currentTimeMillis() + TimeUnit.DAYS.toMillis(1);
+        try (var in = new java.util.zip.ZipFile(from.toFile());
+             var out = new java.util.zip.ZipOutputStream(Files.newOutputStream(to))) {
+            for (var entries = in.entries(); entries.hasMoreElements(); ) {
+                java.util.zip.ZipEntry entry = entries.nextElement();
+                java.util.zip.ZipEntry copy = new java.util.zip.ZipEntry(entry.getName());
+                copy.setMethod(entry.getMethod());
+                if (entry.getMethod() == java.util.zip.ZipEntry.STORED) {
+                    // Boot reads its libraries in place: they stay stored, with their sizes and CRC given up front.
+                    copy.setSize(entry.getSize());
+                    copy.setCompressedSize(entry.getCompressedSize());
+                    copy.setCrc(entry.getCrc());
+                }
+                copy.setTime(later);
+                out.putNextEntry(copy);
+                try (var data = in.getInputStream(entry)) {
+                    data.transferTo(out);
+                }
+                out.closeEntry();
+            }
+            for (Map.Entry<String, byte[]> extra : added.entrySet()) {
+                out.putNextEntry(new java.util.zip.ZipEntry(extra.getKey()));
+                out.write(extra.getValue());
+                out.closeEntry();
+            }
+        }
+    }
+
+    @Test
     void beforeJdk25TheBoot27ServerStartsFromAClassDataSharingArchiveRecordedOnceAndTheJdkMapsIt() throws Exception {
         ServerJdks jdks = ServerJdks.discover();
         assumeThat(jdks.found()).as("JDK 17, the legacy server's").containsKey(17);
