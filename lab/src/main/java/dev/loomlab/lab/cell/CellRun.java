@@ -50,8 +50,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
 
     /**
      * What is left of a cell once its load has returned: its server's stop and its judging. Neither sends or answers a
-     * request, and both take a second or two, so they may run beside the next cell's contract check and the start of its
-     * warm-up, which is not measured (a window they reached would say so: see {@link ServersAhead#ending}). A cell that
+     * request, and both take a second or two, so they may run beside the start of the next cell's warm-up, which is not
+     * measured (a window they reached would say so: see {@link ServersAhead#ending}). A cell that
      * stopped before its load has nothing left.
      */
     @FunctionalInterface
@@ -82,6 +82,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             besideWindow.put("cpuS", beside.get().cpu().toMillis() / 1000.0);
             topology.put("besideWindow", besideWindow);
         }
+        // Said so that a cell's own start (its ready stage) is not taken for a start ahead that never happened.
+        neighbour.givenUp().ifPresent(c -> topology.put("startAheadGivenUp", c.label(plan.jdkAxis()) + "/" + c.stem()));
         if (neighbour.previousEndingInWindow()) {
             // The cell before was still stopping its server or being judged when this window began: said, not hidden.
             topology.put("previousCellEndingInWindow", true);
@@ -179,7 +181,6 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                 progress.phase((own.isPresent() ? "started during the previous cell's warm-up: " : "") + Launch.readyLine(server)
                         + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
                 Optional<Stop> refused = contract.check(server, cell, plan);
-                neighbour.contractChecked();
                 if (refused.isPresent()) {
                     measured = refused.get();
                 } else {

@@ -50,8 +50,8 @@ public final class ServersAhead implements AutoCloseable {
     private final List<NextServer> dropped = new ArrayList<>();
     /** The end of the cell before the running one (its server's stop and its judging), still running beside it or done. */
     private volatile Future<?> previousEnding = CompletableFuture.completedFuture(null);
-    /** Completed once the running cell's contract is checked: the cell before stops its server only then. */
-    private volatile CompletableFuture<Void> contractChecked = CompletableFuture.completedFuture(null);
+    /** Completed once the running cell's warm-up has begun: the cell before stops its server only then. */
+    private volatile CompletableFuture<Void> warmupBegun = CompletableFuture.completedFuture(null);
 
     /**
      * Whether a server starts ahead only once the cell before the running one has ended: its server's pool, closing, would
@@ -76,7 +76,7 @@ public final class ServersAhead implements AutoCloseable {
     }
 
     /**
-     * The cell that has just handed over ends in {@code ending}, beside the next cell's contract check and warm-up. Where
+     * The cell that has just handed over ends in {@code ending}, beside the next cell's warm-up ({@link #handOver}). Where
      * three pools do not fit in the database, the next cell starts no server ahead before it is over; a window it
      * reached would say so.
      */
@@ -87,21 +87,22 @@ public final class ServersAhead implements AutoCloseable {
     }
 
     /**
-     * The cell that hands over now waits, before it stops its server, for the next cell's contract check, which the
-     * stopping JVM (on the same CPU, writing its flight recording) would slow by as much as it took: done when the next
-     * cell has checked its contract, or has stopped before it.
+     * The cell that hands over now waits, before it stops its server, for the next cell's warm-up to begin: the stopping
+     * JVM (on the same CPU, writing its flight recording) slowed whatever ran beside it by as long as it took, the next
+     * cell's contract check and then, once the stop waited for that, its driver's start; in the warm-up it costs
+     * nothing. Done when the next cell's warm-up has begun, or the cell has stopped before it.
      */
     public CompletableFuture<Void> handOver() {
-        CompletableFuture<Void> checked = new CompletableFuture<>();
+        CompletableFuture<Void> begun = new CompletableFuture<>();
         if (active()) {
-            contractChecked = checked;
+            warmupBegun = begun;
         }
-        return checked;
+        return begun;
     }
 
-    /** The running cell's contract is checked (or it stopped before): the cell before may stop its server. */
-    public void contractChecked() {
-        contractChecked.complete(null);
+    /** The running cell's warm-up has begun (or the cell stopped before): the cell before may stop its server. */
+    public void warmupBegun() {
+        warmupBegun.complete(null);
     }
 
     /** Why servers cannot start ahead in a run of {@code plan} on {@code bench}, or empty when they can. */
@@ -225,33 +226,54 @@ public final class ServersAhead implements AutoCloseable {
         private Duration cpuBefore;
         private Beside beside;
         private boolean previousEndingInWindow;
+        /** The cell whose server, started ahead, was not up in time: it starts its own. */
+        private Cell givenUp;
 
         private Neighbour(Cell running, BiFunction<Cell, Jdk, Optional<NextServer>> start) {
             this.running = running;
             this.start = start;
         }
 
-        /** A warm-up report, {@code elapsed} into a warm-up of {@code warmup}. */
-        synchronized void warmup(Duration elapsed, Duration warmup) {
+        /**
+         * A warm-up report, {@code elapsed} into a warm-up of {@code warmup}: the cell whose server started ahead was
+         * given up now, if one was.
+         */
+        synchronized Optional<Cell> warmup(Duration elapsed, Duration warmup) {
             if (!active()) {
-                return;
+                return Optional.empty();
             }
+            ServersAhead.this.warmupBegun();
             startAfter(running, start);
+            Optional<Cell> dropped = Optional.empty();
             if (current().isPresent() && !current().get().ready() && warmup.minus(elapsed).compareTo(READY_BEFORE_WINDOW) <= 0) {
-                drop();
+                dropped = giveUp();
             }
             cpuBefore = current().filter(NextServer::ready).map(NextServer::cpu).orElse(null);
+            return dropped;
         }
 
-        /** The window's first report. */
-        synchronized void window() {
+        /** The window's first report: the cell whose server started ahead was given up now, if one was. */
+        synchronized Optional<Cell> window() {
             previousEndingInWindow = !previousEnding.isDone();
+            Optional<Cell> dropped = Optional.empty();
             if (current().isPresent() && !current().get().ready()) {
-                drop();
+                dropped = giveUp();
             }
             if (cpuBefore == null) {
                 cpuBefore = current().map(NextServer::cpu).orElse(null);
             }
+            return dropped;
+        }
+
+        private Optional<Cell> giveUp() {
+            givenUp = current().orElseThrow().cell();
+            drop();
+            return Optional.of(givenUp);
+        }
+
+        /** The cell whose server, started beside this warm-up, was not up in time: that cell starts its own. */
+        synchronized Optional<Cell> givenUp() {
+            return Optional.ofNullable(givenUp);
         }
 
         /** The load has returned: the window and its drain are over, and the next server may wake. */
@@ -261,11 +283,6 @@ public final class ServersAhead implements AutoCloseable {
                 beside = new Beside(current().get().cell(), current().get().cpu().minus(cpuBefore));
             }
             current().filter(n -> firstAfter(running, n.cell())).ifPresent(NextServer::wake);
-        }
-
-        /** This cell's contract is checked: see {@link ServersAhead#handOver}. */
-        void contractChecked() {
-            ServersAhead.this.contractChecked();
         }
 
         /** Whether the cell before this one was still ending (stopping its server, being judged) when the window began. */

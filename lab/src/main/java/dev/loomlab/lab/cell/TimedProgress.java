@@ -35,11 +35,11 @@ record TimedProgress(CellProgress shown, StageClock clock, ServersAhead.Neighbou
                     case "warmup" -> {
                         Duration elapsed = Duration.ofMillis(Math.round(p.elapsedS() * 1000));
                         clock.begin(Stage.WARMUP, elapsed);
-                        neighbour.warmup(elapsed, warmup);
+                        neighbour.warmup(elapsed, warmup).ifPresent(c -> shown.phase(givenUp(c)));
                     }
                     case "measure", "burst" -> {
                         clock.begin(Stage.WINDOW);
-                        neighbour.window();
+                        neighbour.window().ifPresent(c -> shown.phase(givenUp(c)));
                     }
                     // Before the window, a report of another kind leaves the driver starting.
                     default -> {
@@ -56,5 +56,10 @@ record TimedProgress(CellProgress shown, StageClock clock, ServersAhead.Neighbou
                 live.engineStarted(pid);
             }
         };
+    }
+
+    private static String givenUp(Cell next) {
+        return "the server started ahead for " + next.label(false) + "/" + next.stem() + " was not up in time for the window:"
+                + " given up, its cell starts its own";
     }
 }

@@ -164,7 +164,7 @@ public final class Runner {
                     plan.window().total().plusSeconds(10));
             int index = 0;
             // A cell's end (its server's stop, its judging, its record written) runs here, one after another in the
-            // cells' order, beside the next cell's contract check and warm-up when servers start ahead.
+            // cells' order, beside the next cell's warm-up when servers start ahead.
             ExecutorService ends = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon().name("loomlab-cell-end").unstarted(r));
             Future<?> lastEnding = CompletableFuture.completedFuture(null);
             pendingEnding = lastEnding;
@@ -187,8 +187,8 @@ public final class Runner {
                     rethrowFailedEnding(lastEnding);
                     progress.cellStarts(index, name);
                     CellRun.Ending ending = cells.start(cell, planned.serverJdk(), progress, ahead);
-                    // a cell that stopped before its contract check lets the one before it stop its server now
-                    ahead.contractChecked();
+                    // a cell that stopped before its warm-up lets the one before it stop its server now
+                    ahead.warmupBegun();
                     if (interrupted.get()) {
                         // cut short: not written, but its server is stopped as any cell's is
                         ending.finish();
@@ -197,9 +197,9 @@ public final class Runner {
                     String cellName = progress.current();
                     // the next cell runs beside this one's end only if there is one and servers start ahead
                     boolean besideNext = ahead.active() && matrix.subList(index, matrix.size()).stream().anyMatch(p -> !kept.containsKey(p.cell()));
-                    CompletableFuture<Void> nextChecked = besideNext ? ahead.handOver() : CompletableFuture.completedFuture(null);
+                    CompletableFuture<Void> nextWarming = besideNext ? ahead.handOver() : CompletableFuture.completedFuture(null);
                     Future<?> end = ends.submit(() -> {
-                        awaitQuietly(nextChecked, NEXT_CHECK_BOUND);
+                        awaitQuietly(nextWarming, NEXT_WARMUP_BOUND);
                         CellResult ended = ending.finish();
                         CellResult result = besideNext ? ended.withStages(ended.stages().endedBesideNext()) : ended;
                         folder.writeCell(result);
@@ -253,8 +253,11 @@ public final class Runner {
         return List.copyOf(results);
     }
 
-    /** Longer than any contract check: a cell ending waits no longer for the next one's before it stops its server. */
-    private static final Duration NEXT_CHECK_BOUND = Duration.ofSeconds(10);
+    /**
+     * Longer than any contract check and driver start before a warm-up's first report: a cell ending waits no longer for
+     * the next one's warm-up before it stops its server.
+     */
+    private static final Duration NEXT_WARMUP_BOUND = Duration.ofSeconds(10);
 
     /** The end of the last cell handed over, for the run's own end (Ctrl-C, a failure) to wait for. */
     private volatile Future<?> pendingEnding = CompletableFuture.completedFuture(null);

@@ -101,10 +101,11 @@ class ServersAheadTest {
         ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(slowStart(cell, launchers)));
 
         neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
-        neighbour.warmup(Duration.ofSeconds(17), Duration.ofSeconds(20));
+        assertThat(neighbour.warmup(Duration.ofSeconds(17), Duration.ofSeconds(20))).isEmpty();
 
         Optional<NextServer> taken = ahead.take(SECOND);
         assertThat(taken).isPresent();
+        assertThat(neighbour.givenUp()).isEmpty();
         taken.get().close();
     }
 
@@ -114,10 +115,11 @@ class ServersAheadTest {
         java.util.concurrent.BlockingQueue<Thread> launchers = new java.util.concurrent.LinkedBlockingQueue<>();
         ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(slowStart(cell, launchers)));
 
-        neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
-        neighbour.warmup(Duration.ofSeconds(18), Duration.ofSeconds(20));
+        assertThat(neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20))).isEmpty();
+        assertThat(neighbour.warmup(Duration.ofSeconds(18), Duration.ofSeconds(20))).as("given up now").contains(SECOND);
 
         assertThat(ahead.take(SECOND)).isEmpty();
+        assertThat(neighbour.givenUp()).as("what the running cell's record says").contains(SECOND);
         Thread launcher = launchers.poll(10, java.util.concurrent.TimeUnit.SECONDS);
         launcher.join(Duration.ofSeconds(10));
         assertThat(launcher.isAlive()).as("the launch thread ended once interrupted").isFalse();
@@ -177,14 +179,14 @@ class ServersAheadTest {
     }
 
     @Test
-    void aCellHandingOverStopsItsServerOnlyOnceTheNextCellHasCheckedItsContract() {
+    void aCellHandingOverStopsItsServerOnlyOnceTheNextCellsWarmUpHasBegun() {
         ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND));
-        java.util.concurrent.CompletableFuture<Void> checked = ahead.handOver();
+        java.util.concurrent.CompletableFuture<Void> begun = ahead.handOver();
         ServersAhead.Neighbour next = ahead.neighbour(SECOND, (cell, jdk) -> Optional.empty());
 
-        assertThat(checked).isNotDone();
-        next.contractChecked();
-        assertThat(checked).isDone();
+        assertThat(begun).as("the next cell checks its contract and starts its driver").isNotDone();
+        next.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
+        assertThat(begun).isDone();
     }
 
     @Test
