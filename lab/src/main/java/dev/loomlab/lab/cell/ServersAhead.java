@@ -243,7 +243,10 @@ public final class ServersAhead implements AutoCloseable {
                 return Optional.empty();
             }
             ServersAhead.this.warmupBegun();
-            startAfter(running, start);
+            if (givenUp == null) {
+                // Once one start was given up, another this close to the window would be too, and stopped at its start.
+                startAfter(running, start);
+            }
             Optional<Cell> dropped = Optional.empty();
             if (current().isPresent() && !current().get().ready() && warmup.minus(elapsed).compareTo(READY_BEFORE_WINDOW) <= 0) {
                 dropped = giveUp();

@@ -113,16 +113,23 @@ class ServersAheadTest {
     void aStartNotUpTwoSecondsBeforeTheWindowIsGivenUpAndItsCellStartsItsOwn() throws Exception {
         ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND));
         java.util.concurrent.BlockingQueue<Thread> launchers = new java.util.concurrent.LinkedBlockingQueue<>();
-        ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(slowStart(cell, launchers)));
+        java.util.concurrent.atomic.AtomicInteger starts = new java.util.concurrent.atomic.AtomicInteger();
+        ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> {
+            starts.incrementAndGet();
+            return Optional.of(slowStart(cell, launchers));
+        });
 
         assertThat(neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20))).isEmpty();
         assertThat(neighbour.warmup(Duration.ofSeconds(18), Duration.ofSeconds(20))).as("given up now").contains(SECOND);
+        assertThat(neighbour.warmup(Duration.ofSeconds(19), Duration.ofSeconds(20))).isEmpty();
+        assertThat(neighbour.window()).as("nothing left to give up at the window").isEmpty();
 
         assertThat(ahead.take(SECOND)).isEmpty();
         assertThat(neighbour.givenUp()).as("what the running cell's record says").contains(SECOND);
         Thread launcher = launchers.poll(10, java.util.concurrent.TimeUnit.SECONDS);
         launcher.join(Duration.ofSeconds(10));
         assertThat(launcher.isAlive()).as("the launch thread ended once interrupted").isFalse();
+        assertThat(starts).as("no second start, launched a second before the window to be stopped at its start").hasValue(1);
         neighbour.loadEnded();
         assertThat(neighbour.beside()).as("nothing was up beside the window").isEmpty();
     }
