@@ -67,12 +67,16 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     public Ending start(Cell cell, Jdk serverJdk, CellProgress progress, ServersAhead ahead) {
         StageClock clock = new StageClock();
         ServersAhead.Neighbour neighbour = ahead.neighbour(cell, this::startAhead);
+        Optional<NextServer> started = ahead.take(cell);
+        Optional<String> notTakenOver = started.flatMap(NextServer::whyNotAdoptable);
+        notTakenOver.ifPresent(why -> progress.phase("the server started ahead for this cell is not taken over: " + why
+                + "; stopped, the cell starts its own"));
         Ending stages = stages(cell, serverJdk, new TimedProgress(progress, clock, neighbour), clock,
-                ahead.take(cell).filter(NextServer::adoptable), neighbour);
-        return () -> withBeside(stages.finish(), neighbour).withStages(clock.finish());
+                started.filter(s -> notTakenOver.isEmpty()), neighbour);
+        return () -> withBeside(stages.finish(), neighbour, notTakenOver).withStages(clock.finish());
     }
 
-    private CellResult withBeside(CellResult measured, ServersAhead.Neighbour neighbour) {
+    private CellResult withBeside(CellResult measured, ServersAhead.Neighbour neighbour, Optional<String> notTakenOver) {
         CellResult result = measured.topology() == null ? measured.withTopology(bench.topology(plan, List.of())) : measured;
         Map<String, Object> topology = new LinkedHashMap<>(result.topology());
         Optional<ServersAhead.Beside> beside = neighbour.beside();
@@ -84,6 +88,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         }
         // Said so that a cell's own start (its ready stage) is not taken for a start ahead that never happened.
         neighbour.givenUp().ifPresent(c -> topology.put("startAheadGivenUp", c.label(plan.jdkAxis()) + "/" + c.stem()));
+        notTakenOver.ifPresent(why -> topology.put("startAheadNotTakenOver", why));
         if (neighbour.previousEndingInWindow()) {
             // The cell before was still stopping its server or being judged when this window began: said, not hidden.
             topology.put("previousCellEndingInWindow", true);

@@ -16,8 +16,9 @@ import java.util.function.Supplier;
 /**
  * A cell's server, and its driver, started while the cell before it warms up. The server starts on a thread of its
  * own, at the lowest priority ({@link Launch#aside}); once up, it and its driver (unconnected) wait frozen until the
- * cell takes both over, the server raised to the normal priority first. Whatever is not taken over is stopped on
- * {@link #close}, and a start still running then is abandoned (its launch thread interrupted, its process stopped).
+ * running cell's load ends ({@link #wake}) or their cell takes them over, the server raised to the normal priority
+ * first, still frozen. Whatever is not taken over is stopped on {@link #close}, and a start still running then is
+ * abandoned (its launch thread interrupted, its process stopped).
  */
 final class NextServer implements AutoCloseable {
     /** Long enough for a stop and its port check after an abandoned start: only then is the launch thread done. */
@@ -29,6 +30,9 @@ final class NextServer implements AutoCloseable {
     private final CompletableFuture<Launch.Outcome> launched = new CompletableFuture<>();
     private final Thread launcher;
     private boolean takenOver;
+    /** Whether the server, up, has been raised to the normal priority, or tried to be: {@link #notRaised} says which. */
+    private boolean raiseTried;
+    private Optional<String> notRaised = Optional.empty();
 
     /**
      * @param port   the port the server was told to listen on, the one its driver will load
@@ -103,8 +107,14 @@ final class NextServer implements AutoCloseable {
     /**
      * The running cell's load is over: the server and its driver thaw and connect, their first seconds of catching up
      * (compilations queued at the start, the driver's connections) beside the ending cell's stop instead of after it.
+     * The server is raised to the normal priority first, still frozen: once its driver connects, a web server grows
+     * its pool of threads, and a thread created while the others are being raised would stay at the lowest. One that
+     * cannot be raised stays frozen, for its cell to stop ({@link #whyNotAdoptable}).
      */
     void wake() {
+        if (raise().isPresent()) {
+            return;
+        }
         server().ifPresent(s -> Freezer.thaw(s.pid()));
         driverPid().ifPresent(Freezer::thaw);
         if (ready()) {
@@ -112,23 +122,31 @@ final class NextServer implements AutoCloseable {
         }
     }
 
+    /** Raises the server, once it is up, to the normal priority, once: empty if it runs there now, else why not. */
+    private synchronized Optional<String> raise() {
+        if (!raiseTried && ready()) {
+            raiseTried = true;
+            notRaised = Priority.normal(server().orElseThrow().pid()).map(why -> "its priority could not be raised: " + why);
+        }
+        return notRaised;
+    }
+
     /**
-     * Whether its cell can take it over: its start has ended (this waits for that), and a server that is up runs at
-     * the normal priority again, raised while it is still frozen. One that cannot be raised is stopped: its cell starts
-     * its own.
+     * Why its cell cannot take it over, or empty when it can: this waits for its start to end; a server that is up must
+     * run at the normal priority again, raised while it was still frozen. One that cannot be raised is stopped, and its
+     * cell starts its own (a start that failed is the cell's to report: {@link #takeOver}).
      */
-    boolean adoptable() {
-        Launch.Outcome outcome;
+    Optional<String> whyNotAdoptable() {
         try {
-            outcome = launched.join();
+            launched.join();
         } catch (CompletionException e) {
-            return true;
+            return Optional.empty();
         }
-        if (outcome instanceof Launch.Up up && !Priority.normal(up.server().pid())) {
+        Optional<String> why = raise();
+        if (why.isPresent()) {
             close();
-            return false;
         }
-        return true;
+        return why;
     }
 
     /** The cell takes the server over: waits for the end of its start, and thaws what waited frozen. */

@@ -1,8 +1,5 @@
 package dev.loomlab.lab.process;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -51,15 +48,9 @@ public final class Freezer {
         }
     }
 
-    /** Whether the process is stopped: the state in its stat, after the command name's closing parenthesis, is T. */
+    /** Whether the process is stopped (state T); a process gone, or no /proc, leaves nothing to wait for. */
     static boolean stopped(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            return stat.charAt(stat.lastIndexOf(')') + 2) == 'T';
-        } catch (IOException | RuntimeException e) {
-            // gone, or no /proc: nothing to wait for
-            return true;
-        }
+        return ProcStat.ofProcess(pid).map(stat -> stat.state() == 'T').orElse(true);
     }
 
     /** Thaws {@code pid} if the lab froze it; nothing otherwise. */

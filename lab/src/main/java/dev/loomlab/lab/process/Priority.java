@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -23,17 +24,24 @@ public final class Priority {
     }
 
     /**
-     * Raises every thread of {@code pid} to the normal priority (nice 0) and checks it took; false if it did not
-     * (lowering a nice value needs root, or CAP_SYS_NICE).
+     * Raises every thread of {@code pid} to the normal priority (nice 0) and checks it took: empty if it did, else why
+     * not. A thread is born at its creator's priority, so the process should be frozen meanwhile: one created between
+     * the reading of its threads and their raise would stay at the old priority.
      */
-    public static boolean normal(long pid) {
+    public static Optional<String> normal(long pid) {
         List<String> tids = threads(pid);
         if (tids.isEmpty()) {
-            return false;
+            return Optional.of("the process is gone");
         }
         List<String> command = new ArrayList<>(List.of("renice", "-n", "0", "-p"));
         command.addAll(tids);
-        return ShortCommand.succeeds(command, Duration.ofSeconds(10)) && threads(pid).stream().allMatch(tid -> nice(pid, tid) == 0);
+        if (!ShortCommand.succeeds(command, Duration.ofSeconds(10))) {
+            return Optional.of("renice failed (lowering a nice value needs root, or CAP_SYS_NICE)");
+        }
+        List<String> now = threads(pid);
+        long below = now.stream().filter(tid -> nice(pid, tid) != 0).count();
+        return below == 0 ? Optional.empty()
+                : Optional.of(below + " of its " + now.size() + " threads still below the normal priority after renice");
     }
 
     private static List<String> threads(long pid) {
@@ -44,16 +52,8 @@ public final class Priority {
         }
     }
 
-    /** The nice value of one thread: field 19 of its stat, counted after the command name's closing parenthesis. */
+    /** The nice value of one thread; a thread that ended meanwhile runs at no priority at all, which reads as 0. */
     static int nice(long pid, String tid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "task", tid, "stat"));
-            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // after[0] is field 3 (state): field 19 is after[16]
-            return Integer.parseInt(after[16]);
-        } catch (IOException | RuntimeException e) {
-            // a thread that ended meanwhile runs at no priority at all
-            return 0;
-        }
+        return ProcStat.ofThread(pid, tid).map(ProcStat::nice).orElse(0);
     }
 }

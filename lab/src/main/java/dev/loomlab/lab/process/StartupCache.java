@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
@@ -16,6 +17,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -23,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
@@ -91,12 +94,13 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
      * @param recording whether the server runs with a flight recording (a cache is for one or the other)
      */
     public static Optional<StartupCache> of(Path jar, Jdk jdk, boolean recording, Path root) {
-        if (!isBootJar(jar)) {
+        Optional<FatJar> fat = FatJar.read(jar).filter(FatJar::boot);
+        if (fat.isEmpty()) {
             return Optional.empty();
         }
         Format format = Format.of(jdk);
         String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
-        Path dir = root.resolve(name + "-" + contentDigest(jar).substring(0, 16) + "-jdk" + jdk.version().replaceAll("[^0-9A-Za-z.+_-]", "_"));
+        Path dir = root.resolve(name + "-" + fat.get().contentDigest().substring(0, 16) + "-jdk" + jdk.version().replaceAll("[^0-9A-Za-z.+_-]", "_"));
         // Named for what they hold: caches recorded with method profiles (server*.aot) are never picked up again.
         Path archive = dir.resolve((recording ? "classes-jfr" : "classes") + format.suffix);
         if (Files.isRegularFile(failed(archive))) {
@@ -104,7 +108,7 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
             return Optional.empty();
         }
         Path extracted = dir.resolve("app").resolve(jar.getFileName());
-        if (!Files.isRegularFile(extracted) && !extract(jar, jdk, dir)) {
+        if (!Files.isRegularFile(extracted) && !extract(jar, fat.get().toolsJarMode(), jdk, dir)) {
             return Optional.empty();
         }
         return Optional.of(new StartupCache(extracted, archive, format));
@@ -221,19 +225,27 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
         return archive.resolveSibling(archive.getFileName() + ".pending-" + ProcessHandle.current().pid());
     }
 
-    private static boolean isBootJar(Path jar) {
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            return zip.stream().anyMatch(e -> e.getName().startsWith(ExplodedBootJar.CLASSES));
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static boolean hasToolsJarMode(Path jar) {
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            return zip.stream().anyMatch(e -> e.getName().matches("BOOT-INF/lib/spring-boot-jarmode-tools-.*\\.jar"));
-        } catch (IOException e) {
-            return false;
+    /**
+     * What a start needs to know of a jar, read from its zip directory in one pass (every start ahead asks): whether it
+     * is a Spring Boot fat jar, whether it has Boot's tools jar mode, and its {@link #contentDigest}.
+     */
+    private record FatJar(boolean boot, boolean toolsJarMode, String contentDigest) {
+        /** Empty when the jar cannot be read as a zip: it then has no cache. */
+        static Optional<FatJar> read(Path jar) {
+            boolean boot = false;
+            boolean toolsJarMode = false;
+            StringBuilder entries = new StringBuilder();
+            try (ZipFile zip = new ZipFile(jar.toFile())) {
+                for (ZipEntry e : Collections.list(zip.entries())) {
+                    boot |= e.getName().startsWith(ExplodedBootJar.CLASSES);
+                    toolsJarMode |= e.getName().matches("BOOT-INF/lib/spring-boot-jarmode-tools-.*\\.jar");
+                    entries.append(e.getName()).append('\0').append(e.getSize()).append('\0')
+                            .append(Long.toHexString(e.getCrc())).append('\n');
+                }
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+            return Optional.of(new FatJar(boot, toolsJarMode, sha256(entries.toString().getBytes(StandardCharsets.UTF_8))));
         }
     }
 
@@ -242,12 +254,12 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
      * own tools jar mode where the jar has it (Boot 3.3+), else unpacked as Boot 2.7 lays it out ({@link ExplodedBootJar});
      * false, the log kept, when it could not be.
      */
-    private static boolean extract(Path jar, Jdk jdk, Path dir) {
+    private static boolean extract(Path jar, boolean toolsJarMode, Jdk jdk, Path dir) {
         try {
             Files.createDirectories(dir);
             Path tmp = Files.createTempDirectory(dir, "extracting-");
             boolean extracted;
-            if (hasToolsJarMode(jar)) {
+            if (toolsJarMode) {
                 Process process = Children.track(new ProcessBuilder(jdk.java().toString(), "-Djarmode=tools", "-jar", jar.toString(),
                         "extract", "--destination", tmp.toString()).redirectErrorStream(true)
                         .redirectOutput(tmp.resolveSibling("extract.log").toFile()).start());
@@ -289,14 +301,7 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
      * jar's own times are nothing the JVM checks.
      */
     static String contentDigest(Path jar) {
-        StringBuilder entries = new StringBuilder();
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            zip.stream().forEach(e -> entries.append(e.getName()).append('\0').append(e.getSize()).append('\0')
-                    .append(Long.toHexString(e.getCrc())).append('\n'));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + jar, e);
-        }
-        return sha256(entries.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return FatJar.read(jar).orElseThrow(() -> new UncheckedIOException(new IOException("cannot read " + jar))).contentDigest();
     }
 
     private static String sha256(Path file) {

@@ -255,7 +255,7 @@ class ServersAheadTest {
     }
 
     /** A server handle on a process of the test's: closing it is the test's to do. */
-    private static dev.loomlab.lab.process.ServerHandle standIn(long pid) {
+    static dev.loomlab.lab.process.ServerHandle standIn(long pid) {
         return new dev.loomlab.lab.process.ServerHandle() {
             @Override
             public String baseUrl() {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -38,16 +39,16 @@ class PriorityTest {
         assertThat(threads(process.pid())).allSatisfy(tid -> assertThat(Priority.nice(process.pid(), tid)).isEqualTo(19));
 
         Freezer.freeze(process.pid());
-        boolean raised = Priority.normal(process.pid());
+        Optional<String> notRaised = Priority.normal(process.pid());
         Freezer.thaw(process.pid());
 
-        assertThat(raised).isTrue();
+        assertThat(notRaised).isEmpty();
         assertThat(threads(process.pid())).allSatisfy(tid -> assertThat(Priority.nice(process.pid(), tid)).isZero());
     }
 
     @Test
     void aProcessThatIsGoneCannotBeRaised() {
-        assertThat(Priority.normal(Long.MAX_VALUE)).isFalse();
+        assertThat(Priority.normal(Long.MAX_VALUE)).hasValue("the process is gone");
     }
 
     private static List<String> threads(long pid) throws Exception {
