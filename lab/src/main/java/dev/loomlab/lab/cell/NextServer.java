@@ -15,10 +15,11 @@ import java.util.function.Supplier;
 
 /**
  * A cell's server, and its driver, started while the cell before it warms up. The server starts on a thread of its
- * own, at the lowest priority ({@link Launch#aside}); once up, it and its driver (unconnected) wait frozen until the
- * running cell's load ends ({@link #wake}) or their cell takes them over, the server raised to the normal priority
- * first, still frozen. Whatever is not taken over is stopped on {@link #close}, and a start still running then is
- * abandoned (its launch thread interrupted, its process stopped).
+ * own, at the lowest priority ({@link Launch#aside}); once up, it runs on there until shortly before the running cell's
+ * window ({@link #rest}), then it and its driver (unconnected) wait frozen until that cell's load ends ({@link #wake})
+ * or their cell takes them over, the server raised to the normal priority first, still frozen. Whatever is not taken
+ * over is stopped on {@link #close}, and a start still running then is abandoned (its launch thread interrupted, its
+ * process stopped).
  */
 final class NextServer implements AutoCloseable {
     /** Long enough for a stop and its port check after an abandoned start: only then is the launch thread done. */
@@ -30,6 +31,8 @@ final class NextServer implements AutoCloseable {
     private final CompletableFuture<Launch.Outcome> launched = new CompletableFuture<>();
     private final Thread launcher;
     private boolean takenOver;
+    /** Whether the server, up, and its driver are frozen now ({@link #rest}), waiting for their cell. */
+    private boolean frozen;
     /** Whether the server, up, has been raised to the normal priority, or tried to be: {@link #notRaised} says which. */
     private boolean raiseTried;
     private Optional<String> notRaised = Optional.empty();
@@ -45,14 +48,7 @@ final class NextServer implements AutoCloseable {
         this.driver = driver;
         this.launcher = Thread.ofPlatform().daemon().name("loomlab-next-server").start(() -> {
             try {
-                Launch.Outcome outcome = launch.get();
-                if (outcome instanceof Launch.Up up) {
-                    // Up, it waits for its cell frozen: whatever its threads would do next (the compilations its start
-                    // queued, its pool's upkeep, its recording's samples) cannot take CPU from the running cell's window.
-                    Freezer.freeze(up.server().pid());
-                    driverPid().ifPresent(Freezer::freeze);
-                }
-                launched.complete(outcome);
+                launched.complete(launch.get());
             } catch (Throwable t) {
                 launched.completeExceptionally(t);
             }
@@ -105,8 +101,30 @@ final class NextServer implements AutoCloseable {
     }
 
     /**
+     * The running cell's window is about to begin: the server, up, and its driver freeze, to wait for their cell.
+     * Whatever their threads would do next (the server's pool upkeep, its recording's samples, what it still has to
+     * compile) cannot take CPU from the window. Until now a server up ran on at the lowest priority: the compilations its
+     * start queued ran in the warm-up's spare CPU instead of beside its own cell's contract check. Nothing while it is not
+     * up (a start not up by then is given up) or once frozen.
+     */
+    synchronized void rest() {
+        if (!frozen && ready()) {
+            frozen = true;
+            Freezer.freeze(server().orElseThrow().pid());
+            driverPid().ifPresent(Freezer::freeze);
+        }
+    }
+
+    /** Thaws the server and its driver, frozen or not. */
+    private synchronized void thaw() {
+        frozen = false;
+        server().ifPresent(s -> Freezer.thaw(s.pid()));
+        driverPid().ifPresent(Freezer::thaw);
+    }
+
+    /**
      * The running cell's load is over: the server and its driver thaw and connect, their first seconds of catching up
-     * (compilations queued at the start, the driver's connections) beside the ending cell's stop instead of after it.
+     * (compilations still queued, the driver's connections) beside the ending cell's stop instead of after it.
      * The server is raised to the normal priority first, still frozen: once its driver connects, a web server grows
      * its pool of threads, and a thread created while the others are being raised would stay at the lowest. One that
      * cannot be raised stays frozen, for its cell to stop ({@link #whyNotAdoptable}).
@@ -115,16 +133,19 @@ final class NextServer implements AutoCloseable {
         if (raise().isPresent()) {
             return;
         }
-        server().ifPresent(s -> Freezer.thaw(s.pid()));
-        driverPid().ifPresent(Freezer::thaw);
+        thaw();
         if (ready()) {
             driver.ifPresent(PreparedLoad::targetUp);
         }
     }
 
-    /** Raises the server, once it is up, to the normal priority, once: empty if it runs there now, else why not. */
+    /**
+     * Raises the server, once it is up, to the normal priority, once, frozen first if it is not yet (a cell that took
+     * it over without a wake): empty if it runs there now, else why not.
+     */
     private synchronized Optional<String> raise() {
         if (!raiseTried && ready()) {
+            rest();
             raiseTried = true;
             notRaised = Priority.normal(server().orElseThrow().pid()).map(why -> "its priority could not be raised: " + why);
         }
@@ -159,10 +180,7 @@ final class NextServer implements AutoCloseable {
             driver.ifPresent(PreparedLoad::close);
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
-        if (outcome instanceof Launch.Up up) {
-            Freezer.thaw(up.server().pid());
-        }
-        driverPid().ifPresent(Freezer::thaw);
+        thaw();
         return outcome;
     }
 

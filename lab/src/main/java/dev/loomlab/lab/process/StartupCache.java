@@ -238,7 +238,7 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
             try (ZipFile zip = new ZipFile(jar.toFile())) {
                 for (ZipEntry e : Collections.list(zip.entries())) {
                     boot |= e.getName().startsWith(ExplodedBootJar.CLASSES);
-                    toolsJarMode |= e.getName().matches("BOOT-INF/lib/spring-boot-jarmode-tools-.*\\.jar");
+                    toolsJarMode |= e.getName().startsWith("BOOT-INF/lib/spring-boot-jarmode-tools-") && e.getName().endsWith(".jar");
                     entries.append(e.getName()).append('\0').append(e.getSize()).append('\0')
                             .append(Long.toHexString(e.getCrc())).append('\n');
                 }

@@ -78,7 +78,8 @@ class NextServerTest {
                 .contains("gone"));
     }
 
-    private static void awaitReady(NextServer next) throws InterruptedException {
+    /** Waits, a bounded time, until {@code next}'s start is up. */
+    static void awaitReady(NextServer next) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!next.ready() && System.nanoTime() < deadline) {
             Thread.sleep(10);

@@ -213,14 +213,15 @@ class ServersAheadTest {
     @Test
     void aServerStartedForTheCellAfterTheNextStaysFrozenThroughTheNextCellsWindow() throws Exception {
         ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND, THIRD));
-        // a process standing in for THIRD's server: frozen once up, as a server started ahead is
+        // a process standing in for THIRD's server: frozen once the window begins, as a server started ahead is
         Process stand = new ProcessBuilder("sleep", "120").start();
         try {
             // SECOND starts its own server (its start-up cache is not recorded yet): THIRD's is started instead
-            ServersAhead.Neighbour first = ahead.neighbour(FIRST, (cell, jdk) -> cell.equals(THIRD)
-                    ? Optional.of(new NextServer(cell, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid()))))
-                    : Optional.empty());
+            NextServer third = new NextServer(THIRD, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid())));
+            ServersAhead.Neighbour first = ahead.neighbour(FIRST, (cell, jdk) -> cell.equals(THIRD) ? Optional.of(third) : Optional.empty());
             first.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
+            NextServerTest.awaitReady(third);
+            first.window();
             awaitState(stand.pid(), 'T');
 
             first.loadEnded();
@@ -234,6 +235,32 @@ class ServersAheadTest {
             second.loadEnded();
             awaitState(stand.pid(), 'S');
             assertThat(second.beside()).hasValueSatisfying(b -> assertThat(b.cell()).isEqualTo(THIRD));
+        } finally {
+            dev.loomlab.lab.process.Freezer.thaw(stand.pid());
+            stand.destroyForcibly().waitFor();
+            ahead.close();
+        }
+    }
+
+    @Test
+    void aServerUpAheadRunsOnUntilTwoSecondsBeforeTheWindowAndWaitsFrozenFromThen() throws Exception {
+        ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND));
+        Process stand = new ProcessBuilder("sleep", "120").start();
+        try {
+            NextServer second = new NextServer(SECOND, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid())));
+            ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(second));
+            neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
+            NextServerTest.awaitReady(second);
+
+            neighbour.warmup(Duration.ofSeconds(17), Duration.ofSeconds(20));
+            Thread.sleep(200);
+            assertThat(state(stand.pid())).as("up, and running three seconds before the window").isEqualTo('S');
+
+            neighbour.warmup(Duration.ofSeconds(18), Duration.ofSeconds(20));
+            assertThat(state(stand.pid())).as("frozen two seconds before the window").isEqualTo('T');
+            neighbour.window();
+            neighbour.loadEnded();
+            awaitState(stand.pid(), 'S');
         } finally {
             dev.loomlab.lab.process.Freezer.thaw(stand.pid());
             stand.destroyForcibly().waitFor();
