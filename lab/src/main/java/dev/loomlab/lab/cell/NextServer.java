@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -29,6 +30,9 @@ final class NextServer implements AutoCloseable {
     private final int port;
     private final Optional<PreparedLoad> driver;
     private final CompletableFuture<Launch.Outcome> launched = new CompletableFuture<>();
+    /** Whether its contract check, run once it was up, held; false when it did not, or was cut short by the freeze. */
+    private final CompletableFuture<Boolean> checkedAhead = new CompletableFuture<>();
+    /** Its start, then its contract check. */
     private final Thread launcher;
     private boolean takenOver;
     /** Whether the server, up, and its driver are frozen now ({@link #rest}), waiting for their cell. */
@@ -41,18 +45,36 @@ final class NextServer implements AutoCloseable {
      * @param port   the port the server was told to listen on, the one its driver will load
      * @param driver its driver, started and waiting for the server, or empty when its engine starts with the load
      * @param launch the server's start, to its ready line
+     * @param check  its contract check, run as soon as it is up (beside the warm-up, while it runs on): whether it held
      */
-    NextServer(Cell cell, int port, Optional<PreparedLoad> driver, Supplier<Launch.Outcome> launch) {
+    NextServer(Cell cell, int port, Optional<PreparedLoad> driver, Supplier<Launch.Outcome> launch, Predicate<ServerHandle> check) {
         this.cell = cell;
         this.port = port;
         this.driver = driver;
         this.launcher = Thread.ofPlatform().daemon().name("loomlab-next-server").start(() -> {
+            Launch.Outcome outcome;
             try {
-                launched.complete(launch.get());
+                outcome = launch.get();
             } catch (Throwable t) {
                 launched.completeExceptionally(t);
+                checkedAhead.complete(false);
+                return;
+            }
+            launched.complete(outcome);
+            try {
+                checkedAhead.complete(outcome instanceof Launch.Up up && check.test(up.server()));
+            } catch (RuntimeException e) {
+                checkedAhead.complete(false);
             }
         });
+    }
+
+    /**
+     * Whether its contract check held before its cell began: then the cell need not check it again. False while the
+     * check still runs (the cell checks it itself, not waiting for it).
+     */
+    boolean contractHeldAhead() {
+        return checkedAhead.getNow(false);
     }
 
     Cell cell() {
@@ -110,6 +132,10 @@ final class NextServer implements AutoCloseable {
     synchronized void rest() {
         if (!frozen && ready()) {
             frozen = true;
+            if (!checkedAhead.isDone()) {
+                // A check still running would wait on the frozen server for its time-out: cut short, it did not hold.
+                launcher.interrupt();
+            }
             Freezer.freeze(server().orElseThrow().pid());
             driverPid().ifPresent(Freezer::freeze);
         }

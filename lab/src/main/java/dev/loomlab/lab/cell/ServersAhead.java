@@ -20,8 +20,8 @@ import java.util.function.BiFunction;
  * then waits frozen, its pool open ({@link NextServer}), and the CPU it and its driver use during the window is
  * measured all the same and kept with the cell whose window it was ({@link Neighbour}): zero is a figure, not an
  * assumption.
- * Its contract is checked only when its own cell begins: a check sends requests, and some write rows the running cell
- * counts.
+ * Its contract is checked as soon as it is up, while it runs on beside the warm-up; a check that did not hold by the
+ * freeze (or one that would write rows, which the running cell counts) is left to its own cell, when it begins.
  */
 public final class ServersAhead implements AutoCloseable {
     /**

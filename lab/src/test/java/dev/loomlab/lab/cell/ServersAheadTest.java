@@ -134,6 +134,9 @@ class ServersAheadTest {
         assertThat(neighbour.beside()).as("nothing was up beside the window").isEmpty();
     }
 
+    /** A server started ahead whose contract is left to its cell. */
+    static final java.util.function.Predicate<dev.loomlab.lab.process.ServerHandle> NO_CHECK = server -> false;
+
     /** A start that would take five minutes, unless it is given up: its launch thread is then interrupted. */
     private static NextServer slowStart(Cell cell, java.util.Collection<Thread> launchers) {
         return new NextServer(cell, 1, Optional.empty(), () -> {
@@ -144,7 +147,7 @@ class ServersAheadTest {
             } catch (InterruptedException e) {
                 return Stop.failed("abandoned");
             }
-        });
+        }, NO_CHECK);
     }
 
     private static List<ServersAhead.Upcoming> upcoming(Cell... cells) {
@@ -153,7 +156,7 @@ class ServersAheadTest {
 
     /** A server whose start fails at once: nothing to stop. */
     private static NextServer failedStart(Cell cell) {
-        return new NextServer(cell, 1, Optional.empty(), () -> Stop.failed("not started in this test"));
+        return new NextServer(cell, 1, Optional.empty(), () -> Stop.failed("not started in this test"), NO_CHECK);
     }
 
     @Test
@@ -217,7 +220,7 @@ class ServersAheadTest {
         Process stand = new ProcessBuilder("sleep", "120").start();
         try {
             // SECOND starts its own server (its start-up cache is not recorded yet): THIRD's is started instead
-            NextServer third = new NextServer(THIRD, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid())));
+            NextServer third = new NextServer(THIRD, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid())), NO_CHECK);
             ServersAhead.Neighbour first = ahead.neighbour(FIRST, (cell, jdk) -> cell.equals(THIRD) ? Optional.of(third) : Optional.empty());
             first.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
             NextServerTest.awaitReady(third);
@@ -247,7 +250,7 @@ class ServersAheadTest {
         ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND));
         Process stand = new ProcessBuilder("sleep", "120").start();
         try {
-            NextServer second = new NextServer(SECOND, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid())));
+            NextServer second = new NextServer(SECOND, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid())), NO_CHECK);
             ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(second));
             neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
             NextServerTest.awaitReady(second);
