@@ -126,7 +126,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         }
         Measure measure = new Measure(plan, bench, cellEngine, cell, shape.files(), shape.path(), shape.serviceTime(), CellProgress.NONE);
         Optional<PreparedLoad> driver = startAhead(measure, Launch.baseUrl(bench, port));
-        return Optional.of(new NextServer(cell, port, driver, launch.get(), server -> contract.heldAhead(server, cell, plan)));
+        return Optional.of(new NextServer(cell, port, driver, launch.get()));
     }
 
     private Ending stages(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock, Optional<NextServer> own,
@@ -183,11 +183,9 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             try {
                 load.targetUp();
                 clock.begin(Stage.VERIFY);
-                boolean checkedAhead = own.filter(NextServer::contractHeldAhead).isPresent();
                 progress.phase((own.isPresent() ? "started during the previous cell's warm-up: " : "") + Launch.readyLine(server)
-                        + (checkedAhead ? "; its contract held, checked there" : plan.requests().isEmpty() ? "; verifying the contract"
-                        : "; checking your requests"));
-                Optional<Stop> refused = checkedAhead ? Optional.empty() : contract.check(server, cell, plan);
+                        + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
+                Optional<Stop> refused = contract.check(server, cell, plan);
                 if (refused.isPresent()) {
                     measured = refused.get();
                 } else {

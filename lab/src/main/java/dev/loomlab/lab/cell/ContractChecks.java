@@ -2,8 +2,6 @@ package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.ServerHandle;
-import dev.loomlab.scenario.Scenario;
-import dev.loomlab.scenario.Scenarios;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,31 +34,5 @@ public final class ContractChecks {
             return Optional.of(Stop.failed(whole.get()));
         }
         return Verify.contract(server, cell, List.of(cell.scenario()));
-    }
-
-    /**
-     * The same check on a server started ahead, beside another cell's warm-up: true only when it held, which is then
-     * kept as {@link #check} keeps it. One that did not hold is not kept: it may have failed because the server was
-     * frozen mid-check, and its cell checks it again when it begins. No check that writes a row runs ahead: the cell
-     * running beside it counts the rows its own requests write.
-     */
-    boolean heldAhead(ServerHandle server, Cell cell, Plan plan) {
-        if (!plan.requests().isEmpty() || cell.target()) {
-            return false;
-        }
-        String build = cell.label(plan.jdkAxis());
-        Optional<String> whole = builds.get(build);
-        if (whole != null && whole.isPresent()) {
-            return false;
-        }
-        List<Scenario> scenarios = whole == null ? Verify.scenarios(cell, plan) : List.of(cell.scenario());
-        if (scenarios.contains(Scenarios.WRITE)) {
-            return false;
-        }
-        boolean held = Verify.contract(server, cell, scenarios).isEmpty();
-        if (held && whole == null) {
-            builds.putIfAbsent(build, Optional.empty());
-        }
-        return held;
     }
 }

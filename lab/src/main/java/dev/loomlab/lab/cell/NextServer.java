@@ -11,16 +11,14 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
  * A cell's server, and its driver, started while the cell before it warms up. The server starts on a thread of its
- * own, at the lowest priority ({@link Launch#aside}); once up, it runs on there until shortly before the running cell's
- * window ({@link #rest}), then it and its driver (unconnected) wait frozen until that cell's load ends ({@link #wake})
- * or their cell takes them over, the server raised to the normal priority first, still frozen. Whatever is not taken
- * over is stopped on {@link #close}, and a start still running then is abandoned (its launch thread interrupted, its
- * process stopped).
+ * own, at the lowest priority ({@link Launch#aside}); once up, it and its driver (unconnected) wait frozen until the
+ * running cell's load ends ({@link #wake}) or their cell takes them over, the server raised to the normal priority
+ * first, still frozen. Whatever is not taken over is stopped on {@link #close}, and a start still running then is
+ * abandoned (its launch thread interrupted, its process stopped).
  */
 final class NextServer implements AutoCloseable {
     /** Long enough for a stop and its port check after an abandoned start: only then is the launch thread done. */
@@ -30,13 +28,8 @@ final class NextServer implements AutoCloseable {
     private final int port;
     private final Optional<PreparedLoad> driver;
     private final CompletableFuture<Launch.Outcome> launched = new CompletableFuture<>();
-    /** Whether its contract check, run once it was up, held; false when it did not, or was cut short by the freeze. */
-    private final CompletableFuture<Boolean> checkedAhead = new CompletableFuture<>();
-    /** Its start, then its contract check. */
     private final Thread launcher;
     private boolean takenOver;
-    /** Whether the server, up, and its driver are frozen now ({@link #rest}), waiting for their cell. */
-    private boolean frozen;
     /** Whether the server, up, has been raised to the normal priority, or tried to be: {@link #notRaised} says which. */
     private boolean raiseTried;
     private Optional<String> notRaised = Optional.empty();
@@ -45,36 +38,25 @@ final class NextServer implements AutoCloseable {
      * @param port   the port the server was told to listen on, the one its driver will load
      * @param driver its driver, started and waiting for the server, or empty when its engine starts with the load
      * @param launch the server's start, to its ready line
-     * @param check  its contract check, run as soon as it is up (beside the warm-up, while it runs on): whether it held
      */
-    NextServer(Cell cell, int port, Optional<PreparedLoad> driver, Supplier<Launch.Outcome> launch, Predicate<ServerHandle> check) {
+    NextServer(Cell cell, int port, Optional<PreparedLoad> driver, Supplier<Launch.Outcome> launch) {
         this.cell = cell;
         this.port = port;
         this.driver = driver;
         this.launcher = Thread.ofPlatform().daemon().name("loomlab-next-server").start(() -> {
-            Launch.Outcome outcome;
             try {
-                outcome = launch.get();
+                Launch.Outcome outcome = launch.get();
+                if (outcome instanceof Launch.Up up) {
+                    // Up, it waits for its cell frozen: whatever its threads would do next (the compilations its start
+                    // queued, its pool's upkeep, its recording's samples) cannot take CPU from the running cell's window.
+                    Freezer.freeze(up.server().pid());
+                    driverPid().ifPresent(Freezer::freeze);
+                }
+                launched.complete(outcome);
             } catch (Throwable t) {
                 launched.completeExceptionally(t);
-                checkedAhead.complete(false);
-                return;
-            }
-            launched.complete(outcome);
-            try {
-                checkedAhead.complete(outcome instanceof Launch.Up up && check.test(up.server()));
-            } catch (RuntimeException e) {
-                checkedAhead.complete(false);
             }
         });
-    }
-
-    /**
-     * Whether its contract check held before its cell began: then the cell need not check it again. False while the
-     * check still runs (the cell checks it itself, not waiting for it).
-     */
-    boolean contractHeldAhead() {
-        return checkedAhead.getNow(false);
     }
 
     Cell cell() {
@@ -123,34 +105,8 @@ final class NextServer implements AutoCloseable {
     }
 
     /**
-     * The running cell's window is about to begin: the server, up, and its driver freeze, to wait for their cell.
-     * Whatever their threads would do next (the server's pool upkeep, its recording's samples, what it still has to
-     * compile) cannot take CPU from the window. Until now a server up ran on at the lowest priority: the compilations its
-     * start queued ran in the warm-up's spare CPU instead of beside its own cell's contract check. Nothing while it is not
-     * up (a start not up by then is given up) or once frozen.
-     */
-    synchronized void rest() {
-        if (!frozen && ready()) {
-            frozen = true;
-            if (!checkedAhead.isDone()) {
-                // A check still running would wait on the frozen server for its time-out: cut short, it did not hold.
-                launcher.interrupt();
-            }
-            Freezer.freeze(server().orElseThrow().pid());
-            driverPid().ifPresent(Freezer::freeze);
-        }
-    }
-
-    /** Thaws the server and its driver, frozen or not. */
-    private synchronized void thaw() {
-        frozen = false;
-        server().ifPresent(s -> Freezer.thaw(s.pid()));
-        driverPid().ifPresent(Freezer::thaw);
-    }
-
-    /**
      * The running cell's load is over: the server and its driver thaw and connect, their first seconds of catching up
-     * (compilations still queued, the driver's connections) beside the ending cell's stop instead of after it.
+     * (compilations queued at the start, the driver's connections) beside the ending cell's stop instead of after it.
      * The server is raised to the normal priority first, still frozen: once its driver connects, a web server grows
      * its pool of threads, and a thread created while the others are being raised would stay at the lowest. One that
      * cannot be raised stays frozen, for its cell to stop ({@link #whyNotAdoptable}).
@@ -159,19 +115,16 @@ final class NextServer implements AutoCloseable {
         if (raise().isPresent()) {
             return;
         }
-        thaw();
+        server().ifPresent(s -> Freezer.thaw(s.pid()));
+        driverPid().ifPresent(Freezer::thaw);
         if (ready()) {
             driver.ifPresent(PreparedLoad::targetUp);
         }
     }
 
-    /**
-     * Raises the server, once it is up, to the normal priority, once, frozen first if it is not yet (a cell that took
-     * it over without a wake): empty if it runs there now, else why not.
-     */
+    /** Raises the server, once it is up, to the normal priority, once: empty if it runs there now, else why not. */
     private synchronized Optional<String> raise() {
         if (!raiseTried && ready()) {
-            rest();
             raiseTried = true;
             notRaised = Priority.normal(server().orElseThrow().pid()).map(why -> "its priority could not be raised: " + why);
         }
@@ -206,7 +159,10 @@ final class NextServer implements AutoCloseable {
             driver.ifPresent(PreparedLoad::close);
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
-        thaw();
+        if (outcome instanceof Launch.Up up) {
+            Freezer.thaw(up.server().pid());
+        }
+        driverPid().ifPresent(Freezer::thaw);
         return outcome;
     }
 

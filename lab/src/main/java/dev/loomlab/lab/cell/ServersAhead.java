@@ -16,12 +16,11 @@ import java.util.function.BiFunction;
  * Starts each cell's server while the cell before it warms up. A server's start is seconds of class loading and
  * compiling on every core; during a warm-up, which is not measured, those seconds cost the run nothing, where between
  * two cells they are most of what a cell costs beyond its load. The started server must be up before the window, or
- * it is stopped and its cell starts it itself; once up it runs on at the lowest priority until just before the window,
- * then waits frozen, its pool open ({@link NextServer}), and the CPU it and its driver use during the window is
- * measured all the same and kept with the cell whose window it was ({@link Neighbour}): zero is a figure, not an
- * assumption.
- * Its contract is checked as soon as it is up, while it runs on beside the warm-up; a check that did not hold by the
- * freeze (or one that would write rows, which the running cell counts) is left to its own cell, when it begins.
+ * it is stopped and its cell starts it itself; once up it waits frozen, its pool open ({@link NextServer}), and the
+ * CPU it and its driver use during the window is measured all the same and kept with the cell whose window it was
+ * ({@link Neighbour}): zero is a figure, not an assumption.
+ * Its contract is checked only when its own cell begins: a check sends requests, and some write rows the running cell
+ * counts.
  */
 public final class ServersAhead implements AutoCloseable {
     /**
@@ -30,8 +29,8 @@ public final class ServersAhead implements AutoCloseable {
      */
     static final Duration MIN_WARMUP = Duration.ofSeconds(10);
     /**
-     * How long before the window the next server must be up: a start given up then has stopped before the window, and
-     * one up is frozen then. Two reports of the warm-up (a second apart) look at it within that time.
+     * How long before the window the next server must be up: a start given up then has stopped before the window. Two
+     * reports of the warm-up (a second apart) look at it within that time.
      */
     static final Duration READY_BEFORE_WINDOW = Duration.ofSeconds(2);
     /** Connections left to the lab's own checks and a pool opening late, besides two servers' pools. */
@@ -217,8 +216,8 @@ public final class ServersAhead implements AutoCloseable {
     }
 
     /**
-     * The next cell's server as the running cell's load sees it: started at the warm-up's first report, frozen if it is
-     * up {@link #READY_BEFORE_WINDOW} before the window, else given up, and its CPU read at the last warm-up report and
+     * The next cell's server as the running cell's load sees it: started at the warm-up's first report, given up if
+     * it is not up {@link #READY_BEFORE_WINDOW} before the window, and its CPU read at the last warm-up report and
      * again once the load has ended, so that the figure covers the whole window and a little more.
      */
     final class Neighbour {
@@ -249,8 +248,8 @@ public final class ServersAhead implements AutoCloseable {
                 startAfter(running, start);
             }
             Optional<Cell> dropped = Optional.empty();
-            if (current().isPresent() && warmup.minus(elapsed).compareTo(READY_BEFORE_WINDOW) <= 0) {
-                dropped = restOrGiveUp();
+            if (current().isPresent() && !current().get().ready() && warmup.minus(elapsed).compareTo(READY_BEFORE_WINDOW) <= 0) {
+                dropped = giveUp();
             }
             cpuBefore = current().filter(NextServer::ready).map(NextServer::cpu).orElse(null);
             return dropped;
@@ -259,22 +258,14 @@ public final class ServersAhead implements AutoCloseable {
         /** The window's first report: the cell whose server started ahead was given up now, if one was. */
         synchronized Optional<Cell> window() {
             previousEndingInWindow = !previousEnding.isDone();
-            // Where no warm-up report came within the last seconds before it, the window's first does their work.
-            Optional<Cell> dropped = current().isPresent() ? restOrGiveUp() : Optional.empty();
+            Optional<Cell> dropped = Optional.empty();
+            if (current().isPresent() && !current().get().ready()) {
+                dropped = giveUp();
+            }
             if (cpuBefore == null) {
                 cpuBefore = current().map(NextServer::cpu).orElse(null);
             }
             return dropped;
-        }
-
-        /** The next server, up, freezes now; a start not up is given up: the cell given up, if one was. */
-        private Optional<Cell> restOrGiveUp() {
-            NextServer next = current().orElseThrow();
-            if (next.ready()) {
-                next.rest();
-                return Optional.empty();
-            }
-            return giveUp();
         }
 
         private Optional<Cell> giveUp() {

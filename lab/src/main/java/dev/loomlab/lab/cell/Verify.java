@@ -25,14 +25,9 @@ public final class Verify {
             return RequestCheck.check(server.baseUrl(), plan.requests(), plan.tls())
                     .map(wrong -> Stop.failed("request check failed: " + wrong));
         }
-        return contract(server, cell, scenarios(cell, plan));
-    }
-
-    /** What a server's whole check covers: every scenario of the plan its model serves (a target: the cell's only). */
-    static List<Scenario> scenarios(Cell cell, Plan plan) {
         Model model = cell.model().orElse(null);
-        return cell.target() ? List.of(cell.scenario())
-                : plan.scenarios().stream().filter(s -> model.notServed(s).isEmpty()).toList();
+        return contract(server, cell, cell.target() ? List.of(cell.scenario())
+                : plan.scenarios().stream().filter(s -> model.notServed(s).isEmpty()).toList());
     }
 
     /** The same on {@code scenarios}, which hold the cell's own. */

@@ -83,42 +83,6 @@ class ContractChecksTest {
         assertThat(checks.check(broken, cell(WEBFLUX, Scenarios.BLOCK, 1), PLAN)).as("another build is checked").isPresent();
     }
 
-    @Test
-    void aCheckRunAheadThatHeldCountsForItsBuildAsTheFirstCheckWould() throws IOException {
-        ServerHandle twin = ServerHandle.target(start(Optional.empty()));
-        ContractChecks checks = new ContractChecks();
-
-        assertThat(checks.heldAhead(twin, cell(VIRTUAL, Scenarios.BLOCK, 1), PLAN)).isTrue();
-        assertThat(asked.keySet()).containsExactlyInAnyOrder("/thread-name", "/block", "/block-query", "/slow-query");
-
-        asked.clear();
-        assertThat(checks.check(twin, cell(VIRTUAL, Scenarios.SLOW_QUERY, 1), PLAN)).isEmpty();
-        assertThat(asked.keySet()).as("its twin checked on its own scenario").containsExactlyInAnyOrder("/thread-name", "/slow-query");
-    }
-
-    @Test
-    void aCheckRunAheadThatFailedIsNotKeptAndTheCellChecksAgain() throws IOException {
-        ServerHandle broken = ServerHandle.target(start(Optional.of(Scenarios.SLOW_QUERY)));
-        ContractChecks checks = new ContractChecks();
-
-        assertThat(checks.heldAhead(broken, cell(VIRTUAL, Scenarios.BLOCK, 1), PLAN)).isFalse();
-        asked.clear();
-        Optional<Stop> atItsCell = checks.check(broken, cell(VIRTUAL, Scenarios.BLOCK, 1), PLAN);
-
-        assertThat(asked.keySet()).as("checked again, whole").containsExactlyInAnyOrder("/thread-name", "/block", "/block-query",
-                "/slow-query");
-        assertThat(atItsCell).hasValueSatisfying(stop -> assertThat(stop.reason()).contains("slow-query"));
-    }
-
-    @Test
-    void noCheckThatWritesARowRunsAhead() throws IOException {
-        ServerHandle twin = ServerHandle.target(start(Optional.empty()));
-        Plan writing = PlanLoader.load("seed-talk", Map.of("scenarios", "block,write"));
-
-        assertThat(new ContractChecks().heldAhead(twin, cell(VIRTUAL, Scenarios.BLOCK, 1), writing)).isFalse();
-        assertThat(asked).as("nothing asked").isEmpty();
-    }
-
     /** A server keeping the seed contract on virtual threads; {@code broken} answers 500. */
     private String start(Optional<Scenario> broken) throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);

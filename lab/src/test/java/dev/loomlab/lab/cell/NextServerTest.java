@@ -50,7 +50,7 @@ class NextServerTest {
         process = Children.start(new ProcessBuilder(command));
         assertThat(new String(process.getInputStream().readNBytes("started".length()))).isEqualTo("started");
         long pid = process.pid();
-        NextServer next = new NextServer(CELL, 1, Optional.empty(), () -> new Launch.Up(ServersAheadTest.standIn(pid)), ServersAheadTest.NO_CHECK);
+        NextServer next = new NextServer(CELL, 1, Optional.empty(), () -> new Launch.Up(ServersAheadTest.standIn(pid)));
         awaitReady(next);
 
         next.wake();
@@ -69,7 +69,7 @@ class NextServerTest {
         command.addAll(List.of("sleep", "60"));
         process = Children.start(new ProcessBuilder(command));
         long pid = process.pid();
-        NextServer next = new NextServer(CELL, 1, Optional.empty(), () -> new Launch.Up(ServersAheadTest.standIn(pid)), ServersAheadTest.NO_CHECK);
+        NextServer next = new NextServer(CELL, 1, Optional.empty(), () -> new Launch.Up(ServersAheadTest.standIn(pid)));
         awaitReady(next);
         Freezer.thaw(pid);
         process.destroyForcibly().waitFor();
@@ -78,51 +78,7 @@ class NextServerTest {
                 .contains("gone"));
     }
 
-    @Test
-    void aContractCheckRunAsSoonAsTheServerIsUpSparesItsCellTheCheckOnceItHeld() throws Exception {
-        process = Children.start(new ProcessBuilder("sleep", "60"));
-        long pid = process.pid();
-        NextServer next = new NextServer(CELL, 1, Optional.empty(), () -> new Launch.Up(ServersAheadTest.standIn(pid)), server -> true);
-        awaitReady(next);
-
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!next.contractHeldAhead() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(next.contractHeldAhead()).isTrue();
-    }
-
-    @Test
-    void aContractCheckStillRunningWhenTheServerFreezesIsCutShortAndLeftToItsCell() throws Exception {
-        process = Children.start(new ProcessBuilder("sleep", "60"));
-        long pid = process.pid();
-        java.util.concurrent.CountDownLatch checking = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CompletableFuture<Boolean> interrupted = new java.util.concurrent.CompletableFuture<>();
-        NextServer next = new NextServer(CELL, 1, Optional.empty(), () -> new Launch.Up(ServersAheadTest.standIn(pid)), server -> {
-            checking.countDown();
-            try {
-                // a check waiting on a server starved beside a busy warm-up
-                Thread.sleep(Duration.ofSeconds(60));
-                interrupted.complete(false);
-                return true;
-            } catch (InterruptedException e) {
-                interrupted.complete(true);
-                return false;
-            }
-        });
-        awaitReady(next);
-        assertThat(checking.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-        assertThat(next.contractHeldAhead()).as("still checking").isFalse();
-
-        next.rest();
-
-        assertThat(interrupted.get(10, java.util.concurrent.TimeUnit.SECONDS)).as("the check cut short").isTrue();
-        assertThat(next.contractHeldAhead()).isFalse();
-        next.wake();
-    }
-
-    /** Waits, a bounded time, until {@code next}'s start is up. */
-    static void awaitReady(NextServer next) throws InterruptedException {
+    private static void awaitReady(NextServer next) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (!next.ready() && System.nanoTime() < deadline) {
             Thread.sleep(10);

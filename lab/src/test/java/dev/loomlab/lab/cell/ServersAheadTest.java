@@ -134,9 +134,6 @@ class ServersAheadTest {
         assertThat(neighbour.beside()).as("nothing was up beside the window").isEmpty();
     }
 
-    /** A server started ahead whose contract is left to its cell. */
-    static final java.util.function.Predicate<dev.loomlab.lab.process.ServerHandle> NO_CHECK = server -> false;
-
     /** A start that would take five minutes, unless it is given up: its launch thread is then interrupted. */
     private static NextServer slowStart(Cell cell, java.util.Collection<Thread> launchers) {
         return new NextServer(cell, 1, Optional.empty(), () -> {
@@ -147,7 +144,7 @@ class ServersAheadTest {
             } catch (InterruptedException e) {
                 return Stop.failed("abandoned");
             }
-        }, NO_CHECK);
+        });
     }
 
     private static List<ServersAhead.Upcoming> upcoming(Cell... cells) {
@@ -156,7 +153,7 @@ class ServersAheadTest {
 
     /** A server whose start fails at once: nothing to stop. */
     private static NextServer failedStart(Cell cell) {
-        return new NextServer(cell, 1, Optional.empty(), () -> Stop.failed("not started in this test"), NO_CHECK);
+        return new NextServer(cell, 1, Optional.empty(), () -> Stop.failed("not started in this test"));
     }
 
     @Test
@@ -216,15 +213,14 @@ class ServersAheadTest {
     @Test
     void aServerStartedForTheCellAfterTheNextStaysFrozenThroughTheNextCellsWindow() throws Exception {
         ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND, THIRD));
-        // a process standing in for THIRD's server: frozen once the window begins, as a server started ahead is
+        // a process standing in for THIRD's server: frozen once up, as a server started ahead is
         Process stand = new ProcessBuilder("sleep", "120").start();
         try {
             // SECOND starts its own server (its start-up cache is not recorded yet): THIRD's is started instead
-            NextServer third = new NextServer(THIRD, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid())), NO_CHECK);
-            ServersAhead.Neighbour first = ahead.neighbour(FIRST, (cell, jdk) -> cell.equals(THIRD) ? Optional.of(third) : Optional.empty());
+            ServersAhead.Neighbour first = ahead.neighbour(FIRST, (cell, jdk) -> cell.equals(THIRD)
+                    ? Optional.of(new NextServer(cell, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid()))))
+                    : Optional.empty());
             first.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
-            NextServerTest.awaitReady(third);
-            first.window();
             awaitState(stand.pid(), 'T');
 
             first.loadEnded();
@@ -238,32 +234,6 @@ class ServersAheadTest {
             second.loadEnded();
             awaitState(stand.pid(), 'S');
             assertThat(second.beside()).hasValueSatisfying(b -> assertThat(b.cell()).isEqualTo(THIRD));
-        } finally {
-            dev.loomlab.lab.process.Freezer.thaw(stand.pid());
-            stand.destroyForcibly().waitFor();
-            ahead.close();
-        }
-    }
-
-    @Test
-    void aServerUpAheadRunsOnUntilTwoSecondsBeforeTheWindowAndWaitsFrozenFromThen() throws Exception {
-        ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND));
-        Process stand = new ProcessBuilder("sleep", "120").start();
-        try {
-            NextServer second = new NextServer(SECOND, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid())), NO_CHECK);
-            ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(second));
-            neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
-            NextServerTest.awaitReady(second);
-
-            neighbour.warmup(Duration.ofSeconds(17), Duration.ofSeconds(20));
-            Thread.sleep(200);
-            assertThat(state(stand.pid())).as("up, and running three seconds before the window").isEqualTo('S');
-
-            neighbour.warmup(Duration.ofSeconds(18), Duration.ofSeconds(20));
-            assertThat(state(stand.pid())).as("frozen two seconds before the window").isEqualTo('T');
-            neighbour.window();
-            neighbour.loadEnded();
-            awaitState(stand.pid(), 'S');
         } finally {
             dev.loomlab.lab.process.Freezer.thaw(stand.pid());
             stand.destroyForcibly().waitFor();

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two real cells (embedded database, two server JVMs, the Hyperfoil driver) with a warm-up long enough for a server's
- * start: the second cell's server starts during the first cell's warm-up, has its contract checked there, waits frozen
- * through its window, and is ready and checked when its own cell begins. The first cell's end (its server's stop, its judging) runs beside the second cell's
+ * start: the second cell's server starts during the first cell's warm-up, waits frozen through its window, and is
+ * ready when its own cell begins. The first cell's end (its server's stop, its judging) runs beside the second cell's
  * start, not before it. Two rounds of one model: the first cell records the jar's start-up cache if a fresh
  * checkout has none (a start that would record it is not started ahead), so the second always can be.
  */
@@ -57,10 +57,6 @@ class ServersAheadRunTest {
         // Its own start took seconds (the console says how many); its cell only took it over.
         assertThat(second.stages().of(Stage.READY)).isLessThan(Duration.ofSeconds(1));
         assertThat(second.stages().of(Stage.READY)).isLessThan(first.stages().of(Stage.READY));
-        // Up with seconds to spare before the window, it was checked there: its cell does not check it again.
-        assertThat(text).contains("[2/2] mvc-virtual / block / round 2 · started during the previous cell's warm-up: server ready in")
-                .containsPattern("round 2 · started during the previous cell's warm-up: server ready in \\d+ ms at \\S+; its contract held, checked there");
-        assertThat(second.stages().of(Stage.VERIFY)).isLessThan(first.stages().of(Stage.VERIFY));
         assertThat(second.succeeded()).isTrue();
         assertThat(second.topology()).doesNotContainKey("besideWindow");
 
