@@ -16,6 +16,7 @@ import dev.loomlab.lab.process.PortWatch;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.net.URI;
 import java.time.Duration;
@@ -197,15 +198,26 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                         measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
                     }
                     clock.begin(Stage.DRIVER_START);
-                    measured = measure.run(server, load);
+                    Measure.Running running = measure.start(server, load, neighbour.drainMayRunBeside() && plan.requests().isEmpty() ? drainWatch(serviceTime)
+                            : Optional.empty());
+                    boolean drainBeside = running.awaitEndOrHandOver();
                     neighbour.loadEnded();
                     clock.begin(Stage.DRAIN);
+                    if (drainBeside) {
+                        Ending ending = drainingEnding(running, measure, files, results, ceiling, serviceTime, serverCores, clock, server,
+                                load, ahead);
+                        clock.handOver();
+                        handedOver = true;
+                        return ending;
+                    }
+                    measured = running.outcome();
                     if (measured instanceof Measure.Window window) {
                         window.load().timeline().ifPresent(t -> dateLoadStages(clock, t));
                         Ending ending = ending(window, measure, files, results, ceiling, serviceTime, serverCores, clock, server, load,
                                 ahead);
                         // the drain ends with the load; whatever follows is the stop's, when the ending runs
                         clock.begin(Stage.STOP);
+                        clock.handOver();
                         handedOver = true;
                         return ending;
                     }
@@ -229,6 +241,79 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         CellResult stopped = results.stopped((Stop) measured);
         return () -> stopped;
     }
+
+    /**
+     * The end of a cell whose drain goes on beside the next cell: the drain's requests answered (their latencies are
+     * measured as any), then the end of a measured cell; a cell whose server died or whose engine failed in the drain fails.
+     */
+    private Ending drainingEnding(Measure.Running running, Measure measure, CellFiles files, CellResults results, Ceiling ceiling,
+                                  Duration serviceTime, int serverCores, StageClock clock, ServerHandle server, PreparedLoad load,
+                                  Optional<PreparedLoad> ahead) {
+        return () -> {
+            Measure.Outcome outcome;
+            try {
+                outcome = running.outcome();
+            } catch (RuntimeException e) {
+                closeQuietly(load, server, ahead);
+                throw e;
+            }
+            CellResult result;
+            if (outcome instanceof Measure.Window window) {
+                window.load().timeline().ifPresent(t -> dateLoadStages(clock, t));
+                clock.begin(Stage.STOP);
+                result = ending(window, measure, files, results, ceiling, serviceTime, serverCores, clock, server, load, ahead).finish();
+            } else {
+                clock.begin(Stage.STOP);
+                closeQuietly(load, server, ahead);
+                clock.begin(Stage.JUDGE);
+                result = results.stopped((Stop) outcome);
+            }
+            return withDrainBeside(result, running.handedOver().orElseThrow());
+        };
+    }
+
+    private static void closeQuietly(PreparedLoad load, ServerHandle server, Optional<PreparedLoad> ahead) {
+        try {
+            load.close();
+            server.close();
+        } catch (ServerProcess.PortStillOpen e) {
+            // the cell fails for its own reason; a port left open is the next cell's to find
+        } finally {
+            ahead.ifPresent(PreparedLoad::close);
+        }
+    }
+
+    /** Said with the cell: how far into its drain the next cell began, and what the drain was estimated to have left then. */
+    private CellResult withDrainBeside(CellResult result, DrainWatch.Estimate handedOver) {
+        CellResult withTopology = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
+        Map<String, Object> topology = new LinkedHashMap<>(withTopology.topology());
+        Map<String, Object> drain = new LinkedHashMap<>();
+        drain.put("afterS", handedOver.into().toMillis() / 1000.0);
+        drain.put("estimatedLeftS", handedOver.left().toMillis() / 1000.0);
+        drain.put("requestsLeft", handedOver.requestsLeft());
+        topology.put("drainBesideNext", drain);
+        return withTopology.withTopology(topology);
+    }
+
+    /**
+     * The watch on a closed load's drain: alone for one service time and a second, then beside the next cell once what it
+     * has left would end {@link #ENDING_ALLOWANCE} before the next warm-up does.
+     */
+    private Optional<DrainWatch> drainWatch(Duration serviceTime) {
+        if (!(plan.workload() instanceof Workload.Closed closed)) {
+            // an open load's requests in flight are not known from its reports
+            return Optional.empty();
+        }
+        Duration leftAtMost = plan.window().warmup().minus(ENDING_ALLOWANCE);
+        return leftAtMost.isPositive()
+                ? Optional.of(new DrainWatch(closed.vus(), serviceTime.plusSeconds(1), leftAtMost)) : Optional.empty();
+    }
+
+    /**
+     * What a cell's end after its drain may take and still be over before the next window: its server's stop (up to 3 s
+     * with its flight recording written) and its judging (up to 2 s), with 3 s to spare for an estimate that was short.
+     */
+    static final Duration ENDING_ALLOWANCE = Duration.ofSeconds(8);
 
     /** The end of a measured cell: its server stopped, once its recording holds the window's end, and the cell judged. */
     private Ending ending(Measure.Window window, Measure measure, CellFiles files, CellResults results, Ceiling ceiling,

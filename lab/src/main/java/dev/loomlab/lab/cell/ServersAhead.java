@@ -288,6 +288,28 @@ public final class ServersAhead implements AutoCloseable {
             current().filter(n -> firstAfter(running, n.cell())).ifPresent(NextServer::wake);
         }
 
+        /**
+         * Whether the rest of the running cell's drain may run beside the next cell's start: only where the next cell
+         * starts beside it, and where neither writes (a cell that writes counts its rows once its load has ended, and
+         * the other's requests would be among them).
+         */
+        synchronized boolean drainMayRunBeside() {
+            if (!active()) {
+                return false;
+            }
+            int at = indexOf(running);
+            if (at < 0) {
+                return false;
+            }
+            Optional<Cell> next = order.subList(at + 1, order.size()).stream().map(Upcoming::cell)
+                    .filter(c -> c.model().flatMap(m -> m.notServed(c.scenario())).isEmpty()).findFirst();
+            return next.isPresent() && readsOnly(running) && readsOnly(next.get());
+        }
+
+        private static boolean readsOnly(Cell cell) {
+            return "GET".equals(cell.scenario().method());
+        }
+
         /** Whether the cell before this one was still ending (stopping its server, being judged) when the window began. */
         synchronized boolean previousEndingInWindow() {
             return previousEndingInWindow;

@@ -186,6 +186,21 @@ class ServersAheadTest {
     }
 
     @Test
+    void aDrainRunsBesideTheNextCellOnlyWhereThereIsOneAndNeitherWrites() {
+        Cell writes = Cell.of(Model.byId("webflux"), 25, null, Scenarios.WRITE, 1);
+        ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND, writes, THIRD));
+
+        assertThat(ahead.neighbour(FIRST, (cell, jdk) -> Optional.empty()).drainMayRunBeside()).isTrue();
+        assertThat(ahead.neighbour(SECOND, (cell, jdk) -> Optional.empty()).drainMayRunBeside())
+                .as("the next cell counts its rows").isFalse();
+        assertThat(ahead.neighbour(writes, (cell, jdk) -> Optional.empty()).drainMayRunBeside())
+                .as("this cell counts its rows").isFalse();
+        assertThat(ahead.neighbour(THIRD, (cell, jdk) -> Optional.empty()).drainMayRunBeside()).as("the last cell").isFalse();
+        assertThat(ServersAhead.NONE.neighbour(FIRST, (cell, jdk) -> Optional.empty()).drainMayRunBeside())
+                .as("each cell starts its own server after the one before has ended").isFalse();
+    }
+
+    @Test
     void aCellHandingOverStopsItsServerOnlyOnceTheNextCellsWarmUpHasBegun() {
         ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND));
         java.util.concurrent.CompletableFuture<Void> begun = ahead.handOver();

@@ -184,6 +184,23 @@ class StageTimesTest {
     }
 
     @Test
+    void aCellWhoseDrainWasHandedOverCountsTheDrainsRestBesideTheNextNotAsOverhead() throws Exception {
+        // handed over 3 s into a 15 s drain, at 68 s of its 83 s: the drain's last 12 s, its stop and judging ran beside
+        StageTimes times = new StageTimes(Map.of(Stage.READY, Duration.ofSeconds(0), Stage.VERIFY, Duration.ofMillis(500),
+                Stage.DRIVER_START, Duration.ofMillis(500), Stage.WARMUP, Duration.ofSeconds(20), Stage.WINDOW, Duration.ofSeconds(30),
+                Stage.DRAIN, Duration.ofSeconds(15), Stage.STOP, Duration.ofMillis(1_800), Stage.JUDGE, Duration.ofMillis(200)),
+                Duration.ofSeconds(68)).handedOverAt(Duration.ofSeconds(54));
+
+        StageTimes beside = times.endedBesideNext();
+
+        assertThat(beside.besideNext()).isEqualTo(Duration.ofSeconds(14));
+        assertThat(beside.overhead()).isEqualTo(Duration.ofSeconds(4));
+        assertThat(beside.of(Stage.DRAIN)).as("the drain is still the drain").isEqualTo(Duration.ofSeconds(15));
+        String json = RunFolder.json().writeValueAsString(beside).replaceAll("\\s", "");
+        assertThat(RunFolder.json().readValue(json, StageTimes.class)).isEqualTo(beside);
+    }
+
+    @Test
     void aCellThatEndedBesideTheNextCountsNeitherItsStopNorItsJudgingAsOverheadAndSaysSo() throws Exception {
         StageTimes alone = new StageTimes(Map.of(Stage.WARMUP, Duration.ofSeconds(20), Stage.WINDOW, Duration.ofSeconds(30),
                 Stage.DRAIN, Duration.ofMillis(1_500), Stage.STOP, Duration.ofMillis(1_800), Stage.JUDGE, Duration.ofMillis(200)),
