@@ -104,8 +104,13 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     private Shape shape(Cell cell) {
         Scenario scenario = cell.scenario();
         String label = cell.label(plan.jdkAxis());
-        Map<String, Long> args = scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
+        Map<String, Long> args = args(plan, scenario);
         return new Shape(label, scenario.pathWithQuery(args), scenario.serviceTime(args), CellFiles.of(bench.folder(), cell, label));
+    }
+
+    /** The plan's values of {@code scenario}'s parameters. */
+    private static Map<String, Long> args(Plan plan, Scenario scenario) {
+        return scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
     }
 
     /**
@@ -198,12 +203,16 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                         measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
                     }
                     clock.begin(Stage.DRIVER_START);
-                    Measure.Running running = measure.start(server, load, neighbour.drainMayRunBeside() && plan.requests().isEmpty() ? drainWatch(serviceTime)
-                            : Optional.empty());
+                    Optional<DrainWatch> drain = neighbour.besideDrain().filter(next -> lightLoad(plan, next, serverCores)).isPresent()
+                            ? drainWatch(serviceTime) : Optional.empty();
+                    Measure.Running running = measure.start(server, load, drain);
                     boolean drainBeside = running.awaitEndOrHandOver();
                     neighbour.loadEnded();
                     clock.begin(Stage.DRAIN);
                     if (drainBeside) {
+                        running.handedOver().ifPresent(left -> progress.phase(String.format(java.util.Locale.ROOT,
+                                "its queue drains beside the next cell: %d requests, about %.0f s left", left.requestsLeft(),
+                                left.left().toMillis() / 1000.0)));
                         Ending ending = drainingEnding(running, measure, files, results, ceiling, serviceTime, serverCores, clock, server,
                                 load, ahead);
                         clock.handOver();
@@ -294,6 +303,25 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         topology.put("drainBesideNext", drain);
         return withTopology.withTopology(topology);
     }
+
+    /**
+     * Whether {@code next}'s load may start beside a drain: its ceiling is at most {@link #LIGHT_LOAD_TPS}, so its
+     * warm-up leaves the CPU to the drain's requests. Measured on the seed-talk plan: drains beside warm-ups of 150–200
+     * TPS (a pool, platform threads) answered as they did alone; legacy's slow-query drain beside thread-name's warm-up
+     * (bound by CPU only) did not: its p99 rose from 24–25 s to 28–32 s, its queue drained slower.
+     */
+    static boolean lightLoad(Plan plan, ServersAhead.Upcoming next, int serverCores) {
+        if (!plan.requests().isEmpty()) {
+            // a service of the user's: its load is not known before its cell measures it
+            return false;
+        }
+        Scenario scenario = next.cell().scenario();
+        Ceiling ceiling = Judge.ceiling(plan, next.cell(), scenario.serviceTime(args(plan, scenario)), next.jdk().feature(), serverCores);
+        return ceiling.tps() != null && ceiling.tps() <= LIGHT_LOAD_TPS;
+    }
+
+    /** The most a next cell's load may reach, by its ceiling, for a drain to run beside its warm-up ({@link #lightLoad}). */
+    static final double LIGHT_LOAD_TPS = 500;
 
     /**
      * The watch on a closed load's drain: alone for one service time and a second, then beside the next cell once what it

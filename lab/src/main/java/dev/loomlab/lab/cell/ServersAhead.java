@@ -289,21 +289,21 @@ public final class ServersAhead implements AutoCloseable {
         }
 
         /**
-         * Whether the rest of the running cell's drain may run beside the next cell's start: only where the next cell
-         * starts beside it, and where neither writes (a cell that writes counts its rows once its load has ended, and
-         * the other's requests would be among them).
+         * The next cell, where the rest of the running cell's drain may run beside its start: only where it starts beside
+         * it, and where neither writes (a cell that writes counts its rows once its load has ended, and the other's
+         * requests would be among them).
          */
-        synchronized boolean drainMayRunBeside() {
+        synchronized Optional<Upcoming> besideDrain() {
             if (!active()) {
-                return false;
+                return Optional.empty();
             }
             int at = indexOf(running);
-            if (at < 0) {
-                return false;
+            if (at < 0 || !readsOnly(running)) {
+                return Optional.empty();
             }
-            Optional<Cell> next = order.subList(at + 1, order.size()).stream().map(Upcoming::cell)
-                    .filter(c -> c.model().flatMap(m -> m.notServed(c.scenario())).isEmpty()).findFirst();
-            return next.isPresent() && readsOnly(running) && readsOnly(next.get());
+            return order.subList(at + 1, order.size()).stream()
+                    .filter(u -> u.cell().model().flatMap(m -> m.notServed(u.cell().scenario())).isEmpty()).findFirst()
+                    .filter(u -> readsOnly(u.cell()));
         }
 
         private static boolean readsOnly(Cell cell) {

@@ -190,14 +190,15 @@ class ServersAheadTest {
         Cell writes = Cell.of(Model.byId("webflux"), 25, null, Scenarios.WRITE, 1);
         ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND, writes, THIRD));
 
-        assertThat(ahead.neighbour(FIRST, (cell, jdk) -> Optional.empty()).drainMayRunBeside()).isTrue();
-        assertThat(ahead.neighbour(SECOND, (cell, jdk) -> Optional.empty()).drainMayRunBeside())
-                .as("the next cell counts its rows").isFalse();
-        assertThat(ahead.neighbour(writes, (cell, jdk) -> Optional.empty()).drainMayRunBeside())
-                .as("this cell counts its rows").isFalse();
-        assertThat(ahead.neighbour(THIRD, (cell, jdk) -> Optional.empty()).drainMayRunBeside()).as("the last cell").isFalse();
-        assertThat(ServersAhead.NONE.neighbour(FIRST, (cell, jdk) -> Optional.empty()).drainMayRunBeside())
-                .as("each cell starts its own server after the one before has ended").isFalse();
+        assertThat(ahead.neighbour(FIRST, (cell, jdk) -> Optional.empty()).besideDrain())
+                .hasValueSatisfying(next -> assertThat(next.cell()).isEqualTo(SECOND));
+        assertThat(ahead.neighbour(SECOND, (cell, jdk) -> Optional.empty()).besideDrain())
+                .as("the next cell counts its rows").isEmpty();
+        assertThat(ahead.neighbour(writes, (cell, jdk) -> Optional.empty()).besideDrain())
+                .as("this cell counts its rows").isEmpty();
+        assertThat(ahead.neighbour(THIRD, (cell, jdk) -> Optional.empty()).besideDrain()).as("the last cell").isEmpty();
+        assertThat(ServersAhead.NONE.neighbour(FIRST, (cell, jdk) -> Optional.empty()).besideDrain())
+                .as("each cell starts its own server after the one before has ended").isEmpty();
     }
 
     @Test

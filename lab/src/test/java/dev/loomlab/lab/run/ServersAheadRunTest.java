@@ -71,6 +71,8 @@ class ServersAheadRunTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> drain = (Map<String, Object>) first.topology().get("drainBesideNext");
         assertThat(drain).as("the first cell's drain handed over").isNotNull();
+        assertThat(text).contains("[1/2] mvc-platform / block / round 1 · its queue drains beside the next cell: "
+                + drain.get("requestsLeft") + " requests, about ");
         Duration handedOverInto = Duration.ofMillis(Math.round(((Number) drain.get("afterS")).doubleValue() * 1000));
         assertThat(handedOverInto).isGreaterThanOrEqualTo(Duration.ofSeconds(2));
         assertThat(((Number) drain.get("requestsLeft")).longValue()).isPositive();
