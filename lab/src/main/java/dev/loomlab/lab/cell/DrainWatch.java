@@ -7,8 +7,8 @@ import java.util.Optional;
  * Decides when the rest of a cell's drain may run beside the next cell's start. After the window, a closed load's
  * virtual users send nothing more; the requests they had in flight are still measured until answered. Where they
  * queued (a pool or a thread queue), that takes as long as the queue: 15–20 s a cell, most of the time between two
- * windows, with the server and driver nearly idle. Those requests wait in the queue; the next cell's contract check,
- * driver start and warm-up beside them add at most a scheduling delay to latencies of many seconds.
+ * windows, with the server and driver nearly idle. Those requests wait in the queue; a light load beside them (the
+ * caller starts only a next cell whose load is light) adds at most a scheduling delay to latencies of many seconds.
  *
  * <p>Two limits keep what is measured as it was. The drain runs alone for one service time and a second, long enough
  * for the requests of the window's last second, which waited in no queue, to be answered: a drain without a queue has
