@@ -305,14 +305,20 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     }
 
     /**
-     * Whether {@code next}'s load may start beside a drain: its ceiling is at most {@link #LIGHT_LOAD_TPS}, so its
-     * warm-up leaves the CPU to the drain's requests. Measured on the seed-talk plan: drains beside warm-ups of 150–200
-     * TPS (a pool, platform threads) answered as they did alone; legacy's slow-query drain beside thread-name's warm-up
-     * (bound by CPU only) did not: its p99 rose from 24–25 s to 28–32 s, its queue drained slower.
+     * Whether {@code next}'s load may start beside a drain: its server holds a bounded number of requests at once
+     * (platform threads) and its ceiling is at most {@link #LIGHT_LOAD_TPS}, so its warm-up leaves the CPU to the
+     * drain's requests. Measured on the seed-talk plan: legacy's slow-query drain beside thread-name's warm-up (bound by
+     * CPU only) drained slower, its p99 from 24–25 s to 28–32 s; mvc-platform's beside mvc-virtual's slow-query warm-up
+     * (150 TPS by its pool, but 3,000 requests taken at once on virtual threads) had its largest latency, in every round,
+     * at the hand-over: 26.3–30.1 s against 23.8–27.2 s alone. Beside platform threads' warm-ups (200 threads, 150–200
+     * TPS) the drains answered as they did alone.
      */
     static boolean lightLoad(Plan plan, ServersAhead.Upcoming next, int serverCores) {
         if (!plan.requests().isEmpty()) {
             // a service of the user's: its load is not known before its cell measures it
+            return false;
+        }
+        if (next.cell().model().map(m -> m.requestThreads(plan.tomcatThreads()).isEmpty()).orElse(true)) {
             return false;
         }
         Scenario scenario = next.cell().scenario();
