@@ -32,14 +32,18 @@ class DrainWatchTest {
         return -1;
     }
 
+    /** {@code perSecond} answered in each of {@code seconds}. */
+    private static int[] steady(int seconds, int perSecond) {
+        int[] drain = new int[seconds];
+        java.util.Arrays.fill(drain, perSecond);
+        return drain;
+    }
+
     @Test
     void aPlatformThreadQueueOf3000At200PerSecondIsHandedOverOnceTwelveSecondsAreLeft() {
         DrainWatch watch = watch();
         // 15 s of drain: 2,400 left after 3 s is 12 s at 200/s; after 2 s, 2,600 would be 13 s
-        int[] drain = new int[15];
-        java.util.Arrays.fill(drain, 200);
-
-        assertThat(firstHandOver(watch, 90_000, drain)).isEqualTo(3);
+        assertThat(firstHandOver(watch, 90_000, steady(15, 200))).isEqualTo(3);
         assertThat(watch.handedOver()).hasValueSatisfying(e -> {
             assertThat(e.into()).isEqualTo(Duration.ofSeconds(3));
             assertThat(e.requestsLeft()).isEqualTo(2_400);
@@ -49,11 +53,8 @@ class DrainWatchTest {
 
     @Test
     void aPoolQueueOf3000At150PerSecondRunsAloneUntilItsRestFitsBeforeTheNextWindow() {
-        int[] drain = new int[20];
-        java.util.Arrays.fill(drain, 150);
-
         // 20 s of drain: 1,800 left after 8 s is 12 s
-        assertThat(firstHandOver(watch(), 4_500, drain)).isEqualTo(8);
+        assertThat(firstHandOver(watch(), 4_500, steady(20, 150))).isEqualTo(8);
     }
 
     @Test
@@ -80,9 +81,7 @@ class DrainWatchTest {
     @Test
     void onceHandedOverEveryLaterReportSaysSo() {
         DrainWatch watch = watch();
-        int[] drain = new int[5];
-        java.util.Arrays.fill(drain, 1_000);
-        assertThat(firstHandOver(watch, 0, drain)).isEqualTo(2);
+        assertThat(firstHandOver(watch, 0, steady(5, 1_000))).isEqualTo(2);
         assertThat(watch.report(60.0, 3_000)).isTrue();
         assertThat(watch.handedOver().orElseThrow().into()).isEqualTo(Duration.ofSeconds(2));
     }
