@@ -78,8 +78,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     }
 
     private CellResult withBeside(CellResult measured, ServersAhead.Neighbour neighbour, Optional<String> notTakenOver) {
-        CellResult result = measured.topology() == null ? measured.withTopology(bench.topology(plan, List.of())) : measured;
-        Map<String, Object> topology = new LinkedHashMap<>(result.topology());
+        Map<String, Object> topology = new LinkedHashMap<>();
         Optional<ServersAhead.Beside> beside = neighbour.beside();
         if (beside.isPresent()) {
             Map<String, Object> besideWindow = new LinkedHashMap<>();
@@ -94,7 +93,18 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             // The cell before was still stopping its server or being judged when this window began: said, not hidden.
             topology.put("previousCellEndingInWindow", true);
         }
-        return topology.equals(result.topology()) ? result : result.withTopology(topology);
+        return withTopology(measured, topology);
+    }
+
+    /** {@code result} with {@code entries} added to its topology, the bench's where the cell recorded none. */
+    private CellResult withTopology(CellResult result, Map<String, Object> entries) {
+        CellResult withBench = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
+        if (entries.isEmpty()) {
+            return withBench;
+        }
+        Map<String, Object> topology = new LinkedHashMap<>(withBench.topology());
+        topology.putAll(entries);
+        return withBench.withTopology(topology);
     }
 
     /** Where a cell sends its load and what its files are. */
@@ -294,14 +304,11 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
 
     /** Said with the cell: how far into its drain the next cell began, and what the drain was estimated to have left then. */
     private CellResult withDrainBeside(CellResult result, DrainWatch.Estimate handedOver) {
-        CellResult withTopology = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
-        Map<String, Object> topology = new LinkedHashMap<>(withTopology.topology());
         Map<String, Object> drain = new LinkedHashMap<>();
         drain.put("afterS", handedOver.into().toMillis() / 1000.0);
         drain.put("estimatedLeftS", handedOver.left().toMillis() / 1000.0);
         drain.put("requestsLeft", handedOver.requestsLeft());
-        topology.put("drainBesideNext", drain);
-        return withTopology.withTopology(topology);
+        return withTopology(result, Map.of("drainBesideNext", drain));
     }
 
     /**
