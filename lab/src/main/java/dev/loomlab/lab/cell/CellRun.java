@@ -25,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The life of one cell: launch its server, verify the contract, measure the warm-up and the window,
@@ -88,6 +87,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         }
         // Said so that a cell's own start (its ready stage) is not taken for a start ahead that never happened.
         neighbour.givenUp().ifPresent(c -> topology.put("startAheadGivenUp", c.label(plan.jdkAxis()) + "/" + c.stem()));
+        // the next cell's ready stage then holds the rest of that start, after this window
+        neighbour.paused().ifPresent(c -> topology.put("startAheadPaused", c.label(plan.jdkAxis()) + "/" + c.stem()));
         notTakenOver.ifPresent(why -> topology.put("startAheadNotTakenOver", why));
         if (neighbour.previousEndingInWindow()) {
             // The cell before was still stopping its server or being judged when this window began: said, not hidden.
@@ -136,7 +137,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             return Optional.empty();
         }
         Shape shape = shape(cell);
-        Optional<Supplier<Launch.Outcome>> launch = Launch.aside(plan, bench, cell, serverJdk, shape.files(), port);
+        Optional<Launch.Aside> launch = Launch.aside(plan, bench, cell, serverJdk, shape.files(), port);
         if (launch.isEmpty()) {
             return Optional.empty();
         }
@@ -199,7 +200,9 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             try {
                 load.targetUp();
                 clock.begin(Stage.VERIFY);
-                progress.phase((own.isPresent() ? "started during the previous cell's warm-up: " : "") + Launch.readyLine(server)
+                progress.phase(own.map(o -> o.paused() ? "started during the previous cell's warm-up, paused through its window"
+                                + " (the time below counts that too): " : "started during the previous cell's warm-up: ").orElse("")
+                        + Launch.readyLine(server)
                         + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
                 Optional<Stop> refused = contract.check(server, cell, plan);
                 if (refused.isPresent()) {

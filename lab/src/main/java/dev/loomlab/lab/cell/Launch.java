@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.function.LongConsumer;
 
 /**
  * The first stage of a cell: its server. A fresh server JVM for the cell's model, configured from
@@ -31,6 +31,12 @@ public final class Launch {
     }
 
     public record Up(ServerHandle server) implements Outcome {
+    }
+
+    /** A server's start beside another cell's load, to its ready line, telling {@code launched} its process once there is one. */
+    @FunctionalInterface
+    interface Aside {
+        Outcome start(LongConsumer launched);
     }
 
     /** A run's cell: the target, or a server on {@code port} (0: its own choice) logging and recording where the cell's files go. */
@@ -75,7 +81,7 @@ public final class Launch {
      * server's own CPUs at its ready line like any other. Empty when its start would first record its start-up cache (that
      * second start would run at full priority) or cannot be described: the cell then starts its server itself.
      */
-    static Optional<Supplier<Outcome>> aside(Plan plan, Bench bench, Cell cell, Jdk jdk, CellFiles files, int port) {
+    static Optional<Aside> aside(Plan plan, Bench bench, Cell cell, Jdk jdk, CellFiles files, int port) {
         Path root = bench.folder().root();
         List<String> prefix = new ArrayList<>(Priority.lowest());
         if (bench.cpus().pinned()) {
@@ -87,7 +93,7 @@ public final class Launch {
         } catch (ServerStartException e) {
             return Optional.empty();
         }
-        return ServerProcess.needsTraining(spec) ? Optional.empty() : Optional.of(() -> start(spec));
+        return ServerProcess.needsTraining(spec) ? Optional.empty() : Optional.of(launched -> start(spec, launched));
     }
 
     private static ServerSpec spec(Plan plan, Bench bench, Cell cell, Jdk jdk, Path serverLog, Optional<Path> jfr, int port,
@@ -99,8 +105,13 @@ public final class Launch {
     }
 
     private static Outcome start(ServerSpec spec) {
+        return start(spec, pid -> {
+        });
+    }
+
+    private static Outcome start(ServerSpec spec, LongConsumer launched) {
         try {
-            return new Up(ServerProcess.start(spec));
+            return new Up(ServerProcess.start(spec, launched));
         } catch (ServerStartException e) {
             return Stop.failed("server did not start: " + e.getMessage() + tailNote(e.logTail()));
         }

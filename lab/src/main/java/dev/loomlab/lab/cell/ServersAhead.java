@@ -2,6 +2,7 @@ package dev.loomlab.lab.cell;
 
 import dev.loomlab.database.EmbeddedOptions;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.load.Workload;
 import java.time.Duration;
@@ -16,7 +17,8 @@ import java.util.function.BiFunction;
  * Starts each cell's server while the cell before it warms up. A server's start is seconds of class loading and
  * compiling on every core; during a warm-up, which is not measured, those seconds cost the run nothing, where between
  * two cells they are most of what a cell costs beyond its load. The started server must be up before the window, or
- * it is stopped and its cell starts it itself; once up it waits frozen, its pool open ({@link NextServer}), and the
+ * it is paused there, frozen, and goes on once the window's load has ended (or, where a window is too long for a start
+ * to wait through, stopped, and its cell starts its own); once up it waits frozen, its pool open ({@link NextServer}), and the
  * CPU it and its driver use during the window is measured all the same and kept with the cell whose window it was
  * ({@link Neighbour}): zero is a figure, not an assumption.
  * Its contract is checked only when its own cell begins: a check sends requests, and some write rows the running cell
@@ -33,6 +35,11 @@ public final class ServersAhead implements AutoCloseable {
      * reports of the warm-up (a second apart) look at it within that time.
      */
     static final Duration READY_BEFORE_WINDOW = Duration.ofSeconds(2);
+    /**
+     * The longest warm-up and window a start may be paused through: it must still reach its ready line within the
+     * server's start time-out, which counts on while it is frozen, after the drain and the rest of its start.
+     */
+    static final Duration PAUSE_THROUGH_AT_MOST = Defaults.SERVER_START_TIMEOUT.dividedBy(2);
     /** Connections left to the lab's own checks and a pool opening late, besides two servers' pools. */
     private static final int SPARE_CONNECTIONS = 50;
 
@@ -41,7 +48,7 @@ public final class ServersAhead implements AutoCloseable {
     }
 
     /** No server starts ahead: each cell starts its own. */
-    public static final ServersAhead NONE = new ServersAhead(List.of(), false);
+    public static final ServersAhead NONE = new ServersAhead(List.of(), false, false);
 
     private final List<Upcoming> order;
     /** The server started for the cell after the running one, until that cell takes it. */
@@ -58,16 +65,21 @@ public final class ServersAhead implements AutoCloseable {
      * be a third on the database beside the running cell's and the new one's, and three do not fit.
      */
     private final boolean waitForEnding;
+    /** Whether a start not over at the window is paused through it ({@link #PAUSE_THROUGH_AT_MOST}), not given up. */
+    private final boolean pauseStarts;
 
-    private ServersAhead(List<Upcoming> order, boolean waitForEnding) {
+    private ServersAhead(List<Upcoming> order, boolean waitForEnding, boolean pauseStarts) {
         this.order = List.copyOf(order);
         this.waitForEnding = waitForEnding;
+        this.pauseStarts = pauseStarts;
     }
 
     /** Servers start ahead for the cells of {@code order}, in that order, where {@code plan} and {@code bench} allow it. */
     public static ServersAhead of(Plan plan, Bench bench, List<Upcoming> order) {
         return whyNot(plan, bench).isEmpty()
-                ? new ServersAhead(order, 3 * plan.poolSize() + SPARE_CONNECTIONS > EmbeddedOptions.DEFAULT_MAX_CONNECTIONS) : NONE;
+                ? new ServersAhead(order, 3 * plan.poolSize() + SPARE_CONNECTIONS > EmbeddedOptions.DEFAULT_MAX_CONNECTIONS,
+                        plan.window().total().compareTo(PAUSE_THROUGH_AT_MOST) <= 0)
+                : NONE;
     }
 
     /** Whether any server starts ahead: then a cell's end also runs beside the next cell ({@link #ending}). */
@@ -226,8 +238,10 @@ public final class ServersAhead implements AutoCloseable {
         private Duration cpuBefore;
         private Beside beside;
         private boolean previousEndingInWindow;
-        /** The cell whose server, started ahead, was not up in time: it starts its own. */
+        /** The cell whose server, started ahead, was not up in time and was stopped: it starts its own. */
         private Cell givenUp;
+        /** The cell whose server, started ahead, was not up in time and was paused: its start goes on after the load. */
+        private Cell paused;
 
         private Neighbour(Cell running, BiFunction<Cell, Jdk, Optional<NextServer>> start) {
             this.running = running;
@@ -249,9 +263,9 @@ public final class ServersAhead implements AutoCloseable {
             }
             Optional<Cell> dropped = Optional.empty();
             if (current().isPresent() && !current().get().ready() && warmup.minus(elapsed).compareTo(READY_BEFORE_WINDOW) <= 0) {
-                dropped = giveUp();
+                dropped = pauseOrGiveUp();
             }
-            cpuBefore = current().filter(NextServer::ready).map(NextServer::cpu).orElse(null);
+            cpuBefore = current().filter(n -> n.ready() || n.paused()).map(NextServer::cpu).orElse(null);
             return dropped;
         }
 
@@ -260,7 +274,7 @@ public final class ServersAhead implements AutoCloseable {
             previousEndingInWindow = !previousEnding.isDone();
             Optional<Cell> dropped = Optional.empty();
             if (current().isPresent() && !current().get().ready()) {
-                dropped = giveUp();
+                dropped = pauseOrGiveUp();
             }
             if (cpuBefore == null) {
                 cpuBefore = current().map(NextServer::cpu).orElse(null);
@@ -268,10 +282,27 @@ public final class ServersAhead implements AutoCloseable {
             return dropped;
         }
 
-        private Optional<Cell> giveUp() {
-            givenUp = current().orElseThrow().cell();
+        /**
+         * A start not over before the window is paused where it is, or, where it cannot be (a window too long to wait
+         * through, a process not launched yet), given up: the cell given up, if one was.
+         */
+        private Optional<Cell> pauseOrGiveUp() {
+            NextServer unready = current().orElseThrow();
+            if (unready.paused()) {
+                return Optional.empty();
+            }
+            if (pauseStarts && unready.pause()) {
+                paused = unready.cell();
+                return Optional.empty();
+            }
+            givenUp = unready.cell();
             drop();
             return Optional.of(givenUp);
+        }
+
+        /** The cell whose server, started beside this warm-up, was paused through the window: its start went on after it. */
+        synchronized Optional<Cell> paused() {
+            return Optional.ofNullable(paused);
         }
 
         /** The cell whose server, started beside this warm-up, was not up in time: that cell starts its own. */

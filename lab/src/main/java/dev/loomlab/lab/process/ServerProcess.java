@@ -39,6 +39,12 @@ public final class ServerProcess implements ServerHandle {
     }
 
     public static ServerProcess start(ServerSpec spec) {
+        return start(spec, pid -> {
+        });
+    }
+
+    /** Starts {@code spec}'s server, telling {@code launched} its process as soon as it runs, before its ready line. */
+    public static ServerProcess start(ServerSpec spec, java.util.function.LongConsumer launched) {
         Model model = spec.model();
         if (model.app().isPresent() && spec.port() == 0) {
             spec = spec.onPort(AppReadiness.freePort());
@@ -64,6 +70,7 @@ public final class ServerProcess implements ServerHandle {
         } catch (IOException e) {
             throw new ServerStartException("cannot launch " + model + ": " + e.getMessage(), "");
         }
+        launched.accept(process.pid());
         String[] urls = awaitReady(process, spec);
         if (spec.cpus().pinned() && !pinned(process, spec.cpus().server())) {
             Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);

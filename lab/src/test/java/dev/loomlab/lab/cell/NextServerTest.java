@@ -50,7 +50,7 @@ class NextServerTest {
         process = Children.start(new ProcessBuilder(command));
         assertThat(new String(process.getInputStream().readNBytes("started".length()))).isEqualTo("started");
         long pid = process.pid();
-        NextServer next = new NextServer(CELL, 1, Optional.empty(), () -> new Launch.Up(ServersAheadTest.standIn(pid)));
+        NextServer next = new NextServer(CELL, 1, Optional.empty(), launched -> new Launch.Up(ServersAheadTest.standIn(pid)));
         awaitReady(next);
 
         next.wake();
@@ -69,13 +69,84 @@ class NextServerTest {
         command.addAll(List.of("sleep", "60"));
         process = Children.start(new ProcessBuilder(command));
         long pid = process.pid();
-        NextServer next = new NextServer(CELL, 1, Optional.empty(), () -> new Launch.Up(ServersAheadTest.standIn(pid)));
+        NextServer next = new NextServer(CELL, 1, Optional.empty(), launched -> new Launch.Up(ServersAheadTest.standIn(pid)));
         awaitReady(next);
         Freezer.thaw(pid);
         process.destroyForcibly().waitFor();
 
         assertThat(next.whyNotAdoptable()).hasValueSatisfying(why -> assertThat(why).contains("could not be raised")
                 .contains("gone"));
+    }
+
+    /** A start of three seconds' work in 30 steps, then its ready line. */
+    private static final String THREE_SECOND_START = "import time\n"
+            + "print('started', flush=True)\n"
+            + "for _ in range(30):\n"
+            + "    time.sleep(0.1)\n"
+            + "print('ready', flush=True)\n"
+            + "time.sleep(60)\n";
+
+    @Test
+    void aStartPausedBeforeItsReadyLineGoesOnOnlyOnceWokenAndIsTakenOverAtTheNormalPriority() throws Exception {
+        List<String> command = new ArrayList<>(Priority.lowest());
+        command.addAll(List.of("python3", "-c", THREE_SECOND_START));
+        process = Children.start(new ProcessBuilder(command));
+        long pid = process.pid();
+        java.util.concurrent.atomic.AtomicLong readyAt = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.CountDownLatch launchedLatch = new java.util.concurrent.CountDownLatch(1);
+        NextServer next = new NextServer(CELL, 1, Optional.empty(), launched -> {
+            launched.accept(pid);
+            launchedLatch.countDown();
+            try {
+                java.io.BufferedReader out = process.inputReader();
+                while (!"ready".equals(out.readLine())) {
+                    // the start's own lines
+                }
+            } catch (java.io.IOException e) {
+                return Stop.failed(e.getMessage());
+            }
+            readyAt.set(System.nanoTime());
+            return new Launch.Up(ServersAheadTest.standIn(pid));
+        });
+        launchedLatch.await();
+
+        assertThat(next.pause()).isTrue();
+        // longer than the whole start: a start that was not frozen would be up by now
+        Thread.sleep(4_000);
+        assertThat(next.ready()).as("frozen in its start").isFalse();
+        long wokenAt = System.nanoTime();
+        next.wake();
+        Optional<String> whyNot = next.whyNotAdoptable();
+
+        assertThat(whyNot).isEmpty();
+        assertThat(readyAt.get()).as("its ready line came after the wake").isGreaterThan(wokenAt);
+        assertThat(next.paused()).isTrue();
+        assertThat(threads(pid)).allSatisfy(tid -> assertThat(niceOf(pid, tid)).as("thread %s", tid).isZero());
+    }
+
+    @Test
+    void aStartThatFailsAfterItsPauseIsNotTakenOverAndTheCellIsToldWhy() throws Exception {
+        process = Children.start(new ProcessBuilder("sleep", "60"));
+        long pid = process.pid();
+        java.util.concurrent.CountDownLatch woken = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch launchedLatch = new java.util.concurrent.CountDownLatch(1);
+        NextServer next = new NextServer(CELL, 1, Optional.empty(), launched -> {
+            launched.accept(pid);
+            launchedLatch.countDown();
+            try {
+                woken.await();
+            } catch (InterruptedException e) {
+                return Stop.failed("abandoned");
+            }
+            return Stop.failed("a pool connection was reset");
+        });
+        launchedLatch.await();
+        assertThat(next.pause()).isTrue();
+        next.wake();
+        woken.countDown();
+
+        assertThat(next.whyNotAdoptable()).hasValueSatisfying(why -> assertThat(why).contains("paused through the window")
+                .contains("a pool connection was reset"));
     }
 
     private static void awaitReady(NextServer next) throws InterruptedException {

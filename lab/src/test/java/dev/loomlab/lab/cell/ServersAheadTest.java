@@ -134,9 +134,80 @@ class ServersAheadTest {
         assertThat(neighbour.beside()).as("nothing was up beside the window").isEmpty();
     }
 
+    @Test
+    void aStartNotUpTwoSecondsBeforeTheWindowIsPausedThroughItAndGoesOnOnceTheLoadHasEnded() throws Exception {
+        ServersAhead ahead = ServersAhead.of(plan(), bench(Optional.empty()), upcoming(FIRST, SECOND));
+        // a process standing in for SECOND's server in its start: launched, never up while the test looks
+        Process stand = new ProcessBuilder("sleep", "120").start();
+        java.util.concurrent.CountDownLatch up = new java.util.concurrent.CountDownLatch(1);
+        try {
+            ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(new NextServer(cell, 1,
+                    Optional.empty(), launched -> {
+                        launched.accept(stand.pid());
+                        try {
+                            up.await();
+                        } catch (InterruptedException e) {
+                            return Stop.failed("abandoned");
+                        }
+                        return new Launch.Up(standIn(stand.pid()));
+                    })));
+
+            neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
+            Thread.sleep(100);
+            assertThat(neighbour.warmup(Duration.ofSeconds(18), Duration.ofSeconds(20))).as("not given up").isEmpty();
+            assertThat(state(stand.pid())).as("frozen in its start").isEqualTo('T');
+            assertThat(neighbour.window()).isEmpty();
+            neighbour.loadEnded();
+            awaitState(stand.pid(), 'S');
+            up.countDown();
+
+            assertThat(neighbour.paused()).as("what the running cell's record says").contains(SECOND);
+            assertThat(neighbour.givenUp()).isEmpty();
+            assertThat(neighbour.beside()).as("what ran beside the window, paused")
+                    .hasValueSatisfying(b -> assertThat(b.cell()).isEqualTo(SECOND));
+            Optional<NextServer> taken = ahead.take(SECOND);
+            assertThat(taken).hasValueSatisfying(next -> assertThat(next.paused()).isTrue());
+            assertThat(taken.get().whyNotAdoptable()).isEmpty();
+        } finally {
+            up.countDown();
+            dev.loomlab.lab.process.Freezer.thaw(stand.pid());
+            stand.destroyForcibly().waitFor();
+            ahead.close();
+        }
+    }
+
+    @Test
+    void aStartIsGivenUpNotPausedWhereTheWarmUpAndWindowOutlastHalfItsTimeOut() throws Exception {
+        // 20 s + 45 s: the start, frozen through it, could reach its 120 s time-out before its ready line
+        ServersAhead ahead = ServersAhead.of(plan("duration", "45s"), bench(Optional.empty()), upcoming(FIRST, SECOND));
+        Process stand = new ProcessBuilder("sleep", "120").start();
+        try {
+            ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(new NextServer(cell, 1,
+                    Optional.empty(), launched -> {
+                        launched.accept(stand.pid());
+                        try {
+                            Thread.sleep(Duration.ofMinutes(5));
+                            throw new AssertionError("the start was not given up");
+                        } catch (InterruptedException e) {
+                            return Stop.failed("abandoned");
+                        }
+                    })));
+
+            neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
+            Thread.sleep(100);
+
+            assertThat(neighbour.warmup(Duration.ofSeconds(18), Duration.ofSeconds(20))).contains(SECOND);
+            assertThat(neighbour.paused()).isEmpty();
+            assertThat(state(stand.pid())).as("never frozen").isNotEqualTo('T');
+        } finally {
+            stand.destroyForcibly().waitFor();
+            ahead.close();
+        }
+    }
+
     /** A start that would take five minutes, unless it is given up: its launch thread is then interrupted. */
     private static NextServer slowStart(Cell cell, java.util.Collection<Thread> launchers) {
-        return new NextServer(cell, 1, Optional.empty(), () -> {
+        return new NextServer(cell, 1, Optional.empty(), launched -> {
             launchers.add(Thread.currentThread());
             try {
                 Thread.sleep(Duration.ofMinutes(5));
@@ -153,7 +224,7 @@ class ServersAheadTest {
 
     /** A server whose start fails at once: nothing to stop. */
     private static NextServer failedStart(Cell cell) {
-        return new NextServer(cell, 1, Optional.empty(), () -> Stop.failed("not started in this test"));
+        return new NextServer(cell, 1, Optional.empty(), launched -> Stop.failed("not started in this test"));
     }
 
     @Test
@@ -234,7 +305,7 @@ class ServersAheadTest {
         try {
             // SECOND starts its own server (its start-up cache is not recorded yet): THIRD's is started instead
             ServersAhead.Neighbour first = ahead.neighbour(FIRST, (cell, jdk) -> cell.equals(THIRD)
-                    ? Optional.of(new NextServer(cell, 1, Optional.empty(), () -> new Launch.Up(standIn(stand.pid()))))
+                    ? Optional.of(new NextServer(cell, 1, Optional.empty(), launched -> new Launch.Up(standIn(stand.pid()))))
                     : Optional.empty());
             first.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
             awaitState(stand.pid(), 'T');

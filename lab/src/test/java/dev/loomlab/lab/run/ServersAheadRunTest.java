@@ -89,4 +89,36 @@ class ServersAheadRunTest {
         assertThat(first.topology()).doesNotContainKey("previousCellEndingInWindow");
         assertThat(second.topology()).doesNotContainKey("previousCellEndingInWindow");
     }
+
+    /**
+     * A warm-up of 10 s leaves a start ahead 7 s before its 2 s margin: half what it takes on one core at the lowest
+     * priority (above). It is frozen where it is through the window and goes on once the load has ended.
+     */
+    @Test
+    void aServerNotUpBeforeTheWindowIsPausedThroughItAndItsCellTakesItOverOnceItsStartHasGoneOn(@TempDir Path out) {
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream before = System.out;
+        int exit;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+        try {
+            exit = Loomlab.commandLine().execute("run", "--plan", "quick", "--models", "mvc-platform", "--rounds", "2", "--scenarios", "block",
+                    "--vus", "200", "--sleep-ms", "1000", "--warmup", "10s", "--duration", "3s", "--heap", "4g", "--out", out.toString());
+        } finally {
+            System.setOut(before);
+        }
+        String text = console.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(text).isZero();
+        List<CellResult> cells = new RunFolder(RunFolders.only(out)).readCells();
+        CellResult first = cells.stream().filter(c -> c.round() == 1).findFirst().orElseThrow();
+        CellResult second = cells.stream().filter(c -> c.round() == 2).findFirst().orElseThrow();
+
+        assertThat(first.topology()).as(text).containsEntry("startAheadPaused", "mvc-platform/block-r2")
+                .doesNotContainKey("startAheadGivenUp");
+        assertThat(first.topology().get("besideWindow")).as("frozen through the first window")
+                .isEqualTo(Map.of("server", "mvc-platform/block-r2", "cpuS", 0.0));
+        assertThat(text).contains("[2/2] mvc-platform / block / round 2 · started during the previous cell's warm-up, paused through"
+                + " its window");
+        assertThat(second.succeeded()).isTrue();
+        assertThat(second.errors().values()).containsOnly(0L);
+    }
 }
