@@ -141,7 +141,18 @@ public final class Launch {
                 + server.baseUrl();
     }
 
-    private static String tailNote(String tail) {
-        return tail == null || tail.isBlank() ? "" : " — log: " + tail.lines().reduce((a, b) -> b).orElse("");
+    /**
+     * The line of a failed start's log a person needs: the last cause of a stack trace where one ends it (its last line
+     * is then "... 67 common frames omitted"), else the last line.
+     */
+    static String tailNote(String tail) {
+        if (tail == null || tail.isBlank()) {
+            return "";
+        }
+        List<String> lines = tail.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        String said = lines.getLast().startsWith("...")
+                ? lines.reversed().stream().filter(l -> l.startsWith("Caused by:")).findFirst().orElse(lines.getLast())
+                : lines.getLast();
+        return " — log: " + said;
     }
 }
