@@ -182,16 +182,8 @@ class ServersAheadTest {
         ServersAhead ahead = ServersAhead.of(plan("duration", "45s"), bench(Optional.empty()), upcoming(FIRST, SECOND));
         Process stand = new ProcessBuilder("sleep", "120").start();
         try {
-            ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(new NextServer(cell, 1,
-                    Optional.empty(), launched -> {
-                        launched.accept(stand.pid());
-                        try {
-                            Thread.sleep(Duration.ofMinutes(5));
-                            throw new AssertionError("the start was not given up");
-                        } catch (InterruptedException e) {
-                            return Stop.failed("abandoned");
-                        }
-                    })));
+            ServersAhead.Neighbour neighbour = ahead.neighbour(FIRST, (cell, jdk) -> Optional.of(
+                    slowStart(cell, new java.util.concurrent.LinkedBlockingQueue<>(), java.util.OptionalLong.of(stand.pid()))));
 
             neighbour.warmup(Duration.ofSeconds(1), Duration.ofSeconds(20));
             Thread.sleep(100);
@@ -207,7 +199,13 @@ class ServersAheadTest {
 
     /** A start that would take five minutes, unless it is given up: its launch thread is then interrupted. */
     private static NextServer slowStart(Cell cell, java.util.Collection<Thread> launchers) {
+        return slowStart(cell, launchers, java.util.OptionalLong.empty());
+    }
+
+    /** A slow start that says {@code process} is its server's, launched (none: not launched yet). */
+    private static NextServer slowStart(Cell cell, java.util.Collection<Thread> launchers, java.util.OptionalLong process) {
         return new NextServer(cell, 1, Optional.empty(), launched -> {
+            process.ifPresent(launched::accept);
             launchers.add(Thread.currentThread());
             try {
                 Thread.sleep(Duration.ofMinutes(5));

@@ -34,19 +34,7 @@ class ServersAheadRunTest {
 
     @Test
     void theSecondCellsServerStartsDuringTheFirstCellsWarmUpAndTakesNoCpuInItsWindow(@TempDir Path out) {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream before = System.out;
-        int exit;
-        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
-        try {
-            exit = Loomlab.commandLine().execute("run", "--plan", "quick", "--models", "mvc-platform", "--rounds", "2", "--scenarios", "block",
-                    "--vus", "1000", "--sleep-ms", "1000", "--warmup", WARMUP.toSeconds() + "s", "--duration", "3s",
-                    "--heap", "4g", "--out", out.toString());
-        } finally {
-            System.setOut(before);
-        }
-        String text = console.toString(StandardCharsets.UTF_8);
-        assertThat(exit).as(text).isZero();
+        String text = twoRoundsOfMvcPlatformBlock(out, "--vus", "1000", "--warmup", WARMUP.toSeconds() + "s");
         assertThat(text).contains("loomlab: each cell's server starts during the previous cell's warm-up")
                 .contains("[2/2] mvc-platform / block / round 2 · started during the previous cell's warm-up: server ready in");
         List<CellResult> cells = new RunFolder(RunFolders.only(out)).readCells();
@@ -96,18 +84,7 @@ class ServersAheadRunTest {
      */
     @Test
     void aServerNotUpBeforeTheWindowIsPausedThroughItAndItsCellTakesItOverOnceItsStartHasGoneOn(@TempDir Path out) {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream before = System.out;
-        int exit;
-        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
-        try {
-            exit = Loomlab.commandLine().execute("run", "--plan", "quick", "--models", "mvc-platform", "--rounds", "2", "--scenarios", "block",
-                    "--vus", "200", "--sleep-ms", "1000", "--warmup", "10s", "--duration", "3s", "--heap", "4g", "--out", out.toString());
-        } finally {
-            System.setOut(before);
-        }
-        String text = console.toString(StandardCharsets.UTF_8);
-        assertThat(exit).as(text).isZero();
+        String text = twoRoundsOfMvcPlatformBlock(out, "--vus", "200", "--warmup", "10s");
         List<CellResult> cells = new RunFolder(RunFolders.only(out)).readCells();
         CellResult first = cells.stream().filter(c -> c.round() == 1).findFirst().orElseThrow();
         CellResult second = cells.stream().filter(c -> c.round() == 2).findFirst().orElseThrow();
@@ -120,5 +97,24 @@ class ServersAheadRunTest {
                 + " its window");
         assertThat(second.succeeded()).isTrue();
         assertThat(second.errors().values()).containsOnly(0L);
+    }
+
+    /** Runs two rounds of mvc-platform's block (1 s per request, a 3 s window) with {@code load}; the console, once it passed. */
+    private static String twoRoundsOfMvcPlatformBlock(Path out, String... load) {
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--plan", "quick", "--models", "mvc-platform", "--rounds", "2",
+                "--scenarios", "block", "--sleep-ms", "1000", "--duration", "3s", "--heap", "4g", "--out", out.toString()));
+        args.addAll(List.of(load));
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream before = System.out;
+        int exit;
+        System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+        try {
+            exit = Loomlab.commandLine().execute(args.toArray(String[]::new));
+        } finally {
+            System.setOut(before);
+        }
+        String text = console.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(text).isZero();
+        return text;
     }
 }
