@@ -9,6 +9,7 @@ import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.process.ServerStartException;
+import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.run.DatabaseStarter;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenarios;
@@ -60,7 +61,7 @@ public final class ServeCommand implements Callable<Integer> {
         Plan plan = PlanLoader.load(Defaults.PLAN, overrides);
         dev.loomlab.lab.run.Preflight.checkPortFree(port);
         // By hand, nothing else competes for the CPUs: no pinning.
-        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), false);
+        CpuLayout cpus = CpuLayout.forCores(Taskset.machineCores(), false);
         System.out.println("loomlab: starting the " + (plan.externalDatabase() ? "external " : "embedded ") + plan.database() + " database");
         try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
             Path log = Files.createTempFile("loomlab-serve-" + chosen.id() + "-", ".log");

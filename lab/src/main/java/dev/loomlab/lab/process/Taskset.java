@@ -73,6 +73,16 @@ public final class Taskset {
         return Optional.empty();
     }
 
+    /**
+     * How many CPUs this process may run on: the machine's cores, for laying out who runs where. Not the JVM's
+     * {@code availableProcessors}, which a cgroup's CPU quota lowers (under {@code ./loomlab test --slow 4} a 2-core
+     * machine reads as 1) while both CPUs are still there to pin to.
+     */
+    public static int machineCores() {
+        return allowedCpus(Path.of("/proc/self")).map(BitSet::cardinality).filter(n -> n > 0)
+                .orElseGet(() -> Runtime.getRuntime().availableProcessors());
+    }
+
     /** A CPU list as taskset and the kernel write it ("1", "0-3", "0,2-3") as a set. */
     static BitSet cpuSet(String list) {
         BitSet set = new BitSet();

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.result;
 
 import dev.loomlab.lab.process.ShortCommand;
+import dev.loomlab.lab.process.Taskset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ public final class Provenance {
 
     public static Map<String, String> machine() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("cores", String.valueOf(Runtime.getRuntime().availableProcessors()));
+        m.put("cores", String.valueOf(Taskset.machineCores()));
         m.put("memory", memory());
         m.put("os", osName());
         m.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));

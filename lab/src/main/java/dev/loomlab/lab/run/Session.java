@@ -71,7 +71,7 @@ public final class Session {
     }
 
     private static CpuLayout machineCpus() {
-        return CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        return CpuLayout.forCores(Taskset.machineCores(), Taskset.available());
     }
 
     /** The JDK the lab (and the hyperfoil driver) runs on. */

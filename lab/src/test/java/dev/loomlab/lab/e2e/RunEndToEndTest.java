@@ -9,9 +9,12 @@ import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.MachineSpeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,12 +24,20 @@ import org.junit.jupiter.api.io.TempDir;
  * seeds' first finding: 200 platform threads cap a sleeping endpoint at 200 / S.
  */
 class RunEndToEndTest {
+    /**
+     * Under a quarter of every core ({@code --slow 4}, 4.1x by the reference) server, driver and database shared half a
+     * core: the virtual cell read 82 TPS of 600 with a 95 % interval of ± 106 %, a figure no verdict can judge. At half
+     * a core per core (2.0x) it was carrier-bound at 262 TPS, as the test expects.
+     */
+    private static final double SLOWEST_FOR_THE_COMPARISON = 2.5;
+    /** 3 s settle a fresh server's JIT on the reference machine; a slower one needs as much longer. */
+    private static final long WARMUP_S = MachineSpeed.scaled(Duration.ofSeconds(3)).toSeconds();
 
     @Test
     void aShortRunWritesTheTableAndPlatformThreadsSitAtTheirCeiling(@TempDir Path out) throws Exception {
         RunFolder run = InProcessLab.run(out, "--plan", "quick",
                 "--models", "mvc-platform,mvc-virtual", "--scenarios", "block",
-                "--vus", "300", "--sleep-ms", "500", "--warmup", "3s", "--duration", "5s", "--heap", "512m");
+                "--vus", "300", "--sleep-ms", "500", "--warmup", WARMUP_S + "s", "--duration", "5s", "--heap", "512m");
 
         Path runDir = run.root();
         List<CellResult> cells = run.readCells();
@@ -58,7 +69,15 @@ class RunEndToEndTest {
         CellResult virtual = cells.get(1);
         // 300 VUs / 0.5 s = 600 TPS: no thread pool in the way
         assertThat(virtual.ceilingTps()).isCloseTo(600.0, within(0.01));
-        assertThat(virtual.tps()).isGreaterThan(platform.tps() * 1.2);
+        // Without 200 threads in the way, virtual threads beat the platform cell's 400 by well over 1.2x on a machine
+        // with CPU to spare. On one 4x slower the server's one core ran out first (379 TPS seen): then the verdict must
+        // name the CPU that ran out (the server's, its carriers', or the driver's) rather than the threads.
+        MachineSpeed.assumeAtMost(SLOWEST_FOR_THE_COMPARISON, "virtual threads' 600 TPS beside platform threads' 400");
+        if (Set.of("cpu", "carriers", "driver", "driver-core").contains(virtual.limitedBy())) {
+            assertThat(virtual.limitNote()).containsPattern("[0-9.]+ of (its )?[0-9]+ cores?|[0-9]+ % busy|carriers of [0-9]+ cores?");
+        } else {
+            assertThat(virtual.tps()).as(virtual.limitedBy() + ": " + virtual.limitNote()).isGreaterThan(platform.tps() * 1.2);
+        }
 
         for (CellResult cell : cells) {
             assertThat(runDir.resolve(cell.files().hlog())).isNotEmptyFile();
