@@ -62,7 +62,7 @@ class HeldLoadIT {
         assertThat(limit.isEmpty() || limit.getAsLong() >= CONNECTIONS + 1024)
                 .as("open-files limit " + limit + ": run through ./loomlab test-long, which raises it").isTrue();
         Jdk jdk = Jdk.current();
-        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        CpuLayout cpus = CpuLayout.forCores(Taskset.machineCores(), Taskset.available());
         // The c10k preset's heap: 10,000 connections' buffers on mvc-virtual outgrew 1g here.
         String heap = PlanLoader.load("c10k", java.util.Map.of()).heap();
         ServerSpec spec = new ServerSpec(model, jdk, heap, 150, db.endpoint(), cpus, 0, dir.resolve("server.log"), null,

@@ -43,7 +43,7 @@ class AllocationPerRequestIT {
     @Test
     void aKnownAllocationPerRequestIsMeasuredWhateverTheWindowsLength(@TempDir Path dir) throws Exception {
         Jdk jdk = Jdk.current();
-        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        CpuLayout cpus = CpuLayout.forCores(Taskset.machineCores(), Taskset.available());
         Path jfr = dir.resolve("server.jfr");
         List<Window> windows;
         try (RunningDatabase db = Databases.startEmbedded(Dialect.POSTGRES)) {
@@ -70,7 +70,7 @@ class AllocationPerRequestIT {
     private static Window load(ServerProcess server, Path dir, String name, int seconds) throws Exception {
         LoadSpec spec = LoadSpec.open(server.baseUrl() + "/threadlocal?ms=10&kb=" + KB, 50, Duration.ofSeconds(3), Duration.ofSeconds(seconds),
                 Duration.ofSeconds(10), dir, name, dir.resolve(name + ".driver.log"));
-        new HyperfoilEngine(Jdk.current(), CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available()))
+        new HyperfoilEngine(Jdk.current(), CpuLayout.forCores(Taskset.machineCores(), Taskset.available()))
                 .run(spec, new LoadProgress.Listener() {
                     @Override
                     public void onProgress(LoadProgress p) {

@@ -36,7 +36,7 @@ class ServerPinningTest {
 
     @Test
     void aServerStartedOnEveryCpuRunsOnlyOnItsOwnOnceReadyAndSizesItselfForThem(@TempDir Path dir) throws Exception {
-        CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
+        CpuLayout cpus = CpuLayout.forCores(Taskset.machineCores(), Taskset.available());
         assumeTrue(cpus.pinned(), "one CPU or no taskset: nothing is pinned");
         try (RunningDatabase db = Databases.startEmbedded(Dialect.POSTGRES);
              ServerProcess server = ServerProcess.start(new ServerSpec(Model.byId("mvc-platform"), Jdk.current(), "256m", 10,

@@ -39,7 +39,7 @@ class StartupCacheTest {
 
     private static ServerSpec spec(String model, Jdk jdk, Path log) {
         return new ServerSpec(Model.byId(model), jdk, "256m", 10, NO_DATABASE,
-                CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available()), 0, log, null,
+                CpuLayout.forCores(Taskset.machineCores(), Taskset.available()), 0, log, null,
                 Duration.ofSeconds(60), List.of(), null, List.of());
     }
 
