@@ -3,6 +3,7 @@ package dev.loomlab.lab.cell;
 import dev.loomlab.database.EmbeddedOptions;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.plan.Overlap;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.load.Workload;
 import java.time.Duration;
@@ -119,6 +120,9 @@ public final class ServersAhead implements AutoCloseable {
 
     /** Why servers cannot start ahead in a run of {@code plan} on {@code bench}, or empty when they can. */
     static Optional<String> whyNot(Plan plan, Bench bench) {
+        if (plan.overlap() == Overlap.NONE) {
+            return Optional.of("each cell runs alone (overlap: none, the default; overlap: beside-next starts servers ahead)");
+        }
         if (bench.target().isPresent()) {
             return Optional.of("the lab does not start the target");
         }

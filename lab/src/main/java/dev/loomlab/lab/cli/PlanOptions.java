@@ -63,6 +63,9 @@ public final class PlanOptions {
                     + "mariadb (the server's own), mysql-8.1.0 (seed 000's era: synchronized around socket reads), mysql-9.5.0; default: the server's own",
             "topology", "local|split", "local: driver, server and database on loopback (default); split: each in a network namespace of its own "
                     + "(needs root and iproute2)",
+            "overlap", "none|beside-next", "none (default): each cell runs alone, its window and drain beside nothing but its server, "
+                    + "driver and database; beside-next: the next cell's server starts during this cell's warm-up (frozen through the "
+                    + "window) and this cell's end runs beside the next cell's start",
             "appLatency", "DELAY", "split topology: one-way delay between the load driver and the server, e.g. 2ms, 0.5ms, 500us",
             "appJitter", "DELAY", "split topology: uniform jitter around --app-latency, e.g. 0.2ms",
             "dbLatency", "DELAY", "split topology: one-way delay between the server and the database, e.g. 1ms",

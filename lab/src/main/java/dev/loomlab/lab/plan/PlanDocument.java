@@ -51,6 +51,7 @@ public record PlanDocument(
         @JsonDeserialize(using = PlanValues.DelayText.class) @JsonSerialize(using = PlanValues.DelayWriter.class) Duration dbLatency,
         @JsonDeserialize(using = PlanValues.DelayText.class) @JsonSerialize(using = PlanValues.DelayWriter.class) Duration dbJitter,
         @JsonDeserialize(using = PlanValues.Ids.class) List<String> agents,
+        String overlap,
 
         List<dev.loomlab.load.HttpCall> requests,
         @JsonDeserialize(using = PlanValues.Slos.class) @JsonSerialize(contentUsing = PlanValues.ThresholdWriter.class) List<dev.loomlab.lab.slo.Threshold> slo,
@@ -63,7 +64,7 @@ public record PlanDocument(
     /** A document that gives nothing: every field falls through to the next layer. */
     public static final PlanDocument EMPTY = new PlanDocument(null, null, null, null, null, null, null, null, null, null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null);
 
     /** The range of every whole-number field, checked as it is read. */
     static final Map<String, long[]> WHOLE_RANGES = Map.of(
@@ -157,6 +158,7 @@ public record PlanDocument(
                 split ? plan.topology().dbLatency() : null,
                 split ? plan.topology().dbJitter() : null,
                 plan.agents().isEmpty() ? null : plan.agents().stream().map(dev.loomlab.lab.load.agents.LoadAgent::spelling).toList(),
+                plan.overlap().spelling(),
 
                 plan.requests().isEmpty() ? null : plan.requests(),
                 plan.slos().isEmpty() ? null : plan.slos(),

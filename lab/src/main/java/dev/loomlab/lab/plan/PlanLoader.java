@@ -251,6 +251,7 @@ public final class PlanLoader {
                 orElse(f.tomcatThreads(), Defaults.TOMCAT_MAX_THREADS),
                 jdbcDrivers(f.jdbcDrivers(), database),
                 topology(f),
+                choice("overlap", f.overlap(), Overlap.NONE, Overlap::byId, Overlap.allowed()),
                 f.agents() == null ? List.of() : dev.loomlab.lab.load.agents.LoadAgent.parseAll(f.agents()),
 
                 ForeignService.requests(f.requests()),

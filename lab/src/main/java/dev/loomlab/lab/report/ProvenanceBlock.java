@@ -3,6 +3,7 @@ package dev.loomlab.lab.report;
 import static dev.loomlab.lab.report.ReportText.oneLine;
 import static dev.loomlab.lab.report.ReportText.orUnknown;
 
+import dev.loomlab.lab.plan.Overlap;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import java.util.ArrayList;
@@ -41,6 +42,14 @@ final class ProvenanceBlock {
         line(md, "load", shape + ", warm-up " + run.text("warmup")
                 + ", measured window " + run.text("duration") + ", " + rounds + ("1".equals(rounds) ? " round" : " rounds")
                 + " per cell, request timeout " + run.text("requestTimeout"));
+        if (run.plan("overlap") != null) {
+            // Runs recorded before the field had none: a warm-up of 10 s or more started servers ahead, and their
+            // summaries stay as they were.
+            line(md, "overlap", Overlap.NONE.spelling().equals(run.text("overlap"))
+                    ? "none: each cell's window and drain ran beside nothing but its own server, driver and database"
+                    : run.text("overlap") + ": the next cell's server started during each warm-up (frozen through the window), and a"
+                            + " cell's end ran beside the next cell's start (each cell's topology says what ran beside it)");
+        }
         line(md, "server", "pool " + run.text("poolSize") + " connections"
                 + (run.plan("poolTimeout") == null ? "" : " (a request waits up to " + run.text("poolTimeout") + " for one)") + ", heap " + run.text("heap") + " (-Xms = -Xmx)"
                 + ", Tomcat max threads " + run.tomcatMaxThreads() + " on "

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.plan.Overlap;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.result.RunFolder;
@@ -34,11 +35,19 @@ class ServersAheadTest {
     }
 
     private static Plan plan(Object... overrides) {
-        Map<String, Object> m = new HashMap<>(Map.of("warmup", "20s", "duration", "30s"));
+        Map<String, Object> m = new HashMap<>(Map.of("warmup", "20s", "duration", "30s", "overlap", "beside-next"));
         for (int i = 0; i < overrides.length; i += 2) {
             m.put((String) overrides[i], overrides[i + 1]);
         }
         return PlanLoader.load("quick", m);
+    }
+
+    @Test
+    void aPlanThatDoesNotAskForOverlapRunsEachCellAlone() {
+        Plan alone = PlanLoader.load("quick", Map.of("warmup", "20s", "duration", "30s"));
+        assertThat(alone.overlap()).isEqualTo(Overlap.NONE);
+        assertThat(ServersAhead.whyNot(alone, bench(Optional.empty()))).hasValueSatisfying(why -> assertThat(why).contains("alone"));
+        assertThat(ServersAhead.of(alone, bench(Optional.empty()), upcoming(FIRST, SECOND)).active()).isFalse();
     }
 
     @Test

@@ -92,6 +92,9 @@ class RunEndToEndTest {
 
         String summary = Files.readString(runDir.resolve(RunFolder.SUMMARY));
         assertThat(summary).contains("## block").contains("| mvc-platform |").contains("| mvc-virtual |");
+        // Each cell ran alone, and the provenance says so (the manifest's plan records overlap: none).
+        assertThat(manifest.plan().overlap()).isEqualTo("none");
+        assertThat(summary).contains("none: each cell's window and drain ran beside nothing but its own server, driver and database");
         // Beside it, the same run as CSV rows and as one page whose latency curves come from the real .hlog files.
         assertThat(Files.readAllLines(runDir.resolve(ReportFiles.CSV))).hasSize(3);
         assertThat(Files.readString(runDir.resolve(ReportFiles.HTML))).contains("\"percentiles\" : [ 0.0, 10.0");

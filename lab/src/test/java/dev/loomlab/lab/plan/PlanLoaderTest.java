@@ -81,6 +81,20 @@ class PlanLoaderTest {
     }
 
     @Test
+    void everyPresetRunsEachCellAloneUnlessThePlanAsksForOverlap() {
+        for (String preset : PlanLoader.PRESETS) {
+            assertThat(PlanLoader.load(preset, Map.of()).overlap()).as(preset).isEqualTo(Overlap.NONE);
+        }
+        Plan overlapping = PlanLoader.load("seed-talk", Map.of("overlap", "beside-next"));
+        assertThat(overlapping.overlap()).isEqualTo(Overlap.BESIDE_NEXT);
+        // The manifest records it as a plan file spells it, and a run read back (--resume) gets the same.
+        assertThat(PlanDocument.of(overlapping).overlap()).isEqualTo("beside-next");
+        assertThat(PlanDocument.of(PlanLoader.load("quick", Map.of())).overlap()).isEqualTo("none");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("overlap", "always"))).isInstanceOf(PlanException.class)
+                .hasMessage("overlap: unknown value 'always' (allowed: none, beside-next)");
+    }
+
+    @Test
     void overridesWinOverThePreset() {
         Plan plan = PlanLoader.load("seed-talk", Map.of("vus", "10", "scenarios", "block", "duration", "2s", "heap", "512M"));
 

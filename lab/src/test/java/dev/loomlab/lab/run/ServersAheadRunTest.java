@@ -108,7 +108,7 @@ class ServersAheadRunTest {
 
     /** Runs two rounds of mvc-platform's block (1 s per request, a 3 s window) with {@code load}; the console, once it passed. */
     private static String twoRoundsOfMvcPlatformBlock(Path out, String... load) {
-        List<String> args = new java.util.ArrayList<>(List.of("run", "--plan", "quick", "--models", "mvc-platform", "--rounds", "2",
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--plan", "quick", "--overlap", "beside-next", "--models", "mvc-platform", "--rounds", "2",
                 "--scenarios", "block", "--sleep-ms", "1000", "--duration", "3s", "--heap", "4g", "--out", out.toString()));
         args.addAll(List.of(load));
         ByteArrayOutputStream console = new ByteArrayOutputStream();
