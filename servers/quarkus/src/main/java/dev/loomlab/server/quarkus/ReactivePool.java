@@ -23,6 +23,8 @@ import java.util.function.Function;
  * this counts what the sampler reads: requests waiting for a connection, and connections lent out.
  */
 public final class ReactivePool implements DatabasePool {
+    /** How long a start may take to open the pool's connections. */
+    private static final Duration PREFILL_WITHIN = Duration.ofSeconds(30);
     private final Pool pool;
     private final Duration wait;
     private final AtomicInteger waiting = new AtomicInteger();
@@ -102,16 +104,38 @@ public final class ReactivePool implements DatabasePool {
      * {@link JdbcPool} on the blocking modes: the Vert.x pool would open them on demand, inside the measurement.
      */
     private void prefill(int size, DatabaseTarget db) {
-        List<Future<SqlConnection>> opening = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            opening.add(pool.getConnection());
-        }
+        // The pool's wait bounds each attempt, and it is a request's wait for a pooled connection (1 s in a test): a
+        // slow machine took longer than that to open one. So attempts that waited too long are made again until
+        // PREFILL_WITHIN is up; the connections opened are held meanwhile, so that the pool opens as many as asked.
+        long deadline = System.nanoTime() + PREFILL_WITHIN.toNanos();
+        List<Future<SqlConnection>> attempts = new ArrayList<>();
         try {
-            Future.all(opening).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            int opened = 0;
+            while (opened < size) {
+                List<Future<SqlConnection>> opening = new ArrayList<>();
+                for (int i = opened; i < size; i++) {
+                    opening.add(pool.getConnection());
+                }
+                attempts.addAll(opening);
+                try {
+                    Future.join(opening).toCompletionStage().toCompletableFuture()
+                            .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.ExecutionException someFailed) {
+                    // each attempt's outcome is read below
+                }
+                for (Future<SqlConnection> attempt : opening) {
+                    if (attempt.succeeded()) {
+                        opened++;
+                    } else if (!waitedTooLong(attempt.cause()) || System.nanoTime() >= deadline) {
+                        throw new IllegalStateException(attempt.cause().toString());
+                    }
+                }
+            }
         } catch (Exception e) {
             throw new IllegalStateException("cannot open the connection pool to " + db + ": " + e.getMessage(), e);
         } finally {
-            opening.forEach(f -> f.onSuccess(SqlConnection::close));
+            // back to the pool, now or once a late one has opened
+            attempts.forEach(f -> f.onSuccess(SqlConnection::close));
         }
     }
 
