@@ -195,7 +195,16 @@ class DriverIT {
         // four rounds of 50: at least 400 ms, whatever the machine (no upper bound: under other builds' load this
         // machine measured 417 ms and 1,457 ms for the same burst)
         assertThat(s.get("wallTimeMs").asDouble()).as(run.describe()).isGreaterThanOrEqualTo(395.0);
-        assertThat(s.get("maxMs").asDouble()).isGreaterThan(390.0);
+        // The request answered last was sent at most sendSpreadMs after the first: it waited at least the wall time less
+        // that spread (a driver starved of CPU sends over hundreds of ms: 352 ms max at half a core per core), less the
+        // histogram's 1 % rounding.
+        double spread = s.get("diagnostics").get("sendSpreadMs").asDouble();
+        assertThat(s.get("maxMs").asDouble()).as(run.describe())
+                .isGreaterThanOrEqualTo(0.99 * (s.get("wallTimeMs").asDouble() - spread) - 1);
+        if (spread < 10) {
+            // sent at once: the last of four rounds of 50 waited all four
+            assertThat(s.get("maxMs").asDouble()).as(run.describe()).isGreaterThan(390.0);
+        }
         // the first progress line comes as the burst starts, not a second in: the lab starts observing the server on it
         JsonNode first = run.progress().getFirst();
         assertThat(first.get("phase").asText()).isEqualTo("burst");
