@@ -44,6 +44,11 @@ public final class BlockHoundSupport {
                 // ... and Netty 4.2's own buffer allocator briefly write-locks (StampedLock) when two
                 // threads grow its magazines at once: allocator-internal, rare, bounded, not the app.
                         .allowBlockingCallsInside("io.netty.buffer.AdaptivePoolingAllocator$MagazineGroup", "tryExpandMagazines")
+                // ... and kotlinx-coroutines-reactive's ReactiveFlow loads its context injectors with a ServiceLoader
+                // (reading META-INF/services from the jars) in its class initialiser, once per JVM, on whichever thread
+                // first awaits a publisher: on a slow machine (half a core per core) that was an event loop, the
+                // initialiser failed, and every later request got a NoClassDefFoundError.
+                        .allowBlockingCallsInside("kotlinx.coroutines.reactive.ReactiveFlowKt", "<clinit>")
                         .blockingMethodCallback(method -> {
                             VIOLATIONS.add(new Violation(method.toString(), Thread.currentThread().getName()));
                             throw new BlockingOperationError(method);
