@@ -59,6 +59,11 @@ final class Completions {
     private final AtomicLong overflow = new AtomicLong();
     /** Burst: requests whose session has started them (see HyperfoilEngine.StartCounter). */
     private final AtomicLong started = new AtomicLong();
+    /** Every session's slot, for the cycles of its completions in the window (see {@link #tpsByCycles}). */
+    private final java.util.Queue<Slot> slots = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** The window's seconds [from, to) once known (a settling warm-up decides it while the load runs); none until then. */
+    private volatile int windowFrom = Integer.MAX_VALUE;
+    private volatile int windowTo = Integer.MAX_VALUE;
 
     /**
      * @param maxPhaseMs   longest the phase can last (its maxDuration): the per-second arrays cover it
@@ -80,6 +85,52 @@ final class Completions {
 
     static Completions current() {
         return current;
+    }
+
+    /** From now on, the completions of the seconds [from, to) are the window's: each session's cycles in it are kept. */
+    void window(int from, int to) {
+        windowTo = to;
+        windowFrom = from;
+    }
+
+    /** The window's first second, or -1 while the warm-up still runs. */
+    int windowFrom() {
+        int from = windowFrom;
+        return from == Integer.MAX_VALUE ? -1 : from;
+    }
+
+    /** The window's end (exclusive), or -1 while the warm-up still runs. */
+    int windowTo() {
+        int to = windowTo;
+        return to == Integer.MAX_VALUE ? -1 : to;
+    }
+
+    /**
+     * The completions per second of the window, from each session's cycles in it: the sessions' completions first to
+     * last in the window span whole cycles, Σ(k − 1) of them over Σ span; times the sessions that completed in it.
+     * NaN when fewer than {@link dev.loomlab.load.DriverResult#CYCLING_USERS} of those completed twice in the window
+     * (their cycle is longer than half of it) or none did. Written here: no library estimates a closed loop's rate.
+     */
+    double ratePerSecondByCycles() {
+        long cycles = 0;
+        long spanNs = 0;
+        int active = 0;
+        int cycling = 0;
+        for (Slot slot : slots) {
+            int k = slot.windowCompletions;
+            if (k >= 1) {
+                active++;
+            }
+            if (k >= 2) {
+                cycling++;
+                cycles += k - 1;
+                spanNs += slot.lastInWindowNs - slot.firstInWindowNs;
+            }
+        }
+        if (active == 0 || cycling < dev.loomlab.load.DriverResult.CYCLING_USERS * active || spanNs <= 0) {
+            return Double.NaN;
+        }
+        return active * (cycles / (spanNs / 1e9));
     }
 
     /** Seconds the arrays cover, counted from the phase start. */
@@ -201,6 +252,9 @@ final class Completions {
             overflow.incrementAndGet();
         }
         counts.incrementAndGet(second * KINDS + kind);
+        if (second >= windowFrom && second < windowTo) {
+            slot(session).cycle(nowNs);
+        }
         Arrivals arrivals = Arrivals.current();
         if (arrivals != null) {
             arrivals.complete(session, status, nowNs);
@@ -253,6 +307,25 @@ final class Completions {
 
     static final class Slot implements Session.Resource {
         int status;
+        // written on the session's own event loop only; read once the phase is over
+        volatile int windowCompletions;
+        volatile long firstInWindowNs;
+        volatile long lastInWindowNs;
+
+        Slot() {
+            Completions c = current;
+            if (c != null) {
+                c.slots.add(this);
+            }
+        }
+
+        void cycle(long nowNs) {
+            if (windowCompletions == 0) {
+                firstInWindowNs = nowNs;
+            }
+            lastInWindowNs = nowNs;
+            windowCompletions++;
+        }
     }
 
     static Slot slot(Session session) {

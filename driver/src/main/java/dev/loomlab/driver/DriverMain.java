@@ -60,8 +60,8 @@ public final class DriverMain implements Callable<Integer> {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     /** The flags a request file replaces. */
     private static final List<String> LOAD_OPTIONS = List.of("--url", "--method", "--body", "--content-type", "--vus", "--rate",
-            "--burst", "--ramp", "--step-duration", "--max-sessions", "--connections", "--threads", "--warmup", "--duration",
-            "--timeout", "--out", "--name", "--allow-remote-target");
+            "--burst", "--ramp", "--step-duration", "--max-sessions", "--connections", "--threads", "--warmup", "--warmup-max",
+            "--duration", "--timeout", "--out", "--name", "--allow-remote-target");
     static final int MAX_RAMP_STEPS = 1000;
     /** Sessions of the burst's driver warm-up (see DriverWarmup). */
     static final int DRIVER_WARMUP_VUS = 100;
@@ -140,6 +140,11 @@ public final class DriverMain implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "10s", paramLabel = "DURATION",
             description = "Warm-up before the measurement window (500ms, 10s, 2m, plain number = seconds; default: ${DEFAULT-VALUE}).")
     String warmup;
+
+    @Option(names = "--warmup-max", paramLabel = "DURATION",
+            description = "A settling warm-up: --warmup is its floor, and it lasts until the 2xx completions per second have "
+                    + "settled (their trend over the last 8 s within 5 % of their mean), at most this long; whole seconds.")
+    String warmupMax;
 
     @Option(names = "--duration", defaultValue = "30s", paramLabel = "DURATION",
             description = "Measurement window, at least 1s (default: ${DEFAULT-VALUE}).")
@@ -278,8 +283,8 @@ public final class DriverMain implements Callable<Integer> {
         Workload workload;
         Window window;
         if (burst != null) {
-            if (matched("--warmup") || matched("--duration")) {
-                throw usage("--burst has no warm-up and no window: drop --warmup/--duration (the run lasts until the last request completes)");
+            if (matched("--warmup") || matched("--duration") || warmupMax != null) {
+                throw usage("--burst has no warm-up and no window: drop --warmup/--warmup-max/--duration (the run lasts until the last request completes)");
             }
             workload = new Workload.Burst(burst);
             window = Window.NONE;
@@ -290,6 +295,9 @@ public final class DriverMain implements Callable<Integer> {
             }
             if (matched("--duration")) {
                 throw usage("--ramp measures STEPS x --step-duration: drop --duration");
+            }
+            if (warmupMax != null) {
+                throw usage("--warmup-max applies to a steady load: a ramp's levels start at fixed seconds");
             }
             stepMs = durationArg("--step-duration", stepDuration);
             if (stepMs < 1000 || stepMs % 1000 != 0) {
@@ -305,7 +313,9 @@ public final class DriverMain implements Callable<Integer> {
             window = new Window(Duration.ofMillis(warmupMs), Duration.ofMillis(stepMs * rampVus.length));
         } else {
             workload = vus != null ? new Workload.Closed(vus) : new Workload.Open(rate);
-            window = new Window(Durations.parse("--warmup", warmup), Durations.parse("--duration", duration));
+            Duration floor = Durations.parse("--warmup", warmup);
+            window = new Window(floor, Durations.parse("--duration", duration),
+                    warmupMax == null ? floor : Durations.parse("--warmup-max", warmupMax));
         }
         return new DriverRequest(url, method, body, contentType, workload, window, Durations.parse("--timeout", timeout), maxSessions,
                 connections, threads, allowRemoteTarget, out.toString(), name);
@@ -420,7 +430,7 @@ public final class DriverMain implements Callable<Integer> {
                 System.err.println("loomlab-driver: warning: all " + spec.maxSessions() + " sessions were busy at times; "
                         + "arrivals were delayed (see \"unsent\"); raise --max-sessions");
             }
-            doc = ResultFiles.json(w, cpuS, result.sessionLimitExceeded(), errors.size(), levels);
+            doc = ResultFiles.json(w, cpuS, result.sessionLimitExceeded(), errors.size(), levels, result.warmupEnded());
             errorCount = w.errors();
             ResultFiles.writeHlog(hlog, w);
             if (!result.byRequest().isEmpty()) {

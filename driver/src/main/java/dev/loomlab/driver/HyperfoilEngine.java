@@ -98,12 +98,13 @@ final class HyperfoilEngine {
             List<Throwable> warnings,
             Completions completions,
             Arrivals arrivals,
-            Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest) {
+            Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest,
+            String warmupEnded) {
 
         /** The same run as one request of its mix saw it: that request's intervals only. */
         Result of(String request) {
             return new Result(phaseStartEpochMs, phaseEndEpochMs, byRequest.get(request), cpu, sessionLimitExceeded, warnings,
-                    completions, arrivals, Map.of());
+                    completions, arrivals, Map.of(), warmupEnded);
         }
     }
 
@@ -225,7 +226,8 @@ final class HyperfoilEngine {
         Completions completions = Completions.install(new Completions(maxPhaseMs(spec), spec.timeoutMs(), spec.isBurst()));
         Arrivals arrivals = Arrivals.install(spec.rate() != null ? new Arrivals(spec.rate(), maxPhaseMs(spec)) : null);
         Benchmark benchmark = buildBenchmark(spec);
-        Runner runner = new Runner(benchmark, listener, spec, completions);
+        WarmupWatch warmup = new WarmupWatch(spec, completions);
+        Runner runner = new Runner(benchmark, listener, spec, completions, warmup);
         runner.runToCompletion();
         PhaseInstance instance = runner.instance();
         Throwable phaseError = instance != null && instance.getError() != null ? instance.getError() : runner.phaseError;
@@ -235,7 +237,8 @@ final class HyperfoilEngine {
         List<Throwable> warnings = new ArrayList<>(runner.asyncErrors);
         long start = runner.phaseStartEpochMs();
         return new Result(start, runner.phaseEndEpochMs, Collections.unmodifiableNavigableMap(runner.intervals), runner.cpu,
-                runner.sessionLimitExceeded, warnings, completions, arrivals, Collections.unmodifiableMap(runner.byRequest));
+                runner.sessionLimitExceeded, warnings, completions, arrivals, Collections.unmodifiableMap(runner.byRequest),
+                warmup.ended());
     }
 
     /** Drives one Hyperfoil phase and collects its statistics, per interval. */
@@ -244,6 +247,7 @@ final class HyperfoilEngine {
         private final TickListener listener;
         private final LoadSpec spec;
         private final Completions completions;
+        private final WarmupWatch warmup;
         private ScheduledExecutorService ticker;
         private final Lock statusLock = new ReentrantLock();
         private final Condition statusCondition = statusLock.newCondition();
@@ -258,17 +262,18 @@ final class HyperfoilEngine {
         /** When the phase stopped starting new requests (FINISHED), or -1. */
         private volatile long phaseEndEpochMs = -1;
 
-        Runner(Benchmark benchmark, TickListener listener, LoadSpec spec, Completions completions) {
-            this(benchmark, listener, spec, completions, new ConcurrentLinkedQueue<>());
+        Runner(Benchmark benchmark, TickListener listener, LoadSpec spec, Completions completions, WarmupWatch warmup) {
+            this(benchmark, listener, spec, completions, warmup, new ConcurrentLinkedQueue<>());
         }
 
-        private Runner(Benchmark benchmark, TickListener listener, LoadSpec spec, Completions completions,
+        private Runner(Benchmark benchmark, TickListener listener, LoadSpec spec, Completions completions, WarmupWatch warmup,
                 ConcurrentLinkedQueue<Throwable> errors) {
             super(benchmark, "loomlab-" + ProcessHandle.current().pid(), 0, errors::add);
             this.asyncErrors = errors;
             this.listener = listener;
             this.spec = spec;
             this.completions = completions;
+            this.warmup = warmup;
         }
 
         PhaseInstance instance() {
@@ -358,7 +363,7 @@ final class HyperfoilEngine {
                     Phase def = phase.definition();
                     if (phase.status() == PhaseInstance.Status.RUNNING) {
                         next = Math.min(next, spec.isBurst() ? System.currentTimeMillis() + BURST_POLL_MS
-                                : phase.absoluteStartTime() + def.duration());
+                                : phase.absoluteStartTime() + warmup.loadEndMs());
                     }
                     if ((phase.status() == PhaseInstance.Status.RUNNING || phase.status() == PhaseInstance.Status.FINISHED)
                             && def.maxDuration() >= 0) {
@@ -394,7 +399,8 @@ final class HyperfoilEngine {
                 return completions.startedCount() >= spec.burst()
                         || phase.absoluteStartTime() + phase.definition().maxDuration() <= now;
             }
-            return phase.absoluteStartTime() + phase.definition().duration() <= now;
+            // a settling warm-up places the window while the load runs: the load ends with it, before the phase's planned end
+            return phase.absoluteStartTime() + warmup.loadEndMs() <= now;
         }
 
         @Override
@@ -440,7 +446,9 @@ final class HyperfoilEngine {
                 }
                 long start = phaseStartEpochMs();
                 if (start > 0) {
-                    listener.onTick(System.currentTimeMillis() - start, delta, completions);
+                    long elapsedMs = System.currentTimeMillis() - start;
+                    warmup.onTick(elapsedMs);
+                    listener.onTick(elapsedMs, delta, completions);
                 }
             } catch (Throwable t) {
                 asyncErrors.add(t);

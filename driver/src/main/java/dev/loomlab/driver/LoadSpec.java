@@ -62,6 +62,16 @@ record LoadSpec(DriverRequest request, Target target, int maxSessions, int conne
         return request.window().warmup().toMillis();
     }
 
+    /** The longest a settling warm-up may last; the warm-up itself when it is fixed. */
+    long warmupMaxMs() {
+        return request.window().warmupMax().toMillis();
+    }
+
+    /** Whether the warm-up lasts until the load has settled (see {@link WarmupWatch}). */
+    boolean settles() {
+        return !isBurst() && request.window().settles();
+    }
+
     long durationMs() {
         return request.window().measure().toMillis();
     }
@@ -123,9 +133,12 @@ record LoadSpec(DriverRequest request, Target target, int maxSessions, int conne
         return (int) ((warmupMs() + k * stepMs) / 1000);
     }
 
-    /** The Hyperfoil phase's planned duration: warm-up + window (0 for a burst: it ends when its requests have). */
+    /**
+     * The Hyperfoil phase's planned duration: warm-up + window, the longest warm-up for a settling one (whose load ends
+     * earlier once its window is placed); 0 for a burst: it ends when its requests have.
+     */
     long phaseMs() {
-        return isBurst() ? 0 : warmupMs() + durationMs();
+        return isBurst() ? 0 : warmupMaxMs() + durationMs();
     }
 
     String describe() {

@@ -42,11 +42,18 @@ final class Progress implements HyperfoilEngine.TickListener {
         if (spec.isBurst()) {
             phase = "burst";
         } else {
-            phase = elapsedMs < warmupMs ? "warmup" : elapsedMs < phaseMs ? "measure" : "drain";
+            // a settling warm-up's window is placed while the load runs: until then it is warm-up
+            int from = c.windowFrom();
+            long windowStartMs = from < 0 ? Long.MAX_VALUE : spec.settles() ? from * 1000L : warmupMs;
+            long windowEndMs = from < 0 ? Long.MAX_VALUE : spec.settles() ? c.windowTo() * 1000L : phaseMs;
+            phase = elapsedMs < windowStartMs ? "warmup" : elapsedMs < windowEndMs ? "measure" : "drain";
         }
         line.put("phase", phase);
         line.put("elapsedS", ResultFiles.round3(elapsedMs / 1000.0));
         line.put("tps", lastSecond >= 0 ? (double) c.ok(lastSecond) : 0.0);
+        if (spec.settles() && c.windowFrom() >= 0) {
+            line.put("warmupS", c.windowFrom());
+        }
         line.put("requests", requests);
         line.put("errors", requests - ok);
         if (ramp != null) {

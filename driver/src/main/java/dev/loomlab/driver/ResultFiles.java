@@ -81,7 +81,7 @@ final class ResultFiles {
 
     /** A steady run or a ramp ({@code levels}: one summary per level, or null). */
     static DriverResult json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings,
-            List<WindowSummary> levels) {
+            List<WindowSummary> levels, String warmupEnded) {
         LoadSpec s = w.spec;
         DriverResult.Ramp ramp = null;
         List<DriverResult.Level> ls = null;
@@ -94,7 +94,8 @@ final class ResultFiles {
             }
         }
         return new DriverResult(ENGINE, HyperfoilEngine.hyperfoilVersion(), s.target().url(), s.method(), s.model(), s.vus(), s.rate(),
-                round3(s.warmupMs() / 1000.0), round3(w.durationS), w.measureStartEpochMs, w.measureEndEpochMs, w.requests(), w.ok,
+                round3(s.settles() ? w.firstInterval : s.warmupMs() / 1000.0), round3(w.durationS), w.measureStartEpochMs,
+                w.measureEndEpochMs, w.requests(), w.ok,
                 round3(w.tps()), ms(w.histogram, 50), ms(w.histogram, 90), ms(w.histogram, 99), ms(w.histogram, 99.9),
                 maxMs(w.histogram), meanMs(w.histogram), errors(w), s.rate(), round3(w.achievedRate()), w.unsent(), round3(driverCpuS),
                 System.getProperty("java.vm.version"), s.shape(), round3(w.tpsByStart()), w.completedInWindow, w.okWholeRun,
@@ -103,7 +104,9 @@ final class ResultFiles {
                 diagnostics(w, w.histogram, w.afterWindow, sessionLimitExceeded, null, hyperfoilWarnings,
                         s.closed() ? s.vus() : s.maxSessions()),
                 s.closed() ? null : new DriverResult.Schedule(w.due, w.dueSent, w.sentLate, w.unsent(), Arrivals.LATE_AFTER_NS / 1e6,
-                        round3(w.maxSendDelayNs / 1e6)));
+                        round3(w.maxSendDelayNs / 1e6)),
+                round3(w.tpsCounted()),
+                levels != null || warmupEnded == null ? null : new DriverResult.Settling(warmupEnded, w.warmupOkPerSecond()));
     }
 
     /** One level of a ramp: the points of a throughput-vs-load curve. */
@@ -185,7 +188,7 @@ final class ResultFiles {
                 Math.max(0, s.burst() - w.sent), round3(driverCpuS), System.getProperty("java.vm.version"), "burst", round3(b.tps()),
                 b.completed, w.okWholeRun, boxed(b.okPerSecond), boxed(b.errorsPerSecond), null,
                 perThousand(driverCpuS, w.requests()), s.burst(), round3(b.wallTimeMs), null, null,
-                diagnostics(w, b.histogram, null, null, round3(b.sendSpreadMs), hyperfoilWarnings, s.maxSessions()), null);
+                diagnostics(w, b.histogram, null, null, round3(b.sendSpreadMs), hyperfoilWarnings, s.maxSessions()), null, null, null);
     }
 
     /** A burst's .hlog: one interval, first send to last completion, holding every response with a status. */

@@ -25,6 +25,7 @@ final class WindowSummary {
     }
 
     final LoadSpec spec;
+    private final HyperfoilEngine.Result result;
     final long phaseStartEpochMs;
     final int firstInterval;
     final int endInterval;
@@ -77,14 +78,26 @@ final class WindowSummary {
     final long[] okPerSecond;
     final long[] errorsPerSecond;
 
-    /** The run's window: whole seconds after the warm-up up to the planned end. */
+    /** The run's window: whole seconds after the warm-up up to the planned end; a settling warm-up's where it was placed. */
     WindowSummary(LoadSpec spec, HyperfoilEngine.Result result, long phaseEndEpochMs) {
-        this(spec, result, phaseEndEpochMs, spec.firstMeasuredInterval(), spec.endMeasuredInterval());
+        this(spec, result, phaseEndEpochMs, firstInterval(spec, result), endInterval(spec, result));
+    }
+
+    private static int firstInterval(LoadSpec spec, HyperfoilEngine.Result result) {
+        int placed = result.completions() == null ? -1 : result.completions().windowFrom();
+        // a settling run stopped before its window was placed has none: from its longest warm-up on, cut at its end
+        return spec.settles() ? (placed >= 0 ? placed : (int) (spec.warmupMaxMs() / 1000)) : spec.firstMeasuredInterval();
+    }
+
+    private static int endInterval(LoadSpec spec, HyperfoilEngine.Result result) {
+        int placed = result.completions() == null ? -1 : result.completions().windowTo();
+        return spec.settles() ? (placed >= 0 ? placed : (int) (spec.phaseMs() / 1000)) : spec.endMeasuredInterval();
     }
 
     /** The intervals [firstInterval, plannedEnd) (seconds from the phase start), cut at the phase's actual end. */
     WindowSummary(LoadSpec spec, HyperfoilEngine.Result result, long phaseEndEpochMs, int firstInterval, int plannedEnd) {
         this.spec = spec;
+        this.result = result;
         this.phaseStartEpochMs = result.phaseStartEpochMs();
         this.firstInterval = firstInterval;
         if (phaseEndEpochMs > 0 && phaseStartEpochMs > 0) {
@@ -198,9 +211,39 @@ final class WindowSummary {
         return connectErrors + timeouts + status4xx + status5xx + otherErrors();
     }
 
-    /** The throughput: 2xx responses that completed inside the window, per second. */
-    double tps() {
+    /** 2xx responses that completed inside the window's whole seconds, per second. */
+    double tpsCounted() {
         return durationS > 0 ? okCompleted / durationS : 0;
+    }
+
+    /**
+     * The throughput: a closed steady load's from its users' cycles in the window (see DriverResult's tpsCounted: no
+     * window-edge waves), as the 2xx share of its completions; else, and when too few users completed twice, counted.
+     */
+    double tps() {
+        if (spec.closed() && !spec.isRamp() && result.completions() != null && completedInWindow > 0) {
+            double rate = result.completions().ratePerSecondByCycles();
+            if (!Double.isNaN(rate)) {
+                return rate * okCompleted / completedInWindow;
+            }
+        }
+        return tpsCounted();
+    }
+
+    /** Whether {@link #tps} came from the users' cycles. */
+    boolean tpsByCycles() {
+        return spec.closed() && !spec.isRamp() && result.completions() != null && completedInWindow > 0
+                && !Double.isNaN(result.completions().ratePerSecondByCycles());
+    }
+
+    /** The 2xx completions of each second of the warm-up, for the record of how it ended. */
+    List<Long> warmupOkPerSecond() {
+        List<Long> out = new ArrayList<>();
+        Completions c = result.completions();
+        for (int s = 0; c != null && s < firstInterval; s++) {
+            out.add(c.ok(s));
+        }
+        return out;
     }
 
     /** 2xx responses to requests started inside the window, per second (the figure before completion counting). */

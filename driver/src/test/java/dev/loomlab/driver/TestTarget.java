@@ -61,8 +61,23 @@ final class TestTarget implements AutoCloseable {
             respond(ex, 200, "ok");
             limitedDone.add(System.currentTimeMillis());
         });
+        // /warming?from=F&to=T&over=S: a server warming up, its service time falling from F ms to T ms over the S seconds
+        // after the first request with this query, then flat
+        server.createContext("/warming", ex -> {
+            long since = warmingSince.computeIfAbsent(ex.getRequestURI().getRawQuery(), q -> System.nanoTime());
+            double into = Math.min(1.0, (System.nanoTime() - since) / 1e9 / queryLong(ex, "over", 1));
+            long ms = Math.round(queryLong(ex, "from", 0) + into * (queryLong(ex, "to", 0) - queryLong(ex, "from", 0)));
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            respond(ex, 200, "ok");
+        });
         server.start();
     }
+
+    private final Map<String, Long> warmingSince = new ConcurrentHashMap<>();
 
     /** Serves in a JVM of its own, so that a test can stop the server's process: prints its port, serves until stdin closes. */
     public static void main(String[] args) throws IOException {

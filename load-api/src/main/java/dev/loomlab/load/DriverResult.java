@@ -13,7 +13,9 @@ import java.util.List;
  * @param rate                  open model: the requested rate; null otherwise
  * @param requests              requests started in the window (a burst: all of them)
  * @param ok                    of those, 2xx answers
- * @param tps                   completed 2xx per second of the window (by completion)
+ * @param tps                   2xx per second of the window: closed model, from each virtual user's cycles in it (see
+ *                              {@code tpsCounted}); otherwise the 2xx that completed in it, per second
+ * @param warmupS               the warm-up the window followed: fixed, or as long as the load took to settle
  * @param requestedRate         the open model's rate, null otherwise
  * @param unsent                open model: arrivals due in the window that were never sent; a burst: requests never sent
  * @param shape                 steady, ramp or burst
@@ -26,6 +28,12 @@ import java.util.List;
  * @param levels                a ramp's levels, null otherwise
  * @param diagnostics           not results: what the numbers above were measured with
  * @param schedule              open model: how well the driver kept to the arrivals due in the window; null otherwise
+ * @param tpsCounted            the 2xx that completed inside the window's whole seconds, per second. A closed load whose users
+ *                              answer together (a 1 s sleep behind a pool) completes in waves, and a 10 s window holds 10 or
+ *                              11 of them: up to 10 % above its ceiling. Each user's completions in the window, first to
+ *                              last, span whole cycles of that user, so their rate has no such edge: that is {@code tps}
+ *                              when at least {@code CYCLING_USERS} of the users completed twice in the window
+ * @param settling              a steady run: how its warm-up ended; null for a burst and a ramp
  */
 public record DriverResult(
         String engine,
@@ -67,7 +75,25 @@ public record DriverResult(
         Ramp ramp,
         List<Level> levels,
         Diagnostics diagnostics,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Schedule schedule) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Schedule schedule,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double tpsCounted,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Settling settling) {
+
+    /** The share of a closed load's users that must complete twice in the window for {@code tps} to come from their cycles. */
+    public static final double CYCLING_USERS = 0.9;
+
+    /**
+     * How a steady run's warm-up ended: {@code fixed} (its planned time), {@code settled} (the load settled by the
+     * {@link SteadyState} rule) or {@code cap} (it reached {@code warmupMax} unsettled), with the series it was judged on.
+     *
+     * @param ended             fixed, settled or cap
+     * @param warmupOkPerSecond the warm-up's 2xx completions, per second
+     */
+    public record Settling(String ended, List<Long> warmupOkPerSecond) {
+        public static final String FIXED = "fixed";
+        public static final String SETTLED = "settled";
+        public static final String CAP = "cap";
+    }
 
     /**
      * The open model's schedule over the window: arrival k is due at the phase start + k / rate, and its latency

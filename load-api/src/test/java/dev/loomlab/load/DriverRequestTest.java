@@ -65,6 +65,18 @@ class DriverRequestTest {
     void theWindowReadsBackFromItsText() {
         Window w = new Window(Duration.ofMillis(1500), Duration.ofSeconds(90));
         assertThat(Window.fromWire(w.toWire())).isEqualTo(w);
-        assertThat(w.toWire()).isEqualTo(new Window.Wire("1s500ms", "1m30s"));
+        assertThat(w.toWire()).isEqualTo(new Window.Wire("1s500ms", "1m30s", null));
+        Window settling = Window.settling(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(10));
+        assertThat(settling.toWire()).isEqualTo(new Window.Wire("5s", "10s", "30s"));
+        assertThat(Window.fromWire(settling.toWire())).isEqualTo(settling);
+        assertThat(settling.total()).isEqualTo(Duration.ofSeconds(40));
+    }
+
+    @Test
+    void aSettlingWarmUpIsJudgedInWholeSecondsAndEndsNoEarlierThanItsFloor() {
+        assertThatThrownBy(() -> Window.settling(Duration.ofMillis(5500), Duration.ofSeconds(30), Duration.ofSeconds(10)))
+                .hasMessageContaining("whole seconds");
+        assertThatThrownBy(() -> new Window(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(5)))
+                .hasMessageContaining("warmupMax");
     }
 }

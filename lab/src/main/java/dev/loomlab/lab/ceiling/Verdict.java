@@ -12,7 +12,8 @@ import java.util.Map;
  *
  * @param limitedBy the ceiling's limit ({@code vus}, {@code rate}, {@code threads}, {@code pool}, {@code carriers}),
  *                  or below it {@code driver}, {@code driver-core}, {@code accept-queue}, {@code cpu},
- *                  {@code carriers}, {@code pool}, {@code gc}, {@code noise}, {@code unexplained}; or {@code errors}
+ *                  {@code carriers}, {@code pool}, {@code gc}, {@code noise}, {@code unexplained}; or {@code errors}; above
+ *                  it {@code anomaly}; and, set by the cell's judge, {@code not-settled}
  * @param note      one sentence with the evidence
  */
 public record Verdict(String limitedBy, String note) {
@@ -39,6 +40,12 @@ public record Verdict(String limitedBy, String note) {
      * throughput; at half the gap or more GC is the largest measured part of it.
      */
     public static final double GC_SHARE_OF_GAP = 0.5;
+    /**
+     * A cell above its ceiling by more than this share is a measurement anomaly, not a result: Little's law and the
+     * utilization law are bounds. Half a per cent leaves the histogram-free TPS its rounding and a ceiling's S its
+     * measured few milliseconds.
+     */
+    public static final double ABOVE_CEILING = 0.005;
 
     /**
      * @param noise the relative half-width of the cell's 95 % confidence interval of its TPS (0.01 = ± 1 %); NaN when unknown
@@ -62,6 +69,12 @@ public record Verdict(String limitedBy, String note) {
         double gap = 1 - ratio;
         String share = String.format(Locale.ROOT, "%.1f TPS = %.1f %% of %s", tps, 100 * ratio, ceiling.formula());
         String interval = Double.isNaN(noise) ? "no confidence interval" : String.format(Locale.ROOT, "95 %% interval ± %.1f %%", 100 * noise);
+        if (ratio > 1 + ABOVE_CEILING) {
+            return new Verdict("anomaly", share + String.format(Locale.ROOT, " — above what its ceiling allows: a measurement anomaly, "
+                    + "not a result. The server held more requests at once, or each for less time, than %s assumes (a pool or "
+                    + "thread count other than planned, a sleep cut short), or the window's edges caught answers of the warm-up; %s",
+                    ceiling.formula(), cpu));
+        }
         if (atCeiling(ratio)) {
             return new Verdict(ceiling.limitedBy(), share + " — at the ceiling: capped by " + words(ceiling.limitedBy()) + "; " + cpu);
         }

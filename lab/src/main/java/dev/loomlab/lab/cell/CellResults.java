@@ -3,11 +3,13 @@ package dev.loomlab.lab.cell;
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.HyperfoilEngine;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.PerSecondSeries;
+import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.lab.stats.BatchMeans;
 import dev.loomlab.lab.stats.Interval;
 import dev.loomlab.load.Workload;
@@ -65,20 +67,25 @@ final class CellResults {
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                 serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
-                Map.of(), Map.of(), List.of(), null, null, null, StageTimes.NONE);
+                Map.of(), Map.of(), List.of(), null, null, null, StageTimes.NONE, null);
     }
 
     CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, Map<String, Double> metrics,
-                        Map<String, Long> jfrEvents, Optional<List<Long>> okPerSecond) {
+                        Map<String, Long> jfrEvents, Optional<List<Long>> okPerSecond, Steadiness steady) {
         return new CellResult(CellResult.SCHEMA, "ok", null, label, cell, load.engine(), path,
                 serviceTime.toMillis(), vus(), rate(), load.achievedRate(), plan.workload() instanceof Workload.Open ? load.unsent() : null,
                 burst(), load.wallTimeMs(),
-                plan.window().warmup().toMillis() / 1000.0, load.durationS(),
+                warmed().map(HyperfoilEngine.Warmed::warmupS).orElse(plan.window().warmupMax().toMillis() / 1000.0), load.durationS(),
                 load.requests(), load.ok(), load.tps(), load.latency().p50Ms(), load.latency().p90Ms(), load.latency().p99Ms(), load.latency().maxMs(),
                 load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
                 verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(),
                 new CellResult.Artifacts(files.hlog(), files.serverLog().orElse(null), timeseries, files.jfr().orElse(null)),
-                metrics, jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond), StageTimes.NONE);
+                metrics, jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond), StageTimes.NONE, steady);
+    }
+
+    /** How the driver's warm-up ended, from its result file: the Hyperfoil driver says; k6, wrk and several drivers do not. */
+    Optional<HyperfoilEngine.Warmed> warmed() {
+        return HyperfoilEngine.warmed(files.outDir().resolve(files.stem() + ".driver.json"));
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.loomlab.lab.findings.Findings;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.load.Workload;
 import java.util.OptionalInt;
@@ -73,7 +74,9 @@ final class Judge {
         // The cell's own noise: the relative half-width of its TPS interval from its seconds' batch means.
         double noise = okPerSecond.map(BatchMeans::interval).map(Interval::relative).orElse(Double.NaN);
         Resources resources = Resources.of(figures.rows(), results.cpus(), load.durationS(), serverCpu, serverCores, serverCores, metrics);
-        Verdict verdict = verdict(plan, Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), resources, noise), load);
+        Steadiness steady = SteadyCheck.of(results.warmed(), okPerSecond);
+        Verdict verdict = unsettled(steady, ceiling, load,
+                verdict(plan, Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), resources, noise), load));
         FanOutDownstream.Count calls = figures.calls();
         if (calls.measured()) {
             CallCheck check = calls.check(load, plan, serviceTime);
@@ -83,10 +86,23 @@ final class Judge {
                 verdict = new Verdict("wrong-calls", check.finding() + "; " + verdict.note());
             }
         }
-        CellResult cell = results.measured(load, verdict, serverCpu, figures.timeseries(), metrics, figures.jfrEvents(), okPerSecond)
+        CellResult cell = results.measured(load, verdict, serverCpu, figures.timeseries(), metrics, figures.jfrEvents(), okPerSecond, steady)
                 .withTopology(topology);
         cell = cell.withFindings(Findings.evaluate(cell, figures.rows(), serverCores));
         return figures.writeCheck().map(cell::failedBecause).orElse(cell);
+    }
+
+    /**
+     * A cell not in steady state is not judged against its ceiling: what it reached says as much about its warm-up as
+     * about its model. Its errors still come first: they are results whatever the state.
+     */
+    private static Verdict unsettled(Steadiness steady, Ceiling ceiling, LoadResult load, Verdict verdict) {
+        if (!steady.notSettled() || verdict.limitedBy().equals("errors")) {
+            return verdict;
+        }
+        Double ratio = ceiling.ratio(load.tps());
+        return new Verdict("not-settled", String.format(Locale.ROOT, "not settled: %s — %.1f TPS%s, not judged against its ceiling",
+                steady.why(), load.tps(), ratio == null ? "" : String.format(Locale.ROOT, " (%.1f %% of %s)", 100 * ratio, ceiling.formula())));
     }
 
     /** The ceiling's verdict, said again for the load's shape: what the open model could not send, how long a burst took. */

@@ -103,7 +103,10 @@ public final class Measure {
     }
 
     private static String window(Plan plan) {
-        return "warm-up " + plan.window().warmup().toSeconds() + " s, then " + plan.window().measure().toSeconds() + " s measured, ";
+        String warmup = plan.window().settles()
+                ? "warm-up until settled (" + plan.window().warmup().toSeconds() + "–" + plan.window().warmupMax().toSeconds() + " s)"
+                : "warm-up " + plan.window().warmup().toSeconds() + " s";
+        return warmup + ", then " + plan.window().measure().toSeconds() + " s measured, ";
     }
 
     /** This cell's load at a server that will answer at {@code baseUrl}, its engine started now where it can be. */
@@ -179,7 +182,8 @@ public final class Measure {
         PitfallChecks pitfalls = new PitfallChecks(scenario, server.baseUrl(), server.managementUrl());
         pitfalls.beforeLoad();
         Sampler sampler = new Sampler(server.pid(), server.managementUrl(), bench.db().pid().orElse(-1));
-        LoadProgress.Listener live = progress.loadListener(plan.window().warmup(), plan.window().measure());
+        // a settling warm-up's length is known only once it ends: the progress counts to its longest
+        LoadProgress.Listener live = progress.loadListener(plan.window().warmupMax(), plan.window().measure());
         LoadProgress.Listener listener = new LoadProgress.Listener() {
             @Override
             public void onProgress(LoadProgress p) {

@@ -43,7 +43,10 @@ public final class PlanOptions {
             "vus", "N", "virtual users (closed model); default " + Defaults.VUS,
             "rate", "R", "open model: R requests/s on a fixed schedule instead of VUs; latency counts from each request's intended send time",
             "burst", "N", "burst: N requests at once, timed until the last answer (seeds 002 and 004)",
-            "warmup", "DURATION", "warm-up before the measured window, e.g. 5s",
+            "warmup", "auto|DURATION", "warm-up before the measured window: auto (default) until the load has settled, at least "
+                    + "5s and at most --warmup-max; or a fixed time, e.g. 20s",
+            "warmupMax", "DURATION", "warmup auto: the longest it may last (whole seconds); a cell unsettled by then is measured "
+                    + "and marked not settled; default 60s",
             "duration", "DURATION", "measured window, e.g. 30s",
             "rounds", "N", "rounds per cell",
             "sleepMs", "MS", "the sleep of block, block-query and slow-query; default " + Defaults.SLEEP_MS,

@@ -63,7 +63,7 @@ final class EngineWatch {
             Duration bound = bound(spec);
             if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw killed(process, engine + " did not finish within " + bound.toSeconds() + " s of its start (warm-up "
-                        + spec.window().warmup().toSeconds() + " s + window " + spec.window().measure().toSeconds()
+                        + spec.window().warmupMax().toSeconds() + " s + window " + spec.window().measure().toSeconds()
                         + " s + request time-out " + spec.requestTimeout().toSeconds() + " s + " + SLACK.toSeconds()
                         + " s): stopped, hung or overloaded");
             }

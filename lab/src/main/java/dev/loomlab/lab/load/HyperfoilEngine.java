@@ -289,6 +289,28 @@ public final class HyperfoilEngine implements LoadEngine {
         }
     }
 
+    /**
+     * How one driver's warm-up ended and how long it was, with its per-second series; empty for a burst, a ramp, another
+     * engine's window and a merged result of several drivers (none has it).
+     */
+    public static Optional<Warmed> warmed(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode root = WIRE.readTree(file.toFile());
+            JsonNode node = root.path("settling");
+            return node.isObject() ? Optional.of(new Warmed(root.path("warmupS").asDouble(),
+                    WIRE.treeToValue(node, DriverResult.Settling.class))) : Optional.empty();
+        } catch (JacksonException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** A driver's warm-up: how long it lasted and how it ended. */
+    public record Warmed(double warmupS, DriverResult.Settling settling) {
+    }
+
     static LoadResult read(Path file) {
         DriverResult r = result(file);
         Map<String, Long> errors = new LinkedHashMap<>();

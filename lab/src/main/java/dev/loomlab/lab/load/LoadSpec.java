@@ -61,8 +61,12 @@ public record LoadSpec(String url, String method, Workload workload, Window wind
         return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, mix, trust);
     }
 
+    /**
+     * The warm-up of an engine that cannot place its window while the load runs (k6, wrk): a settling warm-up's longest,
+     * so that the load has had every chance to settle; the window is checked for drift afterwards all the same.
+     */
     public Duration warmup() {
-        return window.warmup();
+        return window.warmupMax();
     }
 
     /** The measured window. */

@@ -30,7 +30,8 @@ public record PlanDocument(
         @JsonDeserialize(using = PlanValues.WholeInt.class) Integer vus,
         @JsonDeserialize(using = PlanValues.Rate.class) Double rate,
         @JsonDeserialize(using = PlanValues.WholeInt.class) Integer burst,
-        @JsonDeserialize(using = PlanValues.DurationText.class) @JsonSerialize(using = PlanValues.DurationWriter.class) Duration warmup,
+        @JsonDeserialize(using = PlanValues.WarmupText.class) @JsonSerialize(using = PlanValues.WarmupWriter.class) Warmup warmup,
+        @JsonDeserialize(using = PlanValues.DurationText.class) @JsonSerialize(using = PlanValues.DurationWriter.class) Duration warmupMax,
         @JsonDeserialize(using = PlanValues.DurationText.class) @JsonSerialize(using = PlanValues.DurationWriter.class) Duration duration,
         @JsonDeserialize(using = PlanValues.WholeInt.class) Integer rounds,
         @JsonDeserialize(using = PlanValues.WholeInt.class) Integer poolSize,
@@ -64,7 +65,7 @@ public record PlanDocument(
     /** A document that gives nothing: every field falls through to the next layer. */
     public static final PlanDocument EMPTY = new PlanDocument(null, null, null, null, null, null, null, null, null, null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null, null);
 
     /** The range of every whole-number field, checked as it is read. */
     static final Map<String, long[]> WHOLE_RANGES = Map.of(
@@ -78,6 +79,7 @@ public record PlanDocument(
     /** The range of every duration field, checked as it is read (the request timeout's cap also depends on the load shape). */
     static final Map<String, Duration[]> DURATION_RANGES = Map.of(
             "warmup", new Duration[] {Duration.ZERO, Limits.MAX_PHASE},
+            "warmupMax", new Duration[] {Duration.ofSeconds(1), Limits.MAX_PHASE},
             "duration", new Duration[] {Duration.ofSeconds(1), Limits.MAX_PHASE},
             "requestTimeout", new Duration[] {Limits.MIN_REQUEST_TIMEOUT, Limits.MAX_BURST_TIMEOUT},
             "poolTimeout", new Duration[] {Duration.ofMillis(250), Limits.MAX_PHASE});
@@ -93,14 +95,25 @@ public record PlanDocument(
         return List.copyOf(names);
     }
 
-    /** The one merge rule: every field {@code top} gives wins; the others stay as they are here. */
+    public PlanDocument {
+        if (warmup instanceof Warmup.Fixed fixed && warmupMax != null) {
+            throw new PlanException("warmupMax applies to warmup: auto; a fixed warmup of " + fixed.spelling()
+                    + " has no cap (drop warmupMax, or set warmup: auto)");
+        }
+    }
+
+    /**
+     * The one merge rule: every field {@code top} gives wins; the others stay as they are here. A fixed warm-up that
+     * {@code top} gives takes the cap of this document's settling one with it: the cap belongs to {@code auto}.
+     */
     public PlanDocument overriddenBy(PlanDocument top) {
         Object[] values = new Object[COMPONENTS.length];
         Class<?>[] types = new Class<?>[COMPONENTS.length];
         try {
             for (int i = 0; i < COMPONENTS.length; i++) {
                 Object over = COMPONENTS[i].getAccessor().invoke(top);
-                values[i] = over != null ? over : COMPONENTS[i].getAccessor().invoke(this);
+                boolean capOfAuto = COMPONENTS[i].getName().equals("warmupMax") && top.warmup() instanceof Warmup.Fixed;
+                values[i] = over != null || capOfAuto ? over : COMPONENTS[i].getAccessor().invoke(this);
                 types[i] = COMPONENTS[i].getType();
             }
             return PlanDocument.class.getDeclaredConstructor(types).newInstance(values);
@@ -115,7 +128,8 @@ public record PlanDocument(
         Class<?>[] types = new Class<?>[COMPONENTS.length];
         try {
             for (int i = 0; i < COMPONENTS.length; i++) {
-                values[i] = COMPONENTS[i].getName().equals(field) ? value : COMPONENTS[i].getAccessor().invoke(this);
+                boolean capOfAuto = COMPONENTS[i].getName().equals("warmupMax") && field.equals("warmup") && value instanceof Warmup.Fixed;
+                values[i] = COMPONENTS[i].getName().equals(field) ? value : capOfAuto ? null : COMPONENTS[i].getAccessor().invoke(this);
                 types[i] = COMPONENTS[i].getType();
             }
             return PlanDocument.class.getDeclaredConstructor(types).newInstance(values);
@@ -137,7 +151,8 @@ public record PlanDocument(
                 w instanceof dev.loomlab.load.Workload.Closed c ? c.vus() : null,
                 w instanceof dev.loomlab.load.Workload.Open o ? o.ratePerSec() : null,
                 w instanceof dev.loomlab.load.Workload.Burst b ? b.requests() : null,
-                plan.window().warmup(),
+                plan.window().settles() ? Warmup.AUTO : new Warmup.Fixed(plan.window().warmup()),
+                plan.window().settles() ? plan.window().warmupMax() : null,
                 plan.window().measure(),
                 plan.rounds(),
                 plan.poolSize(),

@@ -231,7 +231,7 @@ public final class PlanLoader {
                 scenarios(f),
                 orElse(f.sleepMs(), Defaults.SLEEP_MS),
                 workload(f),
-                new Window(orElse(f.warmup(), Defaults.WARMUP), orElse(f.duration(), Defaults.DURATION)),
+                window(f),
                 orElse(f.rounds(), Defaults.ROUNDS),
                 orElse(f.poolSize(), Defaults.POOL_SIZE),
                 heap(f.heap()),
@@ -399,5 +399,21 @@ public final class PlanLoader {
         } catch (IllegalArgumentException e) {
             throw new PlanException(key + ": unknown value '" + given + "' (allowed: " + allowed + ")");
         }
+    }
+
+    /** The warm-up and window: a settling warm-up ({@code auto}, the default) up to {@code warmupMax}, or a fixed one. */
+    private static Window window(PlanDocument f) {
+        Duration measure = orElse(f.duration(), Defaults.DURATION);
+        return switch (orElse(f.warmup(), Warmup.AUTO)) {
+            case Warmup.Fixed fixed -> new Window(fixed.length(), measure);
+            case Warmup.Auto auto -> {
+                Duration cap = orElse(f.warmupMax(), Defaults.WARMUP_MAX);
+                if (cap.toMillis() % 1000 != 0 || cap.compareTo(Defaults.WARMUP_FLOOR) <= 0) {
+                    throw new PlanException("warmupMax must be whole seconds above the " + Durations.format(Defaults.WARMUP_FLOOR)
+                            + " floor of warmup: auto, got " + Durations.format(cap));
+                }
+                yield Window.settling(Defaults.WARMUP_FLOOR, cap, measure);
+            }
+        };
     }
 }

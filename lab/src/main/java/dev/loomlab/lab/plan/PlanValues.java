@@ -97,6 +97,8 @@ final class PlanValues {
     static final class Rate extends Named<Double> { Rate() { super(PlanValues::rate); } }
     static final class DurationText extends Named<Duration> { DurationText() { super(PlanValues::duration); } }
     static final class DelayText extends Named<Duration> { DelayText() { super(PlanValues::delay); } }
+    static final class WarmupText extends Named<Warmup> { WarmupText() { super(PlanValues::warmup); } }
+    static final class WarmupWriter extends Spelled<Warmup> { WarmupWriter() { super(Warmup::spelling); } }
     static final class Ids extends Named<List<String>> { Ids() { super((p, field) -> List.copyOf(items(p, field))); } }
     static final class Jdks extends Named<List<Integer>> { Jdks() { super(PlanValues::jdks); } }
     static final class Slos extends Named<List<dev.loomlab.lab.slo.Threshold>> { Slos() { super((p, field) -> items(p, field).stream().map(dev.loomlab.lab.slo.Threshold::parse).toList()); } }
@@ -161,6 +163,12 @@ final class PlanValues {
         } catch (InvalidLoadException e) {
             throw new PlanException(e.getMessage());
         }
+    }
+
+    /** {@code auto}, or a fixed warm-up in the duration grammar. */
+    static Warmup warmup(JsonParser p, String field) {
+        String text = scalar(p, field, "auto or a duration (examples: 20s, 1m)");
+        return text != null && text.trim().equals("auto") ? Warmup.AUTO : new Warmup.Fixed(duration(p, field));
     }
 
     /** A netem delay: see {@link Topology#parseDelay}. */

@@ -175,7 +175,14 @@ public final class Comparison {
                 + " | " + tps(a, b).verdict()
                 + " | " + ms(a.figures().p50Ms()) + " → " + ms(b.figures().p50Ms()) + " | " + percentile(a, b, 50).verdict()
                 + " | " + ms(a.figures().p99Ms()) + " → " + ms(b.figures().p99Ms()) + " | " + percentile(a, b, 99).verdict()
-                + " | " + percent(a.ratioMean()) + " → " + percent(b.ratioMean()) + failures(a, b) + " |\n";
+                + " | " + percent(a.ratioMean()) + " → " + percent(b.ratioMean()) + failures(a, b) + unsettled(a, b) + " |\n";
+    }
+
+    /** Rounds measured before their load settled: their difference mixes warm-up with the change compared. */
+    private static String unsettled(Rounds a, Rounds b) {
+        long inA = a.cells().stream().filter(c -> c.steady() != null && c.steady().notSettled()).count();
+        long inB = b.cells().stream().filter(c -> c.steady() != null && c.steady().notSettled()).count();
+        return inA + inB == 0 ? "" : " (**not settled**: " + inA + " round" + (inA == 1 ? "" : "s") + " in A, " + inB + " in B)";
     }
 
     /** A merged percentile, or a dash when the rounds' latency logs are not in the folder (never an average instead). */

@@ -95,16 +95,20 @@ public record CellResult(
         Map<String, Object> topology,
         List<Long> okPerSecond,
         Double tpsHalfWidth,
-        StageTimes stages) {
+        StageTimes stages,
+        Steadiness steady) {
 
     /**
      * 2: the identity became {@code label} + {@code cell}, findings became rule ids with their figures,
      * and the four file paths became {@code files}. 3: {@code okPerSecond} and {@code tpsHalfWidth} (the round's
      * own confidence interval), and {@code limitedBy} may say {@code gc}, {@code carriers}, {@code driver},
      * {@code driver-core}, {@code accept-queue} or {@code noise} for a cell below its ceiling. A schema-2 cell reads
-     * as it is, with the two new fields null.
+     * as it is, with the two new fields null. 4: {@code steady} (whether the cell was measured in steady state),
+     * {@code warmupS} the warm-up the cell used (a settling one's own length), {@code tps} of a closed load from its
+     * users' cycles, and {@code limitedBy} may say {@code not-settled} or {@code anomaly}; a schema-3 cell reads with
+     * {@code steady} null.
      */
-    public static final int SCHEMA = 3;
+    public static final int SCHEMA = 4;
 
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
@@ -140,7 +144,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages);
+                metrics, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
     /** The same cell with how long its stages took. */
@@ -148,7 +152,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages);
+                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -161,7 +165,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages);
+                metrics, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -169,7 +173,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, vus, rate,
                 achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages);
+                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
+import dev.loomlab.lab.plan.Warmup;
+import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.result.Manifest;
@@ -41,7 +43,9 @@ import net.jqwik.api.Provide;
  * field, the plan a resumed run measures equals the plan that started it. The fields are
  * enumerated from {@link PlanDocument}, so a new field without a generator here fails.
  */
-class PlanRoundTripProperties {
+// Named *Test so that the suite runs it: as *Properties it matched none of surefire's patterns and no field added
+// since (overlap, warmupMax) had a generator.
+class PlanRoundTripTest {
     private static final RecordComponent[] FIELDS = PlanDocument.class.getRecordComponents();
 
     /** A valid value (or null: left out) for each field; {@link #coherent} then applies the rules between fields. */
@@ -57,7 +61,10 @@ class PlanRoundTripProperties {
         g.put("vus", Arbitraries.integers().between(1, Limits.MAX_VUS).injectNull(0.3));
         g.put("rate", Arbitraries.doubles().between(0.001, Limits.MAX_RATE).ofScale(3).injectNull(0.6));
         g.put("burst", Arbitraries.integers().between(1, Limits.MAX_BURST).injectNull(0.8));
-        g.put("warmup", millis(0, Limits.MAX_PHASE.toMillis()));
+        g.put("warmup", Arbitraries.oneOf(Arbitraries.just(Warmup.AUTO),
+                Arbitraries.longs().between(0, Limits.MAX_PHASE.toMillis()).map(ms -> new Warmup.Fixed(Duration.ofMillis(ms)))).injectNull(0.2));
+        g.put("warmupMax", Arbitraries.longs().between(Defaults.WARMUP_FLOOR.toSeconds() + 1, Limits.MAX_PHASE.toSeconds())
+                .map(Duration::ofSeconds).injectNull(0.3));
         g.put("duration", millis(1000, Limits.MAX_PHASE.toMillis()));
         g.put("rounds", Arbitraries.integers().between(1, 100).injectNull(0.2));
         g.put("poolSize", Arbitraries.integers().between(1, 10_000).injectNull(0.2));
@@ -85,6 +92,7 @@ class PlanRoundTripProperties {
                 Arbitraries.of("netns").list().ofMinSize(1).ofMaxSize(4),
                 Arbitraries.of("ssh://root@10.0.0.7", "ssh://load_1@load-2.example:2222", "ssh://u@[fd00::1]")
                         .list().ofMinSize(1).ofMaxSize(3)).injectNull(0.6));
+        g.put("overlap", Arbitraries.of("none", "beside-next").injectNull(0.3));
         g.put("requests", Arbitraries.just(List.of(
                 new HttpCall("item", "GET", "/items/{id}", Map.of("Accept", "application/json"), null, 3, 200, "\"id\"",
                         Map.of("id", Draw.of("1..1000"))),
@@ -151,6 +159,12 @@ class PlanRoundTripProperties {
     }
 
     private static PlanDocument document(List<Object> values) {
+        List<String> names = Arrays.stream(FIELDS).map(RecordComponent::getName).toList();
+        if (values.get(names.indexOf("warmup")) instanceof Warmup.Fixed) {
+            // a cap belongs to warmup: auto (a document giving both is refused, as PlanDocumentTest shows)
+            values = new ArrayList<>(values);
+            values.set(names.indexOf("warmupMax"), null);
+        }
         try {
             return PlanDocument.class.getDeclaredConstructor(Arrays.stream(FIELDS).map(RecordComponent::getType).toArray(Class<?>[]::new))
                     .newInstance(values.toArray());

@@ -1,0 +1,69 @@
+package dev.loomlab.driver;
+
+import dev.loomlab.load.DriverResult;
+import dev.loomlab.load.SteadyState;
+
+/**
+ * Ends a steady run's warm-up and so places its window: at the planned time for a fixed warm-up; for a settling one,
+ * on the first whole second, from its floor on and (a closed load) once as many requests have completed as there are
+ * users, at which the 2xx completions of the seconds before it have settled ({@link SteadyState#settled}), or at
+ * {@code warmupMax} if they never do. Decided once, on the statistics ticker,
+ * and told to the {@link Completions} (whose window the cycles are counted in) and so to the progress lines.
+ */
+final class WarmupWatch {
+    private final LoadSpec spec;
+    private final Completions completions;
+    private volatile String ended;
+
+    WarmupWatch(LoadSpec spec, Completions completions) {
+        this.spec = spec;
+        this.completions = completions;
+        if (!spec.settles() && !spec.isBurst()) {
+            completions.window(spec.firstMeasuredInterval(), spec.endMeasuredInterval());
+            ended = DriverResult.Settling.FIXED;
+        }
+    }
+
+    /** Called about once a second, {@code elapsedMs} into the phase: decides the window's start once the load has settled. */
+    void onTick(long elapsedMs) {
+        if (ended != null) {
+            return;
+        }
+        // the tick runs a few ms after a whole second: the seconds before it are complete
+        int done = (int) ((elapsedMs + 500) / 1000);
+        if (done * 1000L < spec.warmupMs()) {
+            return;
+        }
+        // A closed load's queue reaches its steady state only once every user has been answered once: before that the
+        // completions can be flat (200 threads answering 200 a second) while each answer waited longer than the last.
+        if (spec.closed() && completions.total() < spec.vus() && done * 1000L < spec.warmupMaxMs()) {
+            return;
+        }
+        double[] ok = new double[done];
+        for (int s = 0; s < done; s++) {
+            ok[s] = completions.ok(s);
+        }
+        if (SteadyState.settled(ok, done)) {
+            begin(done, DriverResult.Settling.SETTLED);
+        } else if (done * 1000L >= spec.warmupMaxMs()) {
+            begin(done, DriverResult.Settling.CAP);
+        }
+    }
+
+    private void begin(int second, String how) {
+        completions.window(second, second + (int) (spec.durationMs() / 1000));
+        ended = how;
+    }
+
+    /** How the warm-up ended; null while it runs (and for a burst, which has none). */
+    String ended() {
+        return ended;
+    }
+
+    /** When the load stops starting requests, in ms from the phase start: the window's end once placed, else the latest it can be. */
+    long loadEndMs() {
+        int to = completions.windowTo();
+        // a fixed warm-up's load runs its planned time to the millisecond, as it always has
+        return to < 0 || DriverResult.Settling.FIXED.equals(ended) ? spec.phaseMs() : to * 1000L;
+    }
+}

@@ -1,0 +1,24 @@
+package dev.loomlab.lab.findings;
+
+import static dev.loomlab.lab.findings.Say.f;
+
+import dev.loomlab.lab.ceiling.Verdict;
+import java.util.Optional;
+
+/** The cell read above the ceiling its model allows: a bound cannot be beaten, so a figure above it is an anomaly of the measurement. */
+final class AboveCeilingRule {
+    private AboveCeilingRule() {
+    }
+
+    static Optional<String> sentence(Evidence e) {
+        Double ratio = e.cell.ceilingRatio();
+        if (ratio == null || ratio <= 1 + Verdict.ABOVE_CEILING) {
+            return Optional.empty();
+        }
+        e.quote("tps", e.cell.tps());
+        e.quote("ceilingRatio", ratio);
+        return Optional.of(f("%s is %s of its ceiling (%s) — a measurement anomaly, not a result: the server held more at once, or "
+                + "for less time, than the ceiling assumes, or the window caught answers of the warm-up", Say.tps(e.cell.tps()),
+                Say.percent(ratio), e.cell.ceilingFormula()));
+    }
+}

@@ -1,0 +1,39 @@
+package dev.loomlab.lab.result;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * Whether a cell was measured in steady state: its warm-up ended with the load settled and its window did not drift
+ * ({@link dev.loomlab.load.SteadyState}). A cell not settled is measured all the same, marked, and not judged against
+ * its ceiling.
+ *
+ * @param state       settled, not-settled, or not-judged (the engine keeps no per-second series: k6, wrk, several drivers)
+ * @param warmupEnded how the warm-up ended: fixed (its planned time), settled, cap (at warmupMax, unsettled), or
+ *                    unknown (an engine that cannot say)
+ * @param why         for a cell not settled or not judged, the evidence in one clause; null for a settled one
+ */
+public record Steadiness(State state, String warmupEnded, String why) {
+
+    public enum State {
+        SETTLED("settled"), NOT_SETTLED("not-settled"), NOT_JUDGED("not-judged");
+
+        private final String spelling;
+
+        State(String spelling) {
+            this.spelling = spelling;
+        }
+
+        @JsonValue
+        public String spelling() {
+            return spelling;
+        }
+    }
+
+    public boolean settled() {
+        return state == State.SETTLED;
+    }
+
+    public boolean notSettled() {
+        return state == State.NOT_SETTLED;
+    }
+}

@@ -1,0 +1,127 @@
+package dev.loomlab.load;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * When a load has settled, and whether a measured window drifted: the one rule the driver applies second by second
+ * to end a settling warm-up, and the lab applies again to every window, whichever engine measured it.
+ *
+ * <p>Settled is a sliding-window trend test, one of the "slope" family of warm-up rules (Hoad, Robinson and Davies,
+ * "Automating warm-up length estimation", JORS 2010, compare it with MSER-5 and others): over the last
+ * {@link #TREND_SECONDS} seconds, the least-squares line through the per-second values may change by at most
+ * {@link #MAX_TREND} of their mean. MSER-5, the usual offline choice, needs the whole series and a few dozen batches;
+ * a warm-up must end while the load runs, on a few seconds. A window drifts when the mean of its last third differs
+ * from that of its first by more than {@link #MAX_DRIFT} of the window's mean <em>and</em> by more than twice the
+ * standard error of that difference (its own noise): a window too short or too noisy to tell is not called drifting.
+ *
+ * <p>Written here rather than taken from a library: it is a least-squares slope and two means, and the driver,
+ * which applies it, carries no statistics library.
+ */
+public final class SteadyState {
+    private SteadyState() {
+    }
+
+    /**
+     * Seconds the trend is judged over. Fewer and one second's wave of a 1 s sleep (VUs answering together) moves the
+     * line by more than the tolerance; more and the quick plan's 5 s floor grows for every cell.
+     */
+    public static final int TREND_SECONDS = 8;
+    /**
+     * The most the trend line may change over {@link #TREND_SECONDS} for the load to count as settled, as a share of
+     * its mean. The unsettled series this rule must catch climbed by 50–200 % over a window (mvc-platform thread-name
+     * 477 → 1,551 TPS, webflux 1,487 → 2,507 on a fresh machine); a settled series' line moves by its noise, a few
+     * per cent (see docs/measurements.md, "Steady state").
+     */
+    public static final double MAX_TREND = 0.05;
+    /** The most a window's last third may differ from its first, as a share of its mean, before it counts as drifting. */
+    public static final double MAX_DRIFT = 0.05;
+
+    /** The change of the least-squares line over {@code values}, first to last, as a share of their mean (NaN: undefined). */
+    public static double trend(double[] values) {
+        int n = values.length;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double meanX = (n - 1) / 2.0;
+        double meanY = Arrays.stream(values).average().orElse(0);
+        double sxy = 0;
+        double sxx = 0;
+        for (int i = 0; i < n; i++) {
+            sxy += (i - meanX) * (values[i] - meanY);
+            sxx += (i - meanX) * (i - meanX);
+        }
+        if (meanY == 0) {
+            return sxy == 0 ? 0 : Double.POSITIVE_INFINITY;
+        }
+        return sxy / sxx * (n - 1) / meanY;
+    }
+
+    /** Whether the {@link #TREND_SECONDS} values before index {@code end} of {@code series} have settled. */
+    public static boolean settled(double[] series, int end) {
+        if (end < TREND_SECONDS || end > series.length) {
+            return false;
+        }
+        double t = trend(Arrays.copyOfRange(series, end - TREND_SECONDS, end));
+        return !Double.isNaN(t) && Math.abs(t) <= MAX_TREND;
+    }
+
+    /**
+     * The first index at or after {@code from} at which the series has settled (the warm-up ends there), or empty
+     * when it never does: the offline form of what the driver decides second by second.
+     */
+    public static Optional<Integer> settledAt(double[] series, int from) {
+        for (int end = Math.max(from, TREND_SECONDS); end <= series.length; end++) {
+            if (settled(series, end)) {
+                return Optional.of(end);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * How a window drifted, first third to last third.
+     *
+     * @param first    the mean of its first third
+     * @param last     the mean of its last third
+     * @param relative {@code (last - first) / mean of the window}
+     */
+    public record Drift(double first, double last, double relative) {
+        public String describe(String unit) {
+            return String.format(Locale.ROOT, "its %s went from %.1f to %.1f (%+.1f %%) from the window's first third to its last",
+                    unit, first, last, 100 * relative);
+        }
+    }
+
+    /** The window's drift when it is beyond both {@link #MAX_DRIFT} and its own noise; empty otherwise or when too short to tell. */
+    public static Optional<Drift> drift(double[] window) {
+        int third = window.length / 3;
+        if (third < 2) {
+            return Optional.empty();
+        }
+        double[] first = Arrays.copyOfRange(window, 0, third);
+        double[] last = Arrays.copyOfRange(window, window.length - third, window.length);
+        double mean = Arrays.stream(window).average().orElse(0);
+        double m1 = mean(first);
+        double m2 = mean(last);
+        double se = Math.sqrt(variance(first, m1) / third + variance(last, m2) / third);
+        double diff = m2 - m1;
+        if (mean <= 0 || Math.abs(diff) <= MAX_DRIFT * mean || Math.abs(diff) <= 2 * se) {
+            return Optional.empty();
+        }
+        return Optional.of(new Drift(m1, m2, diff / mean));
+    }
+
+    private static double mean(double[] v) {
+        return Arrays.stream(v).average().orElse(0);
+    }
+
+    private static double variance(double[] v, double mean) {
+        double s = 0;
+        for (double x : v) {
+            s += (x - mean) * (x - mean);
+        }
+        return s / (v.length - 1);
+    }
+}
