@@ -69,6 +69,9 @@ public final class PlanOptions {
             "overlap", "none|beside-next", "none (default): each cell runs alone, its window and drain beside nothing but its server, "
                     + "driver and database; beside-next: the next cell's server starts during this cell's warm-up (frozen through the "
                     + "window) and this cell's end runs beside the next cell's start",
+            "order", "shuffled|fixed", "the models' order within each round and scenario: shuffled (default) from --seed, so that "
+                    + "a model does not always follow the same neighbour; fixed: the plan's order",
+            "seed", "N", "the shuffled order's seed (default: drawn at the start and recorded in the manifest)",
             "appLatency", "DELAY", "split topology: one-way delay between the load driver and the server, e.g. 2ms, 0.5ms, 500us",
             "appJitter", "DELAY", "split topology: uniform jitter around --app-latency, e.g. 0.2ms",
             "dbLatency", "DELAY", "split topology: one-way delay between the server and the database, e.g. 1ms",

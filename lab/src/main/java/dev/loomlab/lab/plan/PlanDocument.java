@@ -53,6 +53,8 @@ public record PlanDocument(
         @JsonDeserialize(using = PlanValues.DelayText.class) @JsonSerialize(using = PlanValues.DelayWriter.class) Duration dbJitter,
         @JsonDeserialize(using = PlanValues.Ids.class) List<String> agents,
         String overlap,
+        String order,
+        @JsonDeserialize(using = PlanValues.WholeLong.class) Long seed,
 
         List<dev.loomlab.load.HttpCall> requests,
         @JsonDeserialize(using = PlanValues.Slos.class) @JsonSerialize(contentUsing = PlanValues.ThresholdWriter.class) List<dev.loomlab.lab.slo.Threshold> slo,
@@ -65,7 +67,7 @@ public record PlanDocument(
     /** A document that gives nothing: every field falls through to the next layer. */
     public static final PlanDocument EMPTY = new PlanDocument(null, null, null, null, null, null, null, null, null, null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null, null, null, null);
 
     /** The range of every whole-number field, checked as it is read. */
     static final Map<String, long[]> WHOLE_RANGES = Map.of(
@@ -74,7 +76,8 @@ public record PlanDocument(
             "burst", new long[] {1, Limits.MAX_BURST},
             "rounds", new long[] {1, 100},
             "poolSize", new long[] {1, 10_000},
-            "tomcatThreads", new long[] {1, 10_000});
+            "tomcatThreads", new long[] {1, 10_000},
+            "seed", new long[] {0, Long.MAX_VALUE});
 
     /** The range of every duration field, checked as it is read (the request timeout's cap also depends on the load shape). */
     static final Map<String, Duration[]> DURATION_RANGES = Map.of(
@@ -174,6 +177,8 @@ public record PlanDocument(
                 split ? plan.topology().dbJitter() : null,
                 plan.agents().isEmpty() ? null : plan.agents().stream().map(dev.loomlab.lab.load.agents.LoadAgent::spelling).toList(),
                 plan.overlap().spelling(),
+                plan.order().spelling(),
+                plan.order() instanceof CellOrder.Shuffled shuffled ? shuffled.seed() : null,
 
                 plan.requests().isEmpty() ? null : plan.requests(),
                 plan.slos().isEmpty() ? null : plan.slos(),

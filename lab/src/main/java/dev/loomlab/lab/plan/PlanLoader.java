@@ -252,6 +252,7 @@ public final class PlanLoader {
                 jdbcDrivers(f.jdbcDrivers(), database),
                 topology(f),
                 choice("overlap", f.overlap(), Overlap.NONE, Overlap::byId, Overlap.allowed()),
+                order(f),
                 f.agents() == null ? List.of() : dev.loomlab.lab.load.agents.LoadAgent.parseAll(f.agents()),
 
                 ForeignService.requests(f.requests()),
@@ -397,7 +398,7 @@ public final class PlanLoader {
         try {
             return byId.apply(given.trim());
         } catch (IllegalArgumentException e) {
-            throw new PlanException(key + ": unknown value '" + given + "' (allowed: " + allowed + ")");
+            throw new PlanException(key + ": unknown value " + PlanValues.quoted(given) + " (allowed: " + allowed + ")");
         }
     }
 
@@ -414,6 +415,30 @@ public final class PlanLoader {
                 }
                 yield Window.settling(Defaults.WARMUP_FLOOR, cap, measure);
             }
+        };
+    }
+
+    /**
+     * The models' order: shuffled (the default) from the plan's seed, or a new one drawn now and then recorded with the
+     * plan in the manifest (a resumed run reads it back); or fixed, which takes no seed.
+     */
+    private static CellOrder order(PlanDocument f) {
+        String order = choice("order", f.order(), "shuffled", text -> {
+            if (!text.equals("shuffled") && !text.equals("fixed")) {
+                throw new IllegalArgumentException();
+            }
+            return text;
+        }, "shuffled, fixed");
+        return switch (order) {
+            case "fixed" -> {
+                if (f.seed() != null) {
+                    throw new PlanException("seed applies to order: shuffled; order: fixed runs the plan's own order");
+                }
+                yield CellOrder.FIXED;
+            }
+            case "shuffled" -> new CellOrder.Shuffled(f.seed() != null ? f.seed()
+                    : java.util.concurrent.ThreadLocalRandom.current().nextLong(0, Long.MAX_VALUE));
+            default -> throw new IllegalStateException(order);
         };
     }
 }

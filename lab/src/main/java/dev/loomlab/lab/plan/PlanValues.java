@@ -68,10 +68,16 @@ final class PlanValues {
             return switch (p.currentToken()) {
                 case START_ARRAY -> "a list";
                 case START_OBJECT -> "a mapping";
-                case VALUE_STRING -> "'" + p.getString() + "'";
+                // a refusal is one line: a value's line breaks and tabs are shown escaped, as a plan file would spell them
+                case VALUE_STRING -> quoted(p.getString());
                 default -> String.valueOf(p.getValueAsString());
             };
         }
+    }
+
+    /** {@code text} quoted for a one-line refusal: its line breaks and tabs escaped, as a plan file would spell them. */
+    static String quoted(String text) {
+        return "'" + text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t") + "'";
     }
 
     /** Writes a value as the text a plan file spells it with. */

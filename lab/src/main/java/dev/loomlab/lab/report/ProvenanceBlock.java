@@ -50,6 +50,11 @@ final class ProvenanceBlock {
                     : run.text("overlap") + ": the next cell's server started during each warm-up (frozen through the window), and a"
                             + " cell's end ran beside the next cell's start (each cell's topology says what ran beside it)");
         }
+        if (run.plan("order") != null) {
+            line(md, "order", "shuffled".equals(run.text("order"))
+                    ? "models shuffled within each round and scenario, seed " + run.text("seed")
+                    : "fixed: the plan's model order in every round");
+        }
         line(md, "server", "pool " + run.text("poolSize") + " connections"
                 + (run.plan("poolTimeout") == null ? "" : " (a request waits up to " + run.text("poolTimeout") + " for one)") + ", heap " + run.text("heap") + " (-Xms = -Xmx)"
                 + ", Tomcat max threads " + run.tomcatMaxThreads() + " on "

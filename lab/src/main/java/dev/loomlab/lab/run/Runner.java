@@ -299,17 +299,19 @@ public final class Runner {
 
     /**
      * The plan's cells in the order they run: round by round, each scenario on every model (or the
-     * one target), each model on every JDK of the plan's axis and every JDBC driver of its driver axis.
+     * one target) in the plan's order (shuffled by default), each model on every JDK of the plan's axis and every
+     * JDBC driver of its driver axis.
      */
     private List<Planned> matrix() {
         List<Planned> cells = new ArrayList<>();
         for (int round = 1; round <= plan.rounds(); round++) {
-            for (Scenario scenario : plan.scenarios()) {
+            for (int s = 0; s < plan.scenarios().size(); s++) {
+                Scenario scenario = plan.scenarios().get(s);
                 if (target.isPresent()) {
                     cells.add(new Planned(Cell.target(scenario, round), session.jdk()));
                     continue;
                 }
-                for (Model model : plan.models()) {
+                for (Model model : plan.order().arrange(plan.models(), round, s)) {
                     for (Integer feature : plan.jdksFor(model)) {
                         Jdk serverJdk = serverJdk(model, feature);
                         for (String driver : plan.jdbcDriversFor(model)) {

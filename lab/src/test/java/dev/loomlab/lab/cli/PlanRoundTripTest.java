@@ -93,6 +93,8 @@ class PlanRoundTripTest {
                 Arbitraries.of("ssh://root@10.0.0.7", "ssh://load_1@load-2.example:2222", "ssh://u@[fd00::1]")
                         .list().ofMinSize(1).ofMaxSize(3)).injectNull(0.6));
         g.put("overlap", Arbitraries.of("none", "beside-next").injectNull(0.3));
+        g.put("order", Arbitraries.of("shuffled", "fixed").injectNull(0.3));
+        g.put("seed", Arbitraries.longs().between(0, Long.MAX_VALUE).injectNull(0.5));
         g.put("requests", Arbitraries.just(List.of(
                 new HttpCall("item", "GET", "/items/{id}", Map.of("Accept", "application/json"), null, 3, 200, "\"id\"",
                         Map.of("id", Draw.of("1..1000"))),
@@ -193,6 +195,9 @@ class PlanRoundTripTest {
         }
         if (d.jdbcDrivers() != null) {
             d = d.with("database", "mariadb");
+        }
+        if ("fixed".equals(d.order())) {
+            d = d.with("seed", null);
         }
         if (d.dbUrl() != null) {
             boolean mariadb = !d.dbUrl().startsWith("jdbc:postgresql:");

@@ -36,7 +36,7 @@ class RunEndToEndTest {
     @Test
     void aShortRunWritesTheTableAndPlatformThreadsSitAtTheirCeiling(@TempDir Path out) throws Exception {
         RunFolder run = InProcessLab.run(out, "--plan", "quick",
-                "--models", "mvc-platform,mvc-virtual", "--scenarios", "block",
+                "--order", "fixed", "--models", "mvc-platform,mvc-virtual", "--scenarios", "block",
                 "--vus", "300", "--sleep-ms", "500", "--warmup", WARMUP_S + "s", "--duration", "5s", "--heap", "512m");
 
         Path runDir = run.root();

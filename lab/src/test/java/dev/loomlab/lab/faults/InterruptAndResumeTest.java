@@ -32,7 +32,7 @@ class InterruptAndResumeTest {
         // an ignored SIGINT ignored: the lab is started with it at its default, as in a terminal where Ctrl-C reaches it.
         Process lab = new ProcessBuilder("env", "--default-signal=INT", Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Loomlab.class.getName(),
-                "run", "--models", "mvc-virtual,webflux", "--scenarios", "block", "--vus", "20", "--sleep-ms", "100",
+                "run", "--order", "fixed", "--models", "mvc-virtual,webflux", "--scenarios", "block", "--vus", "20", "--sleep-ms", "100",
                 "--warmup", "1s", "--duration", "6s", "--heap", "256m", "--out", results.toString())
                 .redirectErrorStream(true).redirectOutput(console.toFile()).start();
         try {

@@ -33,7 +33,7 @@ class ServerKilledMidCellTest {
             return server.pid();
         });
 
-        int exit = Loomlab.commandLine().execute("run", "--models", "mvc-virtual,webflux", "--scenarios", "block",
+        int exit = Loomlab.commandLine().execute("run", "--order", "fixed", "--models", "mvc-virtual,webflux", "--scenarios", "block",
                 "--vus", "50", "--sleep-ms", "100", "--warmup", "2s", "--duration", "8s", "--request-timeout", "5s",
                 "--heap", "256m", "--out", out.toString());
 

@@ -40,7 +40,7 @@ class MetricSourcesRealRunTest {
         // measured with 3 s had every Tomcat thread busy in only 40 % of its window's seconds).
         long warmupS = MachineSpeed.scaled(Duration.ofSeconds(3)).toSeconds();
         int exit = Loomlab.commandLine().execute("run", "--plan", "quick",
-                "--models", "mvc-platform,mvc-virtual", "--scenarios", "slow-query",
+                "--order", "fixed", "--models", "mvc-platform,mvc-virtual", "--scenarios", "slow-query",
                 "--vus", "300", "--sleep-ms", "500", "--warmup", warmupS + "s", "--duration", WINDOW_S + "s",
                 "--heap", "512m", "--out", out.toString());
         assertThat(exit).isZero();
