@@ -364,11 +364,15 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                           Duration serviceTime, int serverCores, StageClock clock, ServerHandle server, PreparedLoad load,
                           Optional<PreparedLoad> ahead) {
         return () -> {
+            Optional<Duration> cpuPerRequest;
             try {
                 load.close();
                 if (files.jfr().isPresent()) {
                     awaitAllocationPeriod(window.to());
                 }
+                // the warm server at low load, after its window and its recording's last period: the utilization law's input
+                cpuPerRequest = CpuAtLowLoad.measure(server.pid(), lowLoadRequest(server.baseUrl(), measure), 
+                        CpuAtLowLoad.inFlight(serviceTime, users()), plan.tls());
                 server.close();
             } catch (ServerProcess.PortStillOpen e) {
                 return results.stopped(Stop.failed(e.getMessage()));
@@ -378,7 +382,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             clock.begin(Stage.JUDGE);
             // The flight recording is complete only once the server has exited.
             Measure.Figures figures = measure.figures(window);
-            return Judge.judge(plan, results, ceiling, serviceTime, serverCores, figures,
+            return Judge.judge(plan, results, ceiling.withCpu(cpuPerRequest.orElse(Duration.ZERO), serverCores), cpuPerRequest, serviceTime,
+                    serverCores, figures,
                     bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()));
         };
     }
@@ -411,5 +416,19 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             // the cell is being abandoned: stop now, the allocation figure is simply missing
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The closed load's users, the open load's sessions at most, a burst's size: the most requests a cell ever had in flight. */
+    private int users() {
+        return switch (plan.workload()) {
+            case Workload.Closed c -> c.vus();
+            case Workload.Burst b -> b.requests();
+            case Workload.Open o -> Integer.MAX_VALUE;
+        };
+    }
+
+    /** One more of the cell's requests, as its load sends them: the scenario's, or a draw from the user's mix. */
+    private java.util.function.Supplier<java.net.http.HttpRequest> lowLoadRequest(String baseUrl, Measure measure) {
+        return plan.requests().isEmpty() ? () -> measure.request(baseUrl) : RequestCheck.draws(baseUrl, plan.requests(), plan.tls());
     }
 }

@@ -65,10 +65,16 @@ final class Judge {
      * The measured cell's record: verdict, fan-out check and findings; failed after all when the
      * write check found rows and answers disagreeing.
      */
-    static CellResult judge(Plan plan, CellResults results, Ceiling ceiling, Duration serviceTime, int serverCores,
-                            Measure.Figures figures, Map<String, Object> topology) {
+    static CellResult judge(Plan plan, CellResults results, Ceiling ceiling, Optional<Duration> cpuPerRequest, Duration serviceTime,
+                            int serverCores, Measure.Figures figures, Map<String, Object> topology) {
         LoadResult load = figures.load();
         Map<String, Double> metrics = figures.metrics();
+        if (cpuPerRequest.isPresent()) {
+            // the utilization law's input, kept with the cell: its ceiling's formula quotes it
+            metrics = new LinkedHashMap<>(metrics);
+            metrics.put("cpuPerRequestLowLoadMs", cpuPerRequest.get().toNanos() / 1e6);
+            results = results.withServiceTime(serviceTime, ceiling);
+        }
         Double serverCpu = metrics.get("serverCpuCoresMean");
         Optional<List<Long>> okPerSecond = results.okPerSecond();
         // The cell's own noise: the relative half-width of its TPS interval from its seconds' batch means.

@@ -93,6 +93,16 @@ public final class Measure {
         return plan.requests().isEmpty() ? spec : spec.sending(plan.requests(), plan.tls());
     }
 
+    /** One of this cell's requests to the server at {@code baseUrl}, as its load sends it (an empty body where the method has one). */
+    java.net.http.HttpRequest request(String baseUrl) {
+        String method = scenario.method();
+        String url = (baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl) + path;
+        return java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).timeout(Duration.ofSeconds(10))
+                .method(method, method.equals("GET") || method.equals("HEAD") ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                        : java.net.http.HttpRequest.BodyPublishers.ofString(""))
+                .build();
+    }
+
     /** The line announcing the load. */
     static String loadLine(Plan plan, String path) {
         return switch (plan.workload()) {

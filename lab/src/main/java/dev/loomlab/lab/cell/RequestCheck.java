@@ -67,6 +67,16 @@ public final class RequestCheck {
 
     private static final int SAMPLES = 40;
 
+    /** Requests drawn from the mix as its load draws them, each call in proportion to its weight. */
+    static java.util.function.Supplier<HttpRequest> draws(String baseUrl, List<HttpCall> calls, TlsTrust trust) {
+        List<HttpCall> weighted = new java.util.ArrayList<>();
+        calls.forEach(c -> java.util.stream.IntStream.range(0, c.weight()).forEach(i -> weighted.add(c)));
+        return () -> {
+            HttpCall call = weighted.get(java.util.concurrent.ThreadLocalRandom.current().nextInt(weighted.size()));
+            return request(baseUrl, call, call.draw());
+        };
+    }
+
     /** The answer to one send of {@code call}, or null when none came. */
     private static HttpResponse<String> send(HttpClient client, String baseUrl, HttpCall call) {
         try {

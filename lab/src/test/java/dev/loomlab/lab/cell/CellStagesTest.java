@@ -49,7 +49,7 @@ class CellStagesTest {
         CellResults results = new CellResults(plan, label, cell, JDK, "hyperfoil", CPUS, "/block?ms=100", serviceTime, ceiling, files);
         Measure.Figures figures = new Measure.Figures(load, List.of(), Map.of(), Map.of(), files.timeseries(), writeCheck,
                 FanOutDownstream.Count.NONE);
-        return Judge.judge(plan, results, ceiling, serviceTime, CPUS.serverCores(), figures, Map.of("mode", "local"));
+        return Judge.judge(plan, results, ceiling, java.util.Optional.empty(), serviceTime, CPUS.serverCores(), figures, Map.of("mode", "local"));
     }
 
     @Test

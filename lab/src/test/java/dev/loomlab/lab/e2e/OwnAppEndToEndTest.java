@@ -91,6 +91,9 @@ class OwnAppEndToEndTest {
             // S was measured before the load, and Little's law gave the ceiling from it
             assertThat(cell.serviceTimeMs()).as(cell.label()).isPositive();
             assertThat(cell.ceilingFormula()).as(cell.label()).contains("S measured at low load");
+            // and the CPU's ceiling beside it, from its CPU per request at low load after the window (the utilization law)
+            assertThat(cell.ceilingFormula()).as(cell.label()).containsPattern("cores? / [0-9.]+ ms");
+            assertThat(cell.metrics().get("cpuPerRequestLowLoadMs")).as(cell.label()).isPositive();
             assertThat(cell.findings()).as(cell.label()).isNotEmpty();
         }
         // platform threads: the lab's --tomcat-threads reached the jar (its Actuator says so), and bound its ceiling
