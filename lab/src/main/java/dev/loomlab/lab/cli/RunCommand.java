@@ -8,6 +8,7 @@ import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.plan.PlanParts;
+import dev.loomlab.lab.process.Calibration;
 import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.report.SeedComparison;
@@ -140,7 +141,7 @@ public final class RunCommand implements Callable<Integer> {
                 .startedAt(Instant.now().toString())
                 .command(ProcessHandle.current().info().arguments().map(List::of).orElse(List.<String>of()))
                 .plan(PlanDocument.of(plan).masked())
-                .machine(Provenance.machine())
+                .machine(calibrated(Provenance.machine(), cpus))
                 .jdks(Map.of("lab", jdk.describe(), "servers", jdk.describe(), "driver", jdk.describe()))
                 .versions(versions(plan))
                 .cpus(cpus.asMap())
@@ -178,5 +179,12 @@ public final class RunCommand implements Callable<Integer> {
             v.put(plan.engine(), Engines.version(plan.engine()).orElse("unknown"));
         }
         return v;
+    }
+
+    /** The machine, with its CPUs timed on a fixed reference before the first cell (see {@link Calibration}). */
+    private static Map<String, String> calibrated(Map<String, String> machine, CpuLayout cpus) {
+        Map<String, String> m = new java.util.LinkedHashMap<>(machine);
+        Calibration.measure(cpus).ifPresent(c -> m.putAll(c.entries()));
+        return m;
     }
 }

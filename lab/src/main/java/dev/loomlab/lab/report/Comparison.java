@@ -260,6 +260,7 @@ public final class Comparison {
         if (!Objects.equals(coresA, coresB)) {
             out.add("cores " + ReportText.orUnknown(coresA) + " vs " + ReportText.orUnknown(coresB));
         }
+        calibrationDifference(a, b).ifPresent(out::add);
         if (!Objects.equals(a.engine(), b.engine())) {
             out.add("engine " + ReportText.orUnknown(a.engine()) + " vs " + ReportText.orUnknown(b.engine()));
         }
@@ -269,5 +270,24 @@ public final class Comparison {
             out.add("server JDK " + ReportText.orUnknown(jdkA) + " vs " + ReportText.orUnknown(jdkB));
         }
         return out;
+    }
+
+    /**
+     * The machines' CPU reference, when both runs timed it and it differs beyond what one machine repeats
+     * ({@link dev.loomlab.lab.process.Calibration#SAME_MACHINE}): a slower CPU explains a lower CPU-bound figure.
+     */
+    static Optional<String> calibrationDifference(Manifest a, Manifest b) {
+        String sa = a.machine() == null ? null : a.machine().get("calibrationServerS");
+        String sb = b.machine() == null ? null : b.machine().get("calibrationServerS");
+        if (sa == null || sb == null) {
+            return Optional.empty();
+        }
+        double va = Double.parseDouble(sa);
+        double vb = Double.parseDouble(sb);
+        if (va <= 0 || Math.abs(vb - va) / va <= dev.loomlab.lab.process.Calibration.SAME_MACHINE) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "machine speed: the CPU reference took %s s vs %s s on the server's CPUs "
+                + "(B's CPU %.2fx A's speed)", sa, sb, va / vb));
     }
 }

@@ -154,6 +154,9 @@ final class ProvenanceBlock {
             case "cores" -> value + " core" + ("1".equals(value) ? "" : "s");
             case "memory" -> value + " memory";
             case "cpu", "os" -> value;
+            case "calibrationServerS" -> "CPU reference " + value + " s on the server's CPUs";
+            case "calibrationDriverS" -> value + " s on the driver's";
+            case "calibration" -> "(" + value + ")";
             default -> key + " " + value;
         }));
         return sb.isEmpty() ? "unknown" : sb.toString();

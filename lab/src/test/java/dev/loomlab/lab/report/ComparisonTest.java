@@ -48,4 +48,18 @@ class ComparisonTest {
         assertThat(Comparison.tps(steady, slower).verdict()).startsWith("**B lower**, beyond noise (p = 0.000");
         assertThat(Comparison.percentile(steady, slower, 99).verdict()).isEqualTo("not judged (needs 2 rounds in each run)");
     }
+
+    @Test
+    void aMachineWhoseCpuReferenceTookFourTimesAsLongIsNamedAsASetUpDifferenceAndOneWithinItsNoiseIsNot() {
+        dev.loomlab.lab.result.Manifest fast = new dev.loomlab.lab.result.Manifest.Builder().runId("a")
+                .machine(java.util.Map.of("cores", "2", "calibrationServerS", "0.450")).build();
+        dev.loomlab.lab.result.Manifest slow = new dev.loomlab.lab.result.Manifest.Builder().runId("b")
+                .machine(java.util.Map.of("cores", "2", "calibrationServerS", "1.800")).build();
+        dev.loomlab.lab.result.Manifest same = new dev.loomlab.lab.result.Manifest.Builder().runId("c")
+                .machine(java.util.Map.of("cores", "2", "calibrationServerS", "0.470")).build();
+
+        assertThat(Comparison.setupDifferences(fast, java.util.List.of(), slow, java.util.List.of()))
+                .contains("machine speed: the CPU reference took 0.450 s vs 1.800 s on the server's CPUs (B's CPU 0.25x A's speed)");
+        assertThat(Comparison.setupDifferences(fast, java.util.List.of(), same, java.util.List.of())).noneMatch(d -> d.startsWith("machine speed"));
+    }
 }

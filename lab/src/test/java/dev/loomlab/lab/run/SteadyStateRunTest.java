@@ -22,6 +22,8 @@ class SteadyStateRunTest {
                 "--vus", "20", "--warmup-max", "6s", "--duration", "4s", "--heap", "256m");
 
         CellResult cell = run.readCells().getFirst();
+        // the machine was calibrated before the first cell, and the run says how fast its CPUs were
+        assertThat(run.readManifest().machine()).containsKeys("calibrationServerS", "calibrationDriverS", "calibration");
         assertThat(cell.steady().state()).isEqualTo(Steadiness.State.NOT_SETTLED);
         assertThat(cell.steady().warmupEnded()).isEqualTo("cap");
         assertThat(cell.steady().why()).startsWith("its warm-up reached its cap of 6 s before the load settled");

@@ -1,0 +1,93 @@
+package dev.loomlab.lab.process;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How fast this machine's CPUs are, timed before the first cell so that runs on different machines can be told apart
+ * (machines of one kind differ up to 4x): a fixed CPU-bound reference — {@code sha256sum} of {@link #MIB} MiB of zeros,
+ * native code with no JIT to warm — on the server's CPUs and on the driver's, best of {@link #TRIES}. Timed as the
+ * CPU seconds (user and system) of {@code sha256sum} alone, as a subshell's {@code times} reports its children, not as
+ * wall time: CPU time holds better when other work shares the core (128 MiB: 0.93–0.98 s of CPU with two test suites
+ * beside it, wall time 1.03–1.47 s), though not exactly (96 MiB: 0.62–0.71 s then).
+ *
+ * @param serverCpuS user CPU seconds of the reference on the server's CPUs
+ * @param driverCpuS the same on the load driver's CPUs
+ */
+public record Calibration(double serverCpuS, double driverCpuS) {
+    public static final int MIB = 64;
+    public static final int TRIES = 3;
+    /** What the figures are, as the manifest and the summary say it. */
+    public static final String REFERENCE = "sha256sum of " + MIB + " MiB of zeros, CPU seconds, best of " + TRIES;
+    /**
+     * Two calibrations further apart than this are different machines (or a machine that changed): single tries of the
+     * reference spread ± 7 % on this machine with two test suites beside it (0.62–0.71 s for 96 MiB); machines of one
+     * kind differ by up to 4x.
+     */
+    public static final double SAME_MACHINE = 0.10;
+
+    /** The reference timed on the layout's server and driver CPUs at once (each on its own cores); empty where it cannot run. */
+    public static Optional<Calibration> measure(CpuLayout cpus) {
+        CompletableFuture<Optional<Double>> server = CompletableFuture.supplyAsync(() -> best(cpus, cpus.server()));
+        Optional<Double> driver = best(cpus, cpus.driver());
+        Optional<Double> serverS = server.join();
+        return serverS.isPresent() && driver.isPresent() ? Optional.of(new Calibration(serverS.get(), driver.get())) : Optional.empty();
+    }
+
+    /** As the manifest's {@code machine} records it. */
+    public Map<String, String> entries() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("calibrationServerS", String.format(java.util.Locale.ROOT, "%.3f", serverCpuS));
+        m.put("calibrationDriverS", String.format(java.util.Locale.ROOT, "%.3f", driverCpuS));
+        m.put("calibration", REFERENCE);
+        return m;
+    }
+
+    private static Optional<Double> best(CpuLayout layout, String cpus) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < TRIES; i++) {
+            Optional<Double> once = once(layout, cpus);
+            if (once.isEmpty()) {
+                return Optional.empty();
+            }
+            best = Math.min(best, once.get());
+        }
+        return Optional.of(best);
+    }
+
+    /** {@code times}' spelling, {@code 1m2.340000s}. */
+    private static double seconds(String text) {
+        int m = text.indexOf('m');
+        return Double.parseDouble(text.substring(0, m)) * 60 + Double.parseDouble(text.substring(m + 1, text.length() - 1));
+    }
+
+    private static Optional<Double> once(CpuLayout layout, String cpus) {
+        String hash = String.join(" ", Taskset.prefix(layout, cpus, List.of("sha256sum")));
+        // the subshell's children are sha256sum alone: head's copying is not counted
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "head -c " + MIB + "M /dev/zero | (" + hash + " >/dev/null; times)"));
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                return Optional.empty();
+            }
+            // times: the shell's own user and system time, then its children's ("0m0.950000s 0m0.120000s")
+            String[] lines = out.trim().split("\n");
+            String[] children = lines[lines.length - 1].trim().split("\\s+");
+            return Optional.of(seconds(children[0]) + seconds(children[1]));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+}
