@@ -46,8 +46,19 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
         OrphanGuard guard =
                 OrphanGuard.start("loomlab-db-guard", dataDir.resolve("postmaster.pid"), OrphanGuard.PidFile.FIRST_LINE, "INT", ServerProcesses.ORPHAN_GRACE, ServerProcesses.deleteAfterwards(instanceDir));
         EmbeddedPostgres postgres = null;
+        // The superuser gets a password of this start's own at initdb, and the cluster trusts no one at any moment: a
+        // local user who connects while it starts finds password logins only (a trust line for the setup was a
+        // superuser open to every local account until the lab's role existed, and COPY … TO PROGRAM runs commands).
+        String superPassword = randomPassword();
+        Path pwfile = instanceDir.resolve("superuser.pw");
         try {
+            writeOwnerOnly(pwfile, superPassword);
             postgres = EmbeddedPostgres.builder()
+                    // initdb's own options (zonky passes its "locale" settings to initdb as --key value)
+                    .setLocaleConfig("pwfile", pwfile.toString())
+                    .setLocaleConfig("auth", "scram-sha-256")
+                    // zonky's readiness probe logs in as the superuser: with the password now
+                    .setConnectConfig("password", superPassword)
                     .setPort(port)
                     .setDataDirectory(dataDir)
                     // Relaunched elsewhere (below), the data must survive zonky's own stop; ours deletes it anyway.
@@ -66,15 +77,16 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
                     .setConnectConfig("socketTimeout", "10")
                     .setDataDirectoryCustomizer(dir -> customize(dir.toPath(), options))
                     .start();
+            Files.deleteIfExists(pwfile);
             long pid = ServerProcesses.readPidFile(dataDir.resolve("postmaster.pid"));
 
             String superuserUrl = "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
-            try (Connection c = Jdbc.connect(Dialect.POSTGRES, superuserUrl, "postgres", "")) {
+            try (Connection c = Jdbc.connect(Dialect.POSTGRES, superuserUrl, "postgres", superPassword)) {
                 Jdbc.execute(c,
                         "create role " + USER + " login password '" + PASSWORD + "'",
                         "create database " + DATABASE + " owner " + USER);
-                // from now on only password logins: no password-less superuser left on the port
-                writeHba(dataDir, false, options.bindAddress());
+                // clients from the server's address (a namespace of its own in the split topology)
+                writeHba(dataDir, options.bindAddress());
                 Jdbc.execute(c, "select pg_reload_conf()");
             }
             if (!options.plain()) {
@@ -108,7 +120,7 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
      * pg_reload_conf() does not complain that the file's values (initdb's) cannot be changed without a restart.
      */
     private static void customize(Path dataDir, EmbeddedOptions options) {
-        writeHba(dataDir, true, EmbeddedOptions.LOOPBACK);
+        writeHba(dataDir, EmbeddedOptions.LOOPBACK);
         try {
             Files.writeString(dataDir.resolve("postgresql.conf"), "\n# loomlab-database (also given as -c options)\n"
                     + "max_connections = " + options.maxConnections() + "\n"
@@ -119,14 +131,13 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
     }
 
     /**
-     * pg_hba.conf: TCP on 127.0.0.1 only; during setup the postgres superuser may log in without a password. Bound to
-     * another address (a namespace of its own), the clients come from that address's /24 (the lab's bridge).
+     * pg_hba.conf: TCP on 127.0.0.1 only, password (SCRAM) logins only, the superuser's too. Bound to another address (a
+     * namespace of its own), the clients come from that address's /24 (the lab's bridge).
      */
-    private static void writeHba(Path dataDir, boolean setup, String bindAddress) {
+    private static void writeHba(Path dataDir, String bindAddress) {
         String clients = EmbeddedOptions.LOOPBACK.equals(bindAddress) ? "127.0.0.1/32"
                 : bindAddress.substring(0, bindAddress.lastIndexOf('.')) + ".0/24";
         String hba = "# written by loomlab-database\n"
-                + (setup ? "host all postgres 127.0.0.1/32 trust\n" : "")
                 + "host all all " + clients + " scram-sha-256\n";
         try {
             Files.writeString(dataDir.resolve("pg_hba.conf"), hba);
@@ -187,5 +198,19 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** 24 random bytes as hex: a password no one guesses, valid in any config file and SQL literal. */
+    private static String randomPassword() {
+        byte[] bytes = new byte[24];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.HexFormat.of().formatHex(bytes);
+    }
+
+    /** {@code text} in a new file only its owner can read (the instance folder is the lab user's alone as well). */
+    private static void writeOwnerOnly(Path file, String text) throws IOException {
+        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, text + "\n");
     }
 }
