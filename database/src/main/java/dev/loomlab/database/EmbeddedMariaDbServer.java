@@ -76,12 +76,16 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
                 wrapper.toFile().setExecutable(true);
                 config.setExecutable(DBConfiguration.Executable.Server, wrapper.toString());
             }
-            db = new LoomlabDB(config.build(), writeInitSql(instanceDir));
+            String rolePassword = newPassword();
+            Path initSql = writeInitSql(instanceDir, rolePassword);
+            db = new LoomlabDB(config.build(), initSql);
             db.installAndStart();
+            // it held the password: read once by the bootstrap, gone now
+            Files.deleteIfExists(initSql);
             long pid = ServerProcesses.readPidFile(pidFile);
 
             DatabaseEndpoint endpoint = DatabaseEndpoint.of(Dialect.MARIADB, options.bindAddress(), port, DATABASE, USER,
-                    PASSWORD);
+                    rolePassword);
             String version;
             try (Connection c = Jdbc.connect(endpoint)) {
                 version = Jdbc.serverVersion(c, Dialect.MARIADB);
@@ -107,14 +111,14 @@ final class EmbeddedMariaDbServer extends EmbeddedServer {
      * by Unix socket, remains), and the loomlab database and user. The bootstrap runs without grant tables, hence the
      * FLUSH PRIVILEGES before the account statements.
      */
-    private static Path writeInitSql(Path instanceDir) throws IOException {
+    private static Path writeInitSql(Path instanceDir, String rolePassword) throws IOException {
         Path file = instanceDir.resolve("loomlab-init.sql");
         Files.writeString(file, String.join("\n",
                 "DELETE FROM mysql.global_priv WHERE Host NOT IN ('localhost', '%');",
                 "DELETE FROM mysql.proxies_priv WHERE Host NOT IN ('localhost', '%');",
                 "FLUSH PRIVILEGES;",
                 "CREATE DATABASE IF NOT EXISTS " + DATABASE + " CHARACTER SET utf8mb4;",
-                "CREATE USER '" + USER + "'@'%' IDENTIFIED BY '" + PASSWORD + "';",
+                "CREATE USER '" + USER + "'@'%' IDENTIFIED BY '" + rolePassword + "';",
                 "GRANT ALL PRIVILEGES ON " + DATABASE + ".* TO '" + USER + "'@'%';",
                 ""));
         return file;

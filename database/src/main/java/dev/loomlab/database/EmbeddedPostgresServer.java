@@ -49,7 +49,8 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
         // The superuser gets a password of this start's own at initdb, and the cluster trusts no one at any moment: a
         // local user who connects while it starts finds password logins only (a trust line for the setup was a
         // superuser open to every local account until the lab's role existed, and COPY … TO PROGRAM runs commands).
-        String superPassword = randomPassword();
+        String superPassword = newPassword();
+        String rolePassword = newPassword();
         Path pwfile = instanceDir.resolve("superuser.pw");
         try {
             writeOwnerOnly(pwfile, superPassword);
@@ -83,7 +84,7 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
             String superuserUrl = "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
             try (Connection c = Jdbc.connect(Dialect.POSTGRES, superuserUrl, "postgres", superPassword)) {
                 Jdbc.execute(c,
-                        "create role " + USER + " login password '" + PASSWORD + "'",
+                        "create role " + USER + " login password '" + rolePassword + "'",
                         "create database " + DATABASE + " owner " + USER);
                 // clients from the server's address (a namespace of its own in the split topology)
                 writeHba(dataDir, options.bindAddress());
@@ -94,7 +95,7 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
             }
 
             DatabaseEndpoint endpoint = DatabaseEndpoint.of(Dialect.POSTGRES, options.bindAddress(), port, DATABASE, USER,
-                    PASSWORD);
+                    rolePassword);
             String version;
             try (Connection c = Jdbc.connect(endpoint)) {
                 version = Jdbc.serverVersion(c, Dialect.POSTGRES);
@@ -198,13 +199,6 @@ final class EmbeddedPostgresServer extends EmbeddedServer {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** 24 random bytes as hex: a password no one guesses, valid in any config file and SQL literal. */
-    private static String randomPassword() {
-        byte[] bytes = new byte[24];
-        new java.security.SecureRandom().nextBytes(bytes);
-        return java.util.HexFormat.of().formatHex(bytes);
     }
 
     /** {@code text} in a new file only its owner can read (the instance folder is the lab user's alone as well). */

@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * tests, which share it (keep their pools small).
  *
  * <p>To test against a server of your own instead, set the system properties {@code loomlab.db.<id>.url} (a JDBC
- * URL) and optionally {@code loomlab.db.<id>.user} / {@code loomlab.db.<id>.password} (default loomlab/loomlab),
+ * URL) and optionally {@code loomlab.db.<id>.user} / {@code loomlab.db.<id>.password} (default loomlab/loomlab for such an external server; an embedded one's password is its own),
  * where {@code <id>} is {@code postgres} or {@code mariadb}.
  */
 public final class SharedDatabases {
@@ -53,7 +53,7 @@ public final class SharedDatabases {
         if (url != null && !url.isBlank()) {
             return Databases.external(new DatabaseEndpoint(dialect, url, System.getProperty(prefix + "r2dbc-url"),
                     System.getProperty(prefix + "user", EmbeddedServer.USER),
-                    System.getProperty(prefix + "password", EmbeddedServer.PASSWORD)));
+                    System.getProperty(prefix + "password", "loomlab")));
         }
         // EmbeddedServer registers the shutdown hook that stops it
         return Databases.startEmbedded(dialect);

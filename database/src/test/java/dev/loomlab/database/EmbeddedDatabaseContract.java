@@ -67,7 +67,7 @@ abstract class EmbeddedDatabaseContract {
     }
 
     private Connection connect() throws SQLException {
-        return Jdbc.connect(dialect, db.endpoint().jdbcUrl(), "loomlab", "loomlab");
+        return Jdbc.connect(dialect, db.endpoint().jdbcUrl(), "loomlab", db.endpoint().password());
     }
 
     @Test
@@ -80,7 +80,8 @@ abstract class EmbeddedDatabaseContract {
         assertThat(endpoint.jdbcUrl()).isEqualTo("jdbc:" + scheme + "://127.0.0.1:" + port + "/loomlab");
         assertThat(endpoint.r2dbcUrl()).isEqualTo("r2dbc:" + scheme + "://127.0.0.1:" + port + "/loomlab");
         assertThat(endpoint.user()).isEqualTo("loomlab");
-        assertThat(endpoint.password()).isEqualTo("loomlab");
+        // a password of this start's own: 24 random bytes, never the old fixed "loomlab"
+        assertThat(endpoint.password()).matches("[0-9a-f]{48}");
         assertThat(db.description()).startsWith(expectedDescriptionStart());
         assertThat(db.pid()).isPresent();
         assertThat(ServerProcesses.isRunning(db.pid().getAsLong())).isTrue();
@@ -228,5 +229,13 @@ abstract class EmbeddedDatabaseContract {
             // unknown
         }
         return -1;
+    }
+
+    @Test
+    @Order(8)
+    void aSecondStartGivesTheLabsRoleAnotherPassword() {
+        try (RunningDatabase second = Databases.startEmbedded(dialect)) {
+            assertThat(second.endpoint().password()).matches("[0-9a-f]{48}").isNotEqualTo(db.endpoint().password());
+        }
     }
 }

@@ -46,7 +46,7 @@ class OrphanGuardTest {
             assertThat(instanceDir.getParent()).isEqualTo(parent);
             assertThat(ServerProcesses.isRunning(pid)).isTrue();
             DatabaseEndpoint endpoint = DatabaseEndpoint.of(dev.loomlab.scenario.Dialect.POSTGRES, "127.0.0.1", port,
-                    "loomlab", "loomlab", "loomlab");
+                    "loomlab", "loomlab", parts[3]);
             try (Connection c = Jdbc.connect(endpoint); Statement s = c.createStatement();
                     ResultSet rs = s.executeQuery("show max_connections")) {
                 rs.next();

@@ -14,7 +14,8 @@ public final class OrphanProbe {
         EmbeddedOptions options = new EmbeddedOptions(Integer.parseInt(args[1]), Integer.parseInt(args[2]),
                 Path.of(args[3]));
         RunningDatabase db = Databases.startEmbedded(dialect, options);
-        System.out.println("READY " + db.pid().getAsLong() + " " + ((EmbeddedServer) db).instanceDir());
+        // the role's password is this start's own: the parent needs it to log in
+        System.out.println("READY " + db.pid().getAsLong() + " " + ((EmbeddedServer) db).instanceDir() + " " + db.endpoint().password());
         System.out.flush();
         Thread.sleep(Long.MAX_VALUE);
     }
