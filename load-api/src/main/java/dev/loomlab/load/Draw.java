@@ -45,6 +45,12 @@ public sealed interface Draw extends java.io.Serializable {
                 throw new InvalidLoadException("values: a list to draw from needs at least one item");
             }
             items = List.copyOf(items);
+            for (String item : items) {
+                // drawn into paths and headers: a line break there would end a header and forge another
+                if (item == null || item.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+                    throw new InvalidLoadException("values: an item holds a line break or control character: " + HttpCall.shown(item));
+                }
+            }
         }
 
         @Override

@@ -28,6 +28,24 @@ public record HttpCall(String name, String method, String path, Map<String, Stri
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,39}");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z][A-Za-z0-9_]*)}");
     private static final Set<String> WITH_BODY = Set.of("POST", "PUT", "PATCH");
+    /** RFC 9110's token: what a header's name may be. */
+    private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]{1,200}");
+
+    /** A control character other than a tab (which a header value may hold). */
+    static boolean control(int c) {
+        return (c < 0x20 && c != '\t') || c == 0x7f;
+    }
+
+    /** {@code text} quoted for a one-line refusal, its control characters escaped. */
+    static String shown(String text) {
+        if (text == null) {
+            return "nothing";
+        }
+        StringBuilder sb = new StringBuilder("'");
+        text.chars().forEach(c -> sb.append(c == '\n' ? "\\n" : c == '\r' ? "\\r" : c < 0x20 || c == 0x7f
+                ? String.format(Locale.ROOT, "\\x%02x", c) : String.valueOf((char) c)));
+        return sb.append("'").toString();
+    }
 
     public HttpCall {
         if (name == null || !NAME.matcher(name).matches()) {
@@ -38,13 +56,27 @@ public record HttpCall(String name, String method, String path, Map<String, Stri
         if (!DriverRequest.METHODS.contains(method)) {
             throw new InvalidLoadException(where + ".method: unsupported '" + method + "' (allowed: GET, POST, PUT, DELETE, PATCH, HEAD)");
         }
-        if (path == null || !path.startsWith("/") || path.chars().anyMatch(c -> c <= ' ')) {
-            throw new InvalidLoadException(where + ".path must start with / and hold no spaces, got '" + path + "'");
+        if (path == null || !path.startsWith("/") || path.chars().anyMatch(c -> c <= ' ' || c == 0x7f)) {
+            throw new InvalidLoadException(where + ".path must start with / and hold no spaces or control characters, got " + shown(path));
         }
         if (body != null && !WITH_BODY.contains(method)) {
             throw new InvalidLoadException(where + ".body: needs a method with a body (POST, PUT or PATCH), got " + method);
         }
         headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers == null ? Map.of() : headers));
+        // A line break in a header would end it and start another (request smuggling into the user's own service, or a
+        // forged header): names are HTTP tokens, values visible characters, spaces and tabs only.
+        headers.forEach((header, value) -> {
+            if (header == null || !HEADER_NAME.matcher(header).matches()) {
+                throw new InvalidLoadException(where + ".headers: " + shown(header) + " is not a header name (letters, digits and !#$%&'*+.^_`|~-)");
+            }
+            if (value == null || value.chars().anyMatch(HttpCall::control)) {
+                // the value itself is not shown: a header is where credentials go
+                int at = value == null ? 0 : java.util.stream.IntStream.range(0, value.length()).filter(i -> control(value.charAt(i)))
+                        .findFirst().orElse(0);
+                throw new InvalidLoadException(where + ".headers." + header + ": its value holds a line break or control character"
+                        + (value == null ? "" : " at character " + (at + 1)) + " (one header per line: give each header its own entry)");
+            }
+        });
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values == null ? Map.of() : values));
         if (weight < 1 || weight > 1000) {
             throw new InvalidLoadException(where + ".weight must be between 1 and 1000, got " + weight);

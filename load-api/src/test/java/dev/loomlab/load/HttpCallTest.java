@@ -47,7 +47,7 @@ class HttpCallTest {
         assertThatThrownBy(() -> call("GET", "/orders", "{}", Map.of("id", Draw.of("1..2"))))
                 .hasMessage("requests.order.body: needs a method with a body (POST, PUT or PATCH), got GET");
         assertThatThrownBy(() -> call("GET", "orders", null, Map.of("id", Draw.of("1..2"))))
-                .hasMessage("requests.order.path must start with / and hold no spaces, got 'orders'");
+                .hasMessage("requests.order.path must start with / and hold no spaces or control characters, got 'orders'");
         assertThatThrownBy(() -> new HttpCall("order", "TRACE", "/", Map.of(), null, 1, 200, null, Map.of()))
                 .hasMessageStartingWith("requests.order.method: unsupported 'TRACE'");
         assertThatThrownBy(() -> new HttpCall("order", "GET", "/", Map.of(), null, 0, 200, null, Map.of()))
@@ -56,5 +56,22 @@ class HttpCallTest {
                 .hasMessage("requests.order.status must be an HTTP status (100-599), got 42");
         assertThatThrownBy(() -> new HttpCall("9 lives", "GET", "/", Map.of(), null, 1, 200, null, Map.of()))
                 .hasMessageStartingWith("requests: name must be a word");
+    }
+
+    @Test
+    void aLineBreakOrControlCharacterInAHeaderOrADrawnValueIsRefusedOnOneLineWithoutTheHeadersValue() {
+        assertThatThrownBy(() -> new HttpCall("item", "GET", "/items", Map.of("Authorization", "Bearer s3cr3t\r\nX-Injected: yes"), null, 1,
+                200, null, Map.of()))
+                .hasMessage("requests.item.headers.Authorization: its value holds a line break or control character at character 14"
+                        + " (one header per line: give each header its own entry)")
+                .hasMessageNotContaining("s3cr3t");
+        assertThatThrownBy(() -> new HttpCall("item", "GET", "/items", Map.of("X-A\nB", "1"), null, 1, 200, null, Map.of()))
+                .hasMessage("requests.item.headers: 'X-A\\nB' is not a header name (letters, digits and !#$%&'*+.^_`|~-)");
+        assertThatThrownBy(() -> Draw.of(List.of("red", "green\r\nX-Injected: yes")))
+                .hasMessage("values: an item holds a line break or control character: 'green\\r\\nX-Injected: yes'");
+        assertThatThrownBy(() -> new HttpCall("item", "GET", "/items\r\nHost: evil", Map.of(), null, 1, 200, null, Map.of()))
+                .hasMessage("requests.item.path must start with / and hold no spaces or control characters, got '/items\\r\\nHost: evil'");
+        // a tab is allowed in a header value, as HTTP allows it
+        assertThat(new HttpCall("item", "GET", "/items", Map.of("X-Note", "a\tb"), null, 1, 200, null, Map.of()).headers()).containsEntry("X-Note", "a\tb");
     }
 }

@@ -81,6 +81,15 @@ class RefusedBeforeStartingTest {
     }
 
     @Test
+    void aHeaderWithALineBreakIsRefusedOnOneLineBeforeAnythingStarts() throws Exception {
+        Path plan = Files.writeString(tmp.resolve("smuggle.yaml"), "name: smuggle\nrequests:\n  - name: item\n    path: /items\n"
+                + "    headers:\n      Authorization: \"Bearer s3cr3t\\r\\nX-Injected: yes\"\n");
+        Outcome o = inProcess("run", "--plan", plan.toString(), "--target", "http://127.0.0.1:9", "--out", tmp.toString());
+        o.isOneLineExitTwo("requests.item.headers.Authorization: its value holds a line break or control character at character 14");
+        assertThat(o.err).doesNotContain("s3cr3t");
+    }
+
+    @Test
     void aRemoteTargetIsRefusedUnlessAllowed() throws Exception {
         inProcess("run", "--target", "http://192.0.2.7:8080", "--out", tmp.toString())
                 .isOneLineExitTwo("refusing target host '192.0.2.7': it resolves to [192.0.2.7], not a loopback address");
