@@ -83,6 +83,12 @@ final class CellResults {
                 metrics, jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond), StageTimes.NONE, steady);
     }
 
+    /** The median latency of each second of the window (ms), from the cell's latency log; empty without one. */
+    List<Double> latencyP50PerSecond() {
+        java.nio.file.Path hlog = files.outDir().resolve(files.stem() + ".hlog");
+        return java.nio.file.Files.isRegularFile(hlog) ? dev.loomlab.lab.load.HlogMerge.perInterval(hlog, 50) : List.of();
+    }
+
     /** How the driver's warm-up ended, from its result file: the Hyperfoil driver says; k6, wrk and several drivers do not. */
     Optional<HyperfoilEngine.Warmed> warmed() {
         return HyperfoilEngine.warmed(files.outDir().resolve(files.stem() + ".driver.json"));

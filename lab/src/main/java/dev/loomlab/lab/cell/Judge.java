@@ -80,7 +80,8 @@ final class Judge {
         // The cell's own noise: the relative half-width of its TPS interval from its seconds' batch means.
         double noise = okPerSecond.map(BatchMeans::interval).map(Interval::relative).orElse(Double.NaN);
         Resources resources = Resources.of(figures.rows(), results.cpus(), load.durationS(), serverCpu, serverCores, serverCores, metrics);
-        Steadiness steady = SteadyCheck.of(results.warmed(), okPerSecond);
+        Steadiness steady = SteadyCheck.of(results.warmed(), okPerSecond,
+                plan.workload() instanceof Workload.Open ? results.latencyP50PerSecond() : List.of());
         Verdict verdict = unsettled(steady, ceiling, load,
                 verdict(plan, Verdict.of(ceiling, load.tps(), load.requests(), load.errors(), resources, noise), load));
         FanOutDownstream.Count calls = figures.calls();

@@ -18,7 +18,12 @@ final class SteadyCheck {
     private SteadyCheck() {
     }
 
-    static Steadiness of(Optional<HyperfoilEngine.Warmed> warmed, Optional<List<Long>> window) {
+    /**
+     * @param window      the window's 2xx completions per second
+     * @param latencyP50s the open model's median latency per second of the window (ms); empty for the closed model, whose
+     *                    latency follows its throughput
+     */
+    static Steadiness of(Optional<HyperfoilEngine.Warmed> warmed, Optional<List<Long>> window, List<Double> latencyP50s) {
         if (warmed.isEmpty() && window.isEmpty()) {
             return new Steadiness(Steadiness.State.NOT_JUDGED, "unknown", "the engine keeps no per-second series (k6, wrk, several drivers)");
         }
@@ -30,6 +35,11 @@ final class SteadyCheck {
         Optional<SteadyState.Drift> drift = window.flatMap(w -> SteadyState.drift(w.stream().mapToDouble(Long::doubleValue).toArray()));
         if (drift.isPresent()) {
             return new Steadiness(Steadiness.State.NOT_SETTLED, ended, "in its window " + drift.get().describe("2xx per second"));
+        }
+        // an open load's rate is fixed: a server falling behind shows in its latency climbing, not in its completions
+        Optional<SteadyState.Drift> latency = SteadyState.drift(latencyP50s.stream().mapToDouble(Double::doubleValue).toArray());
+        if (latency.isPresent()) {
+            return new Steadiness(Steadiness.State.NOT_SETTLED, ended, "in its window " + latency.get().describe("median latency (ms)"));
         }
         return new Steadiness(Steadiness.State.SETTLED, ended, null);
     }

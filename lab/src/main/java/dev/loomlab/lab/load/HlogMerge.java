@@ -61,4 +61,20 @@ public final class HlogMerge {
         }
         AtomicWrite.write(target, bytes.toByteArray());
     }
+
+    /** The {@code percentile} of each interval of one log, in ms, in order (empty intervals left out); empty when unreadable. */
+    public static List<Double> perInterval(Path hlog, double percentile) {
+        List<Double> out = new java.util.ArrayList<>();
+        try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
+            EncodableHistogram interval;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                if (interval instanceof Histogram h && h.getTotalCount() > 0) {
+                    out.add(h.getValueAtPercentile(percentile) / 1e6);
+                }
+            }
+        } catch (FileNotFoundException | RuntimeException e) {
+            return List.of();
+        }
+        return out;
+    }
 }
