@@ -55,12 +55,12 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
      */
     static final int PAUSED_BEFORE_RUN = 4;
     private static final Duration FETCH = Duration.ofMinutes(5);
-    private static final java.util.concurrent.atomic.AtomicInteger SEQUENCE = new java.util.concurrent.atomic.AtomicInteger();
 
     private final Path k6;
     private final String version;
     private final List<AgentHost> hosts;
-    private final String workDir;
+    /** Each agent's folder, made by {@code mktemp -d} on its host when first prepared (null until then). */
+    private final java.util.concurrent.atomic.AtomicReferenceArray<String> dirs;
     private final boolean[] prepared;
     private volatile List<Map<String, Object>> lastShares = List.of();
 
@@ -72,7 +72,7 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         this.k6 = k6;
         this.version = version;
         this.hosts = List.copyOf(hosts);
-        this.workDir = "/tmp/loomlab-agent-" + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
+        this.dirs = new java.util.concurrent.atomic.AtomicReferenceArray<>(hosts.size());
         this.prepared = new boolean[hosts.size()];
     }
 
@@ -90,10 +90,21 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         return hosts;
     }
 
-    /** Agent {@code i}'s folder on its host (hosts may be this machine: one folder per agent). */
+    /** Agent {@code i}'s folder on its host (hosts may be this machine: one folder per agent), once prepared. */
     private String dir(int i) {
-        return workDir + "-a" + (i + 1);
+        String dir = dirs.get(i);
+        if (dir == null) {
+            throw new IllegalStateException("agent " + (i + 1) + " has no folder yet");
+        }
+        return dir;
     }
+
+    /**
+     * What {@code mktemp -d} prints: a folder of a random name, made with exclusive creation, 0700 and the lab user's.
+     * A name derived from the lab's PID (as before) could be made first by another local user, world-writable, and its
+     * {@code k6} replaced between two cells — then run as the lab's user, root in the split topology.
+     */
+    static final java.util.regex.Pattern AGENT_DIR = java.util.regex.Pattern.compile("/tmp/loomlab-agent-[A-Za-z0-9]{10}");
 
     /** The script every agent runs for {@code spec} (the same the lab copies to its agents). */
     public static String script(LoadSpec spec) {
@@ -471,18 +482,23 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
     /** The agent's folder and, once per run, the k6 binary; the cell's script every cell. */
     private void prepare(int i, Path script, String name) {
         AgentHost host = hosts.get(i);
-        String dir = dir(i);
         synchronized (prepared) {
             if (!prepared[i]) {
-                push(host, k6, "mkdir -p " + AgentHost.quote(dir) + " && cat > " + AgentHost.quote(dir + "/k6.part") + " && chmod 755 "
-                        + AgentHost.quote(dir + "/k6.part") + " && mv " + AgentHost.quote(dir + "/k6.part") + " " + AgentHost.quote(dir + "/k6"));
+                String out = push(host, k6, "d=$(mktemp -d /tmp/loomlab-agent-XXXXXXXXXX) && cat > \"$d/k6.part\" && chmod 755 \"$d/k6.part\""
+                        + " && mv \"$d/k6.part\" \"$d/k6\" && echo \"$d\"");
+                String made = out.lines().reduce((a, b) -> b).orElse("").strip();
+                if (!AGENT_DIR.matcher(made).matches()) {
+                    throw new LoadException("agent " + (i + 1) + " on " + host.label() + ": mktemp -d gave no folder of its own (" + made + ")");
+                }
+                dirs.set(i, made);
                 prepared[i] = true;
             }
         }
-        push(host, script, "cat > " + AgentHost.quote(dir + "/" + name + ".js"));
+        push(host, script, "cat > " + AgentHost.quote(dir(i) + "/" + name + ".js"));
     }
 
-    private static void push(AgentHost host, Path file, String remote) {
+    /** Sends {@code file} to {@code remote}'s stdin on the host; what the command printed. */
+    private static String push(AgentHost host, Path file, String remote) {
         try {
             Process p = Children.start(new ProcessBuilder(host.ssh(List.of(), remote)).redirectInput(file.toFile()).redirectErrorStream(true));
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -490,6 +506,7 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
                 Children.stop(p, Duration.ofSeconds(1));
                 throw new LoadException("cannot copy " + file.getFileName() + " to " + host.label() + ": " + (out.isEmpty() ? "ssh failed" : out));
             }
+            return out;
         } catch (IOException e) {
             throw new LoadException("cannot reach " + host.label() + " over ssh: " + e.getMessage());
         } catch (InterruptedException e) {

@@ -24,7 +24,9 @@ class ServerErrorTaxonomyRealRunTest {
     @Test
     void poolTimeoutsAreCountedByTheServerAndMatchTheClientsHttpErrors(@TempDir Path out) throws IOException {
         RunFolder run = InProcessLab.run(out, "--plan", "quick",
-                "--models", "mvc-virtual,webflux", "--scenarios", "slow-query",
+                // the order this test was measured in: with webflux first (a shuffled order) its cell once had no
+                // serverErrors figure at all (0.7 TPS, its scrapes not both taken) — an open question, not this test's
+                "--order", "fixed", "--models", "mvc-virtual,webflux", "--scenarios", "slow-query",
                 "--vus", "20", "--sleep-ms", "500", "--pool-size", "2", "--pool-timeout", "1s",
                 "--warmup", "3s", "--duration", "6s", "--heap", "512m");
         Path runDir = run.root();

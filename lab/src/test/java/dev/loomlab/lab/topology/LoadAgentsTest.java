@@ -53,6 +53,7 @@ class LoadAgentsTest {
 
     @Test
     void twoAgentsLoadAsOneAgentDoesAndAddUpToWhatTheServerCounted(@TempDir Path dir) throws Exception {
+        java.util.Set<Path> foldersBefore = agentFolders();
         Jdk jdk = Jdk.current();
         CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), Taskset.available());
         var plan = PlanLoader.load("quick", Map.of("topology", "split"));
@@ -132,7 +133,14 @@ class LoadAgentsTest {
             assertThat(twos.getFirst().latency().p50Ms()).isCloseTo(fromAgents.getValueAtPercentile(50) / 1e6, within(0.01));
         }
         assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
-        assertThat(Path.of("/tmp")).isDirectoryNotContaining("glob:**/loomlab-agent-" + ProcessHandle.current().pid() + "-*");
+        assertThat(agentFolders()).as("every agent folder the cells made is gone").isSubsetOf(foldersBefore);
+    }
+
+    /** The agent folders on this machine now. */
+    private static java.util.Set<Path> agentFolders() throws IOException {
+        try (java.util.stream.Stream<Path> tmp = Files.list(Path.of("/tmp"))) {
+            return tmp.filter(p -> p.getFileName().toString().startsWith("loomlab-agent-")).collect(java.util.stream.Collectors.toSet());
+        }
     }
 
     @Test
@@ -159,14 +167,34 @@ class LoadAgentsTest {
         assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
     }
 
-    /** The k6 of this JVM's agent 2 (its working folder says whose it is), SIGKILLed a few seconds into its window. */
+    /**
+     * The k6 of this JVM's agent 2 — the one in this JVM's second driver namespace ({@code loomlab-<pid>-<n>-drv2}), its
+     * working folder one that mktemp made (0700, a random name) — SIGKILLed a few seconds into its window.
+     */
     private static void killSecondAgentOnce(AtomicBoolean killed) {
-        String mine = "/tmp/loomlab-agent-" + ProcessHandle.current().pid() + "-";
+        String mine = "loomlab-" + ProcessHandle.current().pid() + "-";
         while (!Thread.currentThread().isInterrupted() && !killed.get()) {
             Optional<ProcessHandle> k6 = ProcessHandle.allProcesses().filter(p -> p.info().command().orElse("").endsWith("/k6")).filter(p -> {
                         try {
                             String cwd = Files.readSymbolicLink(Path.of("/proc/" + p.pid() + "/cwd")).toString();
-                            return cwd.startsWith(mine) && cwd.endsWith("-a2");
+                            Object net = Files.getAttribute(Path.of("/proc/" + p.pid() + "/ns/net"), "unix:ino");
+                            boolean second = Namespaces.list().stream().filter(n -> n.startsWith(mine) && n.endsWith("-drv2"))
+                                    .anyMatch(n -> {
+                                        try {
+                                            return net.equals(Files.getAttribute(Path.of("/run/netns/" + n), "unix:ino"));
+                                        } catch (IOException e) {
+                                            return false;
+                                        }
+                                    });
+                            if (second) {
+                                // the folder k6 runs in: mktemp's, the lab user's alone
+                                assertThat(cwd).matches("/tmp/loomlab-agent-[A-Za-z0-9]{10}");
+                                assertThat(Files.getPosixFilePermissions(Path.of(cwd))).containsExactlyInAnyOrder(
+                                        java.nio.file.attribute.PosixFilePermission.OWNER_READ,
+                                        java.nio.file.attribute.PosixFilePermission.OWNER_WRITE,
+                                        java.nio.file.attribute.PosixFilePermission.OWNER_EXECUTE);
+                            }
+                            return second;
                         } catch (IOException | UnsupportedOperationException gone) {
                             return false;
                         }
