@@ -382,8 +382,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             clock.begin(Stage.JUDGE);
             // The flight recording is complete only once the server has exited.
             Measure.Figures figures = measure.figures(window);
-            return Judge.judge(plan, results, ceiling.withCpu(cpuPerRequest.orElse(Duration.ZERO), serverCores), cpuPerRequest, serviceTime,
-                    serverCores, figures,
+            return Judge.judge(plan, results, ceiling, cpuPerRequest, serviceTime, serverCores, figures,
                     bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()));
         };
     }

@@ -12,7 +12,8 @@ final class AboveCeilingRule {
 
     static Optional<String> sentence(Evidence e) {
         Double ratio = e.cell.ceilingRatio();
-        if (ratio == null || ratio <= 1 + Verdict.ABOVE_CEILING) {
+        // the verdict's call: above a CPU ceiling estimated at low load is the CPU's, not an anomaly
+        if (ratio == null || ratio <= 1 + Verdict.ABOVE_CEILING || !"anomaly".equals(e.cell.limitedBy())) {
             return Optional.empty();
         }
         e.quote("tps", e.cell.tps());

@@ -47,9 +47,9 @@ public final class Findings {
      * does not cap throughput unless the GC rule says so, and the pitfalls' figures are for comparison.
      */
     private static final List<Rule> RULES = List.of(
+            Rule.reporting("fan-out-check", FanOutRule::sentence),
             Rule.explaining("steady-state", SteadyStateRule::sentence),
             Rule.explaining("above-ceiling", AboveCeilingRule::sentence),
-            Rule.reporting("fan-out-check", FanOutRule::sentence),
             Rule.explaining("load-driver", LoadDriverRule::sentence),
             Rule.explaining("load-ceiling", LoadCeilingRule::sentence),
             Rule.explaining("thread-pool", ThreadPoolRule::sentence),
