@@ -148,7 +148,8 @@ final class ProvenanceBlock {
     }
 
     private static String machine(Map<String, String> machine) {
-        Map<String, String> m = RunFacts.ordered(machine, List.of("cores", "memory", "cpu", "os", "kernel"));
+        Map<String, String> m = RunFacts.ordered(machine, List.of("cores", "memory", "cpu", "os", "kernel", "calibrationServerS",
+                "calibrationDriverS", "calibration"));
         StringBuilder sb = new StringBuilder();
         m.forEach((key, value) -> sb.append(sb.isEmpty() ? "" : ", ").append(switch (key) {
             case "cores" -> value + " core" + ("1".equals(value) ? "" : "s");
@@ -156,7 +157,7 @@ final class ProvenanceBlock {
             case "cpu", "os" -> value;
             case "calibrationServerS" -> "CPU reference " + value + " s on the server's CPUs";
             case "calibrationDriverS" -> value + " s on the driver's";
-            case "calibration" -> "(" + value + ")";
+            case "calibration" -> "the reference: " + value;
             default -> key + " " + value;
         }));
         return sb.isEmpty() ? "unknown" : sb.toString();
