@@ -370,9 +370,12 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                 if (files.jfr().isPresent()) {
                     awaitAllocationPeriod(window.to());
                 }
-                // the warm server at low load, after its window and its recording's last period: the utilization law's input
-                cpuPerRequest = CpuAtLowLoad.measure(server.pid(), lowLoadRequest(server.baseUrl(), measure), 
-                        CpuAtLowLoad.inFlight(serviceTime, users()), plan.tls());
+                // The warm server at low load, after its window and its recording's last period: the utilization law's
+                // input, measured (3 s) only for a cell it can bound.
+                cpuPerRequest = Judge.cpuCanBound(plan, ceiling, window.serverCpuCoresMean(), serverCores)
+                        ? CpuAtLowLoad.measure(server.pid(), lowLoadRequest(server.baseUrl(), measure),
+                                CpuAtLowLoad.inFlight(serviceTime, users()), plan.tls())
+                        : Optional.empty();
                 server.close();
             } catch (ServerProcess.PortStillOpen e) {
                 return results.stopped(Stop.failed(e.getMessage()));

@@ -62,6 +62,19 @@ final class Judge {
     }
 
     /**
+     * Whether the CPU's ceiling (cores / CPU per request at low load) bounds a cell: where the CPU did — a cell with no
+     * sleep (no other ceiling), or one whose server used its cores. Elsewhere the low-load figure overstates a loaded
+     * server's CPU per request (one wake-up serves many requests under load): applied to every cell, mvc-virtual block
+     * read 440.9 TPS against a lower "ceiling" with its CPU to spare. A burst is timed by its last answer: a rate of CPU
+     * says nothing of that. Asked before the server stops too: the low-load measure runs only where it can bound.
+     */
+    static boolean cpuCanBound(Plan plan, Ceiling ceiling, Double serverCpuCoresMean, int serverCores) {
+        boolean steady = !(plan.workload() instanceof Workload.Burst);
+        return steady && (ceiling.tps() == null
+                || (serverCpuCoresMean != null && serverCpuCoresMean >= Verdict.CPU_SATURATED * serverCores));
+    }
+
+    /**
      * The measured cell's record: verdict, fan-out check and findings; failed after all when the
      * write check found rows and answers disagreeing.
      */
@@ -73,14 +86,7 @@ final class Judge {
             // the utilization law's input, kept with the cell
             metrics = new LinkedHashMap<>(metrics);
             metrics.put("cpuPerRequestLowLoadMs", cpuPerRequest.get().toNanos() / 1e6);
-            // It bounds the cell where the CPU did: a cell with no sleep (no other ceiling), or one whose server used its
-            // cores. Elsewhere the low-load figure overstates a loaded server's CPU per request (one wake-up serves many
-            // requests under load): applied to every cell, mvc-virtual block read 440.9 TPS against a lower "ceiling"
-            // with its CPU to spare.
-            Double used = metrics.get("serverCpuCoresMean");
-            // (a burst is timed by its last answer: a rate of CPU says nothing of that)
-            boolean steady = !(plan.workload() instanceof Workload.Burst);
-            if (steady && (ceiling.tps() == null || (used != null && used >= Verdict.CPU_SATURATED * serverCores))) {
+            if (cpuCanBound(plan, ceiling, metrics.get("serverCpuCoresMean"), serverCores)) {
                 ceiling = ceiling.withCpu(cpuPerRequest.get(), serverCores);
                 results = results.withServiceTime(serviceTime, ceiling);
             }

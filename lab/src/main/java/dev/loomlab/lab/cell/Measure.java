@@ -47,6 +47,11 @@ public final class Measure {
     record Window(LoadResult load, List<SeriesRow> rows, Map<String, Double> windowTotals, Map<String, Double> pitfallMetrics,
                   Map<String, Double> writeMetrics, Optional<String> writeCheck, Optional<Instant> from, Instant to)
             implements Outcome {
+        /** The server's mean CPU over the window, in cores, as the judged cell will have it; null when unknown. */
+        Double serverCpuCoresMean() {
+            Double exact = windowTotals.get("serverCpuCoresMean");
+            return exact != null ? exact : SeriesSummary.of(rows).get("serverCpuCoresMean");
+        }
     }
 
     /**

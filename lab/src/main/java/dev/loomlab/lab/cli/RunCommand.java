@@ -184,7 +184,7 @@ public final class RunCommand implements Callable<Integer> {
     /** The machine, with its CPUs timed on a fixed reference before the first cell (see {@link Calibration}). */
     private static Map<String, String> calibrated(Map<String, String> machine, CpuLayout cpus) {
         Map<String, String> m = new java.util.LinkedHashMap<>(machine);
-        Calibration.measure(cpus).ifPresent(c -> m.putAll(c.entries()));
+        Calibration.recent(cpus).ifPresent(c -> m.putAll(c.entries()));
         return m;
     }
 }

@@ -2,12 +2,16 @@ package dev.loomlab.lab.process;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,8 +24,9 @@ import java.util.concurrent.TimeUnit;
  *
  * @param serverCpuS user CPU seconds of the reference on the server's CPUs
  * @param driverCpuS the same on the load driver's CPUs
+ * @param at when it was timed
  */
-public record Calibration(double serverCpuS, double driverCpuS) {
+public record Calibration(double serverCpuS, double driverCpuS, Instant at) {
     public static final int MIB = 64;
     public static final int TRIES = 3;
     /** What the figures are, as the manifest and the summary say it. */
@@ -32,6 +37,26 @@ public record Calibration(double serverCpuS, double driverCpuS) {
      * kind differ by up to 4x.
      */
     public static final double SAME_MACHINE = 0.10;
+    /**
+     * How long one process reuses a timing for runs on the same CPUs: a user's run times the machine once, but a test
+     * suite runs about fifty runs in one JVM, and 1.5 s each was a minute of the suite for one figure that does not
+     * change in minutes. The manifest says when the figure was timed.
+     */
+    static final Duration REUSED_FOR = Duration.ofMinutes(10);
+
+    private static final Map<CpuLayout, Calibration> LAST = new ConcurrentHashMap<>();
+
+    /** The last timing on these CPUs if taken within {@link #REUSED_FOR}, else a fresh one ({@link #measure}). */
+    public static Optional<Calibration> recent(CpuLayout cpus) {
+        Calibration last = LAST.get(cpus);
+        if (last != null && Duration.between(last.at(), Instant.now()).compareTo(REUSED_FOR) < 0) {
+            return Optional.of(last);
+        }
+        // measured outside any lock: two runs starting at once may both time the machine, and the later one is kept
+        Optional<Calibration> fresh = measure(cpus);
+        fresh.ifPresent(c -> LAST.put(cpus, c));
+        return fresh;
+    }
 
     /** The reference timed on the layout's server and driver CPUs at once (each on its own cores); empty where it cannot run. */
     public static Optional<Calibration> measure(CpuLayout cpus) {
@@ -41,7 +66,8 @@ public record Calibration(double serverCpuS, double driverCpuS) {
         Thread.ofPlatform().daemon().name("loomlab-calibration").start(() -> server.complete(best(cpus, cpus.server())));
         Optional<Double> driver = best(cpus, cpus.driver());
         Optional<Double> serverS = server.join();
-        return serverS.isPresent() && driver.isPresent() ? Optional.of(new Calibration(serverS.get(), driver.get())) : Optional.empty();
+        return serverS.isPresent() && driver.isPresent()
+                ? Optional.of(new Calibration(serverS.get(), driver.get(), Instant.now())) : Optional.empty();
     }
 
     /** As the manifest's {@code machine} records it. */
@@ -50,6 +76,7 @@ public record Calibration(double serverCpuS, double driverCpuS) {
         m.put("calibrationServerS", String.format(java.util.Locale.ROOT, "%.3f", serverCpuS));
         m.put("calibrationDriverS", String.format(java.util.Locale.ROOT, "%.3f", driverCpuS));
         m.put("calibration", REFERENCE);
+        m.put("calibratedAt", at.truncatedTo(ChronoUnit.SECONDS).toString());
         return m;
     }
 

@@ -149,7 +149,7 @@ final class ProvenanceBlock {
 
     private static String machine(Map<String, String> machine) {
         Map<String, String> m = RunFacts.ordered(machine, List.of("cores", "memory", "cpu", "os", "kernel", "calibrationServerS",
-                "calibrationDriverS", "calibration"));
+                "calibrationDriverS", "calibration", "calibratedAt"));
         StringBuilder sb = new StringBuilder();
         m.forEach((key, value) -> sb.append(sb.isEmpty() ? "" : ", ").append(switch (key) {
             case "cores" -> value + " core" + ("1".equals(value) ? "" : "s");
@@ -158,6 +158,7 @@ final class ProvenanceBlock {
             case "calibrationServerS" -> "CPU reference " + value + " s on the server's CPUs";
             case "calibrationDriverS" -> value + " s on the driver's";
             case "calibration" -> "the reference: " + value;
+            case "calibratedAt" -> "timed " + value;
             default -> key + " " + value;
         }));
         return sb.isEmpty() ? "unknown" : sb.toString();

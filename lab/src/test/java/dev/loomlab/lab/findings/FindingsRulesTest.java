@@ -172,6 +172,40 @@ class FindingsRulesTest {
                     + "in 100 % of the window; 50 = 200 busy Tomcat threads − 150 connections)");
         }
 
+        /**
+         * A waiter handed a connection still counts as waiting while the connection no longer counts as in use: on a
+         * CPU-bound server more wait than threads − pool (57 with 200 threads and 150 connections, measured), and the
+         * threads are still where they come from.
+         */
+        @Test
+        void waitersOnAHandedOverConnectionStillComeFromTheThreads() {
+            CellResult platform = cell().on("mvc-platform", "slow-query").tps(290.8).ceiling(300.0).build();
+            List<SeriesRow> waiting = rows(10, (i, r) -> {
+                allThreadsBusy(r);
+                poolExhausted(r, i == 3 ? 57 : 55);
+                r.poolActive = i == 3 ? 143 : 145;
+                r.poolIdle = i == 5 ? 5 : 0;
+                r.poolTimeouts = 0;
+            });
+
+            assertThat(rule("connection-pool", platform, waiting)).hasValueSatisfying(s -> assertThat(s)
+                    .contains("up to 57 requests, mean 55, waited for 150 connections")
+                    .endsWith("; 57 waiting + 143 in use = 200 busy Tomcat threads)"));
+        }
+
+        @Test
+        void aWaiterCountThatNoThreadOrUserExplainsNamesNoOrigin() {
+            CellResult platform = cell().on("mvc-platform", "slow-query").tps(290.8).ceiling(300.0).build();
+            List<SeriesRow> waiting = rows(10, (i, r) -> {
+                allThreadsBusy(r);
+                poolExhausted(r, 90);
+                r.poolTimeouts = 0;
+            });
+
+            assertThat(rule("connection-pool", platform, waiting)).hasValueSatisfying(s -> assertThat(s)
+                    .doesNotContain("Tomcat").doesNotContain("VUs").contains("up to 90 requests waited"));
+        }
+
         /** block-query holds a connection for its fast select only: pool / S (1 s of sleep) would be no ceiling at all. */
         @Test
         void aScenarioThatHoldsItsConnectionBrieflyGetsNoPoolOverSCap() {

@@ -17,6 +17,16 @@ class CalibrationTest {
         assertThat(first.driverCpuS()).isBetween(0.02, 30.0);
         assertThat(Math.abs(second.serverCpuS() - first.serverCpuS()) / first.serverCpuS())
                 .as("%s then %s", first, second).isLessThanOrEqualTo(Calibration.SAME_MACHINE);
-        assertThat(first.entries()).containsKeys("calibrationServerS", "calibrationDriverS").containsEntry("calibration", Calibration.REFERENCE);
+        assertThat(first.entries()).containsKeys("calibrationServerS", "calibrationDriverS", "calibratedAt")
+                .containsEntry("calibration", Calibration.REFERENCE);
+    }
+
+    @Test
+    void runsInOneProcessShareATimingOfTheSameCpusAndSayWhenItWasTaken() {
+        CpuLayout cpus = CpuLayout.forCores(Taskset.machineCores(), Taskset.available());
+        Calibration first = Calibration.recent(cpus).orElseThrow();
+        Calibration again = Calibration.recent(cpus).orElseThrow();
+        assertThat(again).isSameAs(first);
+        assertThat(again.entries().get("calibratedAt")).isEqualTo(first.at().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
     }
 }
