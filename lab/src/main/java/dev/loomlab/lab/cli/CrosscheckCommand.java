@@ -134,58 +134,60 @@ public final class CrosscheckCommand implements Callable<Integer> {
         Instant started = Instant.now();
         RunFolder folder = new RunFolder(out.resolve(STAMP.format(started) + "-crosscheck"));
         folder.create();
-        console.println("loomlab: crosscheck of " + m + " / " + s + " at " + plan.workload().describe() + ", warm-up " + Durations.format(plan.window().warmup())
-                + ", window " + Durations.format(plan.window().measure()) + ", on " + String.join(", ", chosen.stream().map(LoadEngine::id).toList()));
-        console.println("loomlab: " + cpus.describe() + "; results in " + folder.root());
+        try (RunFolder.Lock lock = folder.lock()) {
+            console.println("loomlab: crosscheck of " + m + " / " + s + " at " + plan.workload().describe() + ", warm-up " + Durations.format(plan.window().warmup())
+                    + ", window " + Durations.format(plan.window().measure()) + ", on " + String.join(", ", chosen.stream().map(LoadEngine::id).toList()));
+            console.println("loomlab: " + cpus.describe() + "; results in " + folder.root());
 
-        List<EngineComparison.Run> runs = new ArrayList<>();
-        String database;
-        // The server runs on the JDK a run gives the model, so that the engines are compared on the cell a run measures.
-        Jdk serverJdk = session.serverJdks().forModel(m, null);
-        Cell cell = Cell.of(m, serverJdk.feature(), null, s, 1);
-        try (RunningDatabase db = DatabaseStarter.start(plan, cpus);
-             FanOutDownstream downstream = new FanOutDownstream(jdk, cpus, folder)) {
-            Bench bench = new Bench(folder, cpus, db, Optional.empty(), downstream, Optional.empty());
-            database = db.description();
-            console.println("loomlab: database " + database);
-            Progress progress = new Progress(console, chosen.size(), plan.window().total().plusSeconds(20));
-            int index = 0;
-            for (LoadEngine engine : chosen) {
-                progress.cellStarts(++index, engine.id() + ": " + m + " / " + s);
-                EngineComparison.Run run = runCell(plan, cell, serverJdk, engine, bench, progress);
-                runs.add(run);
-                progress.cellDone(run.ok() ? String.format(java.util.Locale.ROOT, "%.1f TPS, p50 %.1f ms",
-                        run.result().tps(), run.result().latency().p50Ms()) : "FAILED: " + run.failure());
+            List<EngineComparison.Run> runs = new ArrayList<>();
+            String database;
+            // The server runs on the JDK a run gives the model, so that the engines are compared on the cell a run measures.
+            Jdk serverJdk = session.serverJdks().forModel(m, null);
+            Cell cell = Cell.of(m, serverJdk.feature(), null, s, 1);
+            try (RunningDatabase db = DatabaseStarter.start(plan, cpus);
+                 FanOutDownstream downstream = new FanOutDownstream(jdk, cpus, folder)) {
+                Bench bench = new Bench(folder, cpus, db, Optional.empty(), downstream, Optional.empty());
+                database = db.description();
+                console.println("loomlab: database " + database);
+                Progress progress = new Progress(console, chosen.size(), plan.window().total().plusSeconds(20));
+                int index = 0;
+                for (LoadEngine engine : chosen) {
+                    progress.cellStarts(++index, engine.id() + ": " + m + " / " + s);
+                    EngineComparison.Run run = runCell(plan, cell, serverJdk, engine, bench, progress);
+                    runs.add(run);
+                    progress.cellDone(run.ok() ? String.format(java.util.Locale.ROOT, "%.1f TPS, p50 %.1f ms",
+                            run.result().tps(), run.result().latency().p50Ms()) : "FAILED: " + run.failure());
+                }
             }
-        }
-        EngineComparison comparison = new EngineComparison(runs);
-        console.println();
-        console.print(comparison.render());
+            EngineComparison comparison = new EngineComparison(runs);
+            console.println();
+            console.print(comparison.render());
 
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("kind", "crosscheck");
-        doc.put("startedAt", started.toString());
-        doc.put("finishedAt", Instant.now().toString());
-        Map<String, Object> described = new LinkedHashMap<>();
-        described.put("model", m.id());
-        described.put("scenario", s.id());
-        described.put("path", path(plan, s));
-        described.put("vus", ((Workload.Closed) plan.workload()).vus());
-        described.put("warmup", Durations.format(plan.window().warmup()));
-        described.put("duration", Durations.format(plan.window().measure()));
-        described.put("requestTimeout", Durations.format(plan.requestTimeout()));
-        described.put("heap", plan.heap());
-        described.put("poolSize", plan.poolSize());
-        described.put("database", database);
-        doc.put("cell", described);
-        doc.put("cpus", cpus.asMap());
-        doc.put("machine", Provenance.machine());
-        doc.put("jdk", jdk.describe());
-        doc.put("gitCommit", Provenance.gitCommit(LabHome.root()));
-        doc.putAll(comparison.json());
-        AtomicWrite.write(folder.root().resolve("crosscheck.json"), RunFolder.json().writeValueAsString(doc) + "\n");
-        console.println("loomlab: crosscheck written to " + folder.root().resolve("crosscheck.json"));
-        return comparison.passed() ? 0 : Loomlab.FAILED;
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("kind", "crosscheck");
+            doc.put("startedAt", started.toString());
+            doc.put("finishedAt", Instant.now().toString());
+            Map<String, Object> described = new LinkedHashMap<>();
+            described.put("model", m.id());
+            described.put("scenario", s.id());
+            described.put("path", path(plan, s));
+            described.put("vus", ((Workload.Closed) plan.workload()).vus());
+            described.put("warmup", Durations.format(plan.window().warmup()));
+            described.put("duration", Durations.format(plan.window().measure()));
+            described.put("requestTimeout", Durations.format(plan.requestTimeout()));
+            described.put("heap", plan.heap());
+            described.put("poolSize", plan.poolSize());
+            described.put("database", database);
+            doc.put("cell", described);
+            doc.put("cpus", cpus.asMap());
+            doc.put("machine", Provenance.machine());
+            doc.put("jdk", jdk.describe());
+            doc.put("gitCommit", Provenance.gitCommit(LabHome.root()));
+            doc.putAll(comparison.json());
+            AtomicWrite.write(folder.root().resolve("crosscheck.json"), RunFolder.json().writeValueAsString(doc) + "\n");
+            console.println("loomlab: crosscheck written to " + folder.root().resolve("crosscheck.json"));
+            return comparison.passed() ? 0 : Loomlab.FAILED;
+        }
     }
 
     private static String path(Plan plan, Scenario s) {

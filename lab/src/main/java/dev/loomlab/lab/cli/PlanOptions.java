@@ -4,7 +4,12 @@ import dev.loomlab.lab.catalog.ModelIds;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
+import dev.loomlab.lab.plan.PlanException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,8 +38,15 @@ public final class PlanOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
 
-    /** Where the database password comes from when {@code --db-password} is not given. */
+    /** Where the database password comes from when neither {@code --db-password} nor {@code --db-password-file} is given. */
     static final String PASSWORD_ENV = "LOOMLAB_DB_PASSWORD";
+    /** The password's file flag: a command line every local user can read in {@code ps} holds its path, not the secret. */
+    static final String PASSWORD_FILE_FLAG = "--db-password-file";
+    /**
+     * The launcher moves {@link #PASSWORD_ENV} out of the environment before the lab starts (every child — the user's
+     * jar, k6, ssh, the driver — would inherit it) into a descriptor the lab's children do not get, and names it here.
+     */
+    static final String PASSWORD_FILE_PROPERTY = "loomlab.dbPasswordFile";
 
     /** Each plan field a flag sets, in the order the flags are bound: the value's label, then the help line. */
     private static final Map<String, String[]> HELP = table(
@@ -111,6 +123,11 @@ public final class PlanOptions {
                 option.completionCandidates(new ModelIds());
             }
             command.addOption(option.build());
+            if (field.equals("dbPassword")) {
+                command.addOption(OptionSpec.builder(PASSWORD_FILE_FLAG).paramLabel("FILE").type(String.class)
+                        .description("a file whose first line is the external database's password (kept off the command line)")
+                        .build());
+            }
         }
         return command;
     }
@@ -134,14 +151,70 @@ public final class PlanOptions {
         for (String field : HELP.keySet()) {
             OptionSpec option = command.findOption(flag(field));
             Object value = option == null ? null : option.getValue();
-            if (value == null && option != null && field.equals("dbPassword")) {
-                value = System.getenv(PASSWORD_ENV);
+            if (option != null && field.equals("dbPassword")) {
+                value = password(command, (String) value);
             }
             if (value != null) {
                 o.put(field, value);
             }
         }
         return o;
+    }
+
+    /**
+     * The database password: {@code --db-password} (with a warning: every local user reads it in {@code ps}), else the
+     * first line of {@code --db-password-file}, else {@link #PASSWORD_ENV} as the launcher handed it over, else as
+     * the environment has it (the lab started without the launcher); null when none is given.
+     */
+    private static String password(CommandSpec command, String flag) {
+        if (flag != null) {
+            String warning = "loomlab: warning: --db-password puts the password on the command line, where every local user can"
+                    + " read it (ps): prefer " + PASSWORD_FILE_FLAG + " FILE or " + PASSWORD_ENV;
+            if (command.commandLine() != null) {
+                command.commandLine().getErr().println(warning);
+            } else {
+                System.err.println(warning);
+            }
+            return flag;
+        }
+        OptionSpec fileOption = command.findOption(PASSWORD_FILE_FLAG);
+        String file = fileOption == null ? null : fileOption.getValue();
+        if (file != null) {
+            return firstLine(Path.of(file), PASSWORD_FILE_FLAG + " " + file);
+        }
+        if (System.getProperty(PASSWORD_FILE_PROPERTY) == null) {
+            return System.getenv(PASSWORD_ENV);
+        }
+        if (HandedOver.FAILURE != null) {
+            throw new PlanException(HandedOver.FAILURE);
+        }
+        return HandedOver.PASSWORD;
+    }
+
+    /** The launcher's descriptor may be a pipe, readable once: read at the first need and kept for the process. */
+    private static final class HandedOver {
+        static final String PASSWORD;
+        static final String FAILURE;
+
+        static {
+            String password = null;
+            String failure = null;
+            try {
+                password = firstLine(Path.of(System.getProperty(PASSWORD_FILE_PROPERTY)), PASSWORD_ENV);
+            } catch (PlanException e) {
+                failure = e.getMessage();
+            }
+            PASSWORD = password;
+            FAILURE = failure;
+        }
+    }
+
+    private static String firstLine(Path file, String source) {
+        try {
+            return Files.readString(file).lines().findFirst().orElse("");
+        } catch (IOException | UncheckedIOException e) {
+            throw new PlanException(source + ": cannot read the database password: " + e.getMessage());
+        }
     }
 
     /** The plan flags given to this command. */

@@ -4,6 +4,7 @@ import dev.loomlab.lab.report.ConsoleTable;
 import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.result.RunFolder;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -42,6 +43,21 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("loomlab: " + runFolder + " is not a run folder: it has no " + RunFolder.MANIFEST);
             return Loomlab.BAD_INPUT;
         }
+        // a run still writing this folder (or a --resume of it) would have its cells read half-written and its summary
+        // overwritten under it
+        try (RunFolder.Lock lock = folder.lock()) {
+            return report(folder, out, err);
+        } catch (PlanException e) {
+            err.println("loomlab: " + e.getMessage());
+            return Loomlab.BAD_INPUT;
+        } catch (UncheckedIOException e) {
+            // a folder this user cannot write: its report could not be written either
+            err.println("loomlab: " + e.getMessage() + ": " + firstLine(e.getCause().getMessage()));
+            return Loomlab.FAILED;
+        }
+    }
+
+    private Integer report(RunFolder folder, PrintWriter out, PrintWriter err) {
         Manifest manifest;
         List<CellResult> cells;
         try {

@@ -64,9 +64,11 @@ public final class SaturateCommand implements Callable<Integer> {
         String runId = RunCommand.STAMP.format(Instant.now()) + "-saturate-" + plan.scenarios().getFirst();
         RunFolder folder = new RunFolder(out.resolve(runId));
         System.out.println("loomlab: saturation search on " + plan.scenarios().getFirst() + " at " + levels + " VUs; " + session.cpus().describe());
-        new Saturation(new Runner(plan, folder, session,
-                RunCommand.manifest(runId, plan, session.jdk(), session.cpus()).jdks(RunCommand.jdks(plan, session.jdk(), session.serverJdks())),
-                System.out)).search(levels, slo);
+        try (RunFolder.Lock lock = folder.lock()) {
+            new Saturation(new Runner(plan, folder, session,
+                    RunCommand.manifest(runId, plan, session.jdk(), session.cpus()).jdks(RunCommand.jdks(plan, session.jdk(), session.serverJdks())),
+                    System.out)).search(levels, slo);
+        }
         System.out.println("loomlab: results in " + folder.root());
         return 0;
     }

@@ -91,6 +91,18 @@ final class ForeignService {
         if (ready != null && !ready.startsWith("/")) {
             throw new PlanException("appReady: expected a path starting with /, got '" + ready + "'");
         }
+        if (f.appEnv() != null) {
+            f.appEnv().forEach((name, value) -> {
+                // a name with '=' or a NUL in a value cannot be in an environment at all: the start crashed on it
+                if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                    throw new PlanException("appEnv: " + PlanValues.quoted(name) + " is not an environment variable name"
+                            + " (letters, digits and _, not starting with a digit)");
+                }
+                if (value == null || value.indexOf('\0') >= 0) {
+                    throw new PlanException("appEnv: " + name + " needs a value without NUL characters");
+                }
+            });
+        }
         return Optional.of(new AppJar(jar, f.appArgs() == null ? List.of() : f.appArgs(),
                 f.appEnv() == null ? Map.of() : f.appEnv(), Optional.ofNullable(ready)));
     }

@@ -32,9 +32,11 @@ public record Calibration(double serverCpuS, double driverCpuS, Instant at) {
     /** What the figures are, as the manifest and the summary say it. */
     public static final String REFERENCE = "sha256sum of " + MIB + " MiB of zeros, CPU seconds, best of " + TRIES;
     /**
-     * Two calibrations further apart than this are different machines (or a machine that changed): single tries of the
+     * Two calibrations further apart than this are different machines, or a machine that changed: single tries of the
      * reference spread ± 7 % on this machine with two test suites beside it (0.62–0.71 s for 96 MiB); machines of one
-     * kind differ by up to 4x.
+     * kind differ by up to 4x; and this machine's CPUs change speed by steps from one minute to the next (25
+     * back-to-back calibrations: 0.43–0.44 s, then 0.26–0.30 s, 1.65x), which two runs' figures must not be compared
+     * across without saying so.
      */
     public static final double SAME_MACHINE = 0.10;
     /**

@@ -99,6 +99,10 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
         app.ifPresent(a -> {
             // Boot keeps Tomcat's MBeans (its thread pool's gauges in Actuator) off unless asked; the lab's servers ask
             command.add("--server.tomcat.mbeanregistry.enabled=true");
+            if (spec.launchPrefix().isEmpty()) {
+                // on the lab's own machine the jar answers the lab alone: Boot binds every interface unless told
+                command.add("--server.address=127.0.0.1");
+            }
             // the user's own arguments last: where they set what the lab sets too, theirs win
             command.addAll(a.args());
         });

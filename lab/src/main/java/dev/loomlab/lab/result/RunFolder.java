@@ -67,13 +67,17 @@ public final class RunFolder {
             this.file = file;
         }
 
-        /** Deletes the file while still holding it (a finished run folder holds its results only), then lets go. */
+        /**
+         * Lets go, leaving the file (emptied of the holder's pid) in place. Never deleted: a run that opened it just
+         * before this one let go would lock the deleted file while a third created a new one and locked that — two
+         * holders of one folder.
+         */
         @Override
         public void close() {
             try {
-                Files.deleteIfExists(file);
+                channel.truncate(0);
             } catch (IOException e) {
-                // An empty file left behind: harmless, the next run locks it again.
+                // the pid stays: the next holder overwrites it
             }
             try {
                 channel.close();

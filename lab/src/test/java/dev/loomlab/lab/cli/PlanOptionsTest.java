@@ -34,6 +34,44 @@ class PlanOptionsTest {
     }
 
     @Test
+    void aPasswordFileGivesItsFirstLineAndKeepsTheSecretOffTheCommandLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = dir.resolve("pw");
+        java.nio.file.Files.writeString(file, "s3cr3t\nnot this\n");
+        CommandLine cli = Loomlab.commandLine();
+        java.io.StringWriter err = new java.io.StringWriter();
+        cli.getSubcommands().get("run").setErr(new java.io.PrintWriter(err, true));
+        cli.parseArgs("run", "--db-password-file", file.toString());
+        RunCommand command = cli.getSubcommands().get("run").getCommand();
+
+        assertThat(command.options.overrides()).containsEntry("dbPassword", "s3cr3t");
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void aPasswordOnTheCommandLineIsTakenWithAWarning() {
+        CommandLine cli = Loomlab.commandLine();
+        java.io.StringWriter err = new java.io.StringWriter();
+        cli.getSubcommands().get("run").setErr(new java.io.PrintWriter(err, true));
+        cli.parseArgs("run", "--db-password", "s3cr3t");
+        RunCommand command = cli.getSubcommands().get("run").getCommand();
+
+        assertThat(command.options.overrides()).containsEntry("dbPassword", "s3cr3t");
+        assertThat(err.toString()).contains("every local user can read it (ps)").contains("--db-password-file").doesNotContain("s3cr3t");
+    }
+
+    @Test
+    void anUnreadablePasswordFileIsRefusedWithOneLine(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        CommandLine cli = Loomlab.commandLine();
+        cli.parseArgs("run", "--db-password-file", dir.resolve("missing").toString());
+        RunCommand command = cli.getSubcommands().get("run").getCommand();
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(command.options::overrides)
+                .isInstanceOf(dev.loomlab.lab.plan.PlanException.class)
+                .hasMessageStartingWith("--db-password-file " + dir.resolve("missing") + ": cannot read the database password");
+    }
+
+    @Test
     void serveTakesTheDatabasePoolAndHeapFlagsOfThePlan() {
         CommandLine serve = Loomlab.commandLine().getSubcommands().get("serve");
         assertThat(serve.getCommandSpec().options()).extracting(OptionSpec::longestName)

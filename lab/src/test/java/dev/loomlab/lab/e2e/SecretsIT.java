@@ -32,11 +32,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A database password given to the real {@code ./loomlab} launcher by flag, by environment and
- * inside the URL reaches the database (the cells succeed) and nothing else: no file of the run
+ * A database password given to the real {@code ./loomlab} launcher by flag, by file, by environment
+ * and inside the URL reaches the database (the cells succeed) and nothing else: no file of the run
  * folder (the servers' binary flight recordings included), not the lab's console, not the command
- * line of any process the lab starts, looked at while they run. Three runs of a few cells, about
- * four minutes: a long test ({@code ./loomlab test-long}).
+ * line or the environment of any Java process the lab starts (nor the lab's own environment once
+ * the launcher has handed the variable over), looked at while they run. Four runs of a few cells,
+ * about five minutes: a long test ({@code ./loomlab test-long}).
  */
 class SecretsIT {
     private static RunningDatabase db;
@@ -60,6 +61,21 @@ class SecretsIT {
         Path run = launch(password, Map.of(), "--models", "mvc-virtual,webflux", "--db-url", db.endpoint().jdbcUrl(),
                 "--db-password", password);
         assertNowhere(password, run);
+        // the lab's own command line holds it: the user is told where else to give it
+        assertThat(Files.readString(out.resolve("console.txt"))).contains("warning: --db-password puts the password on the command line")
+                .contains("--db-password-file");
+    }
+
+    @Test
+    void aPasswordGivenByFileIsInNoFileLogChildCommandLineOrEnvironment() throws Exception {
+        String password = newPassword();
+        Path file = out.resolve("db-password");
+        Files.writeString(file, password + "\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        Path run = launch(password, Map.of(), "--models", "mvc-virtual", "--db-url", db.endpoint().jdbcUrl(),
+                "--db-password-file", file.toString());
+        assertNowhere(password, run);
+        assertThat(Files.readString(out.resolve("console.txt"))).doesNotContain("warning");
     }
 
     @Test
@@ -129,6 +145,25 @@ class SecretsIT {
                         // Ended between the listing and the read.
                     }
                 });
+                // Environments: the lab's own once the launcher has exec'd it (the launcher itself was given the
+                // variable), and every child's — a child inherits what the lab has.
+                Stream.concat(Stream.of(lab.toHandle()), lab.toHandle().descendants()).forEach(process -> {
+                    try {
+                        String shown = new String(Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "cmdline")),
+                                StandardCharsets.UTF_8).replace('\0', ' ');
+                        if (!shown.contains("java")) {
+                            return;
+                        }
+                        byte[] environ = Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "environ"));
+                        if (contains(environ, secret) || contains(environ, "LOOMLAB_DB_PASSWORD=".getBytes(StandardCharsets.UTF_8))) {
+                            synchronized (leakingChildren) {
+                                leakingChildren.add("environment of " + shown);
+                            }
+                        }
+                    } catch (IOException gone) {
+                        // Ended between the listing and the read.
+                    }
+                });
                 readInto(labCmdline, ownCommandLines);
                 seen.forEach((shown, cmdline) -> {
                     if (ownCommandLines.contains(shown)) {
@@ -163,7 +198,7 @@ class SecretsIT {
         byte[] secret = password.getBytes(StandardCharsets.UTF_8);
         assertThat(childCommandLines).as("the watcher saw the servers and the driver")
                 .anyMatch(c -> c.contains("loomlab-server-")).anyMatch(c -> c.contains("loomlab-driver"));
-        assertThat(leakingChildren).as("children whose command line holds the password").isEmpty();
+        assertThat(leakingChildren).as("children whose command line or environment holds the password").isEmpty();
 
         List<Path> files;
         try (Stream<Path> walk = Files.walk(out)) {

@@ -55,14 +55,15 @@ class MetricSourcesRealRunTest {
         assertThat(pm.get("tomcatBusyMax")).isEqualTo(200.0);
         assertThat(pm.get("tomcatMax")).isEqualTo(200.0);
         assertThat(pm.get("tomcatBusyAtMaxShare")).isGreaterThanOrEqualTo(0.8);
-        assertThat(pm.get("poolActiveMax")).isEqualTo(150.0);
+        assertPoolOf150(platformRows, pm, platform.label());
+        // 50 = 200 threads − 150 connections wait, and a few more while connections are handed over (see assertPoolOf150)
         assertThat(median(platformRows.stream().mapToDouble(SeriesRow::poolPending))).isBetween(40.0, 60.0);
         assertThat(Findings.sentences(runDir, platform)).anySatisfy(f -> assertThat(f).contains("connection pool").contains("Tomcat threads"));
 
         CellResult virtual = cells.get(1);
         List<SeriesRow> virtualRows = series(runDir, virtual);
         Map<String, Double> vm = virtual.metrics();
-        assertThat(vm.get("poolActiveMax")).isEqualTo(150.0);
+        assertPoolOf150(virtualRows, vm, virtual.label());
         // VUs − pool = 150 is reached whenever all 300 requests are inside the server; a second in
         // which the one carrier falls behind (GC, a busy core) holds some of them elsewhere, so the
         // known answer is the peak rather than the median of a 5 s window. Hikari counts a waiter
@@ -87,9 +88,21 @@ class MetricSourcesRealRunTest {
                     .as(cell.label()).isNotEmpty().allSatisfy(v -> assertThat(v).isBetween(0.0, cores * 1.15));
             assertThat(cell.jfrEvents()).containsKeys(JfrCounts.PINNED, JfrCounts.SUBMIT_FAILED);
             assertThat(runDir.resolve(cell.files().jfr())).isNotEmptyFile();
-            assertThat(SeriesSummary.of(rows).get("poolActiveMax")).isEqualTo(150.0);
+            assertThat(SeriesSummary.of(rows).get("poolActiveMax")).isEqualTo(m.get("poolActiveMax"));
         }
         assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).contains("**Findings**");
+    }
+
+    /**
+     * The pool's 150 connections, all of them busy. Hikari hands a returned connection to a waiter through a queue, and
+     * until the waiter runs it counts as idle, not active: on a busy core a sample can catch a few on their way (149 of
+     * 150 at most in a 5 s window, seen on a fresh clone's suite), so every connection is active + idle, and nearly all
+     * are active.
+     */
+    private static void assertPoolOf150(List<SeriesRow> rows, Map<String, Double> metrics, String label) {
+        assertThat(rows.stream().filter(r -> !Double.isNaN(r.poolActive()) && !Double.isNaN(r.poolIdle()))
+                .mapToDouble(r -> r.poolActive() + r.poolIdle()).max()).as(label + ": active + idle").hasValue(150.0);
+        assertThat(metrics.get("poolActiveMax")).as(label).isBetween(140.0, 150.0);
     }
 
     private static List<SeriesRow> series(Path runDir, CellResult cell) throws IOException {

@@ -105,6 +105,17 @@ class ForeignServicePlanTest {
     }
 
     @Test
+    void anAppEnvNameThatNoEnvironmentCanHoldIsRefusedWithOneLine() throws IOException {
+        Path jar = Files.createFile(dir.resolve("service.jar"));
+        var equals = dev.loomlab.lab.e2e.InProcessLab.execute("run", "--plan",
+                plan("env", REQUESTS + "appEnv: {'API=KEY': s3cr3t}\n").toString(), "--app", jar.toString(),
+                "--out", dir.resolve("out").toString());
+        assertThat(equals.status()).isEqualTo(2);
+        assertThat(equals.stderr()).isEqualTo("loomlab: appEnv: 'API=KEY' is not an environment variable name (letters, digits and _,"
+                + " not starting with a digit)\n");
+    }
+
+    @Test
     void aTrustedCertificateMustBeAFile() throws IOException {
         assertThatThrownBy(() -> PlanLoader.load(plan("cert", REQUESTS).toString(), Map.of("tls", dir.resolve("none.pem").toString())))
                 .hasMessageStartingWith("tls: expected insecure or a PEM certificate file, but ");

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * about 5 s to drain after the window. Two rounds of one model: the first cell records the jar's start-up cache if a
  * fresh checkout has none (a start that would record it is not started ahead), so the second always can be.
  */
-class ServersAheadRunTest {
+class ServersAheadRunIT {
     /**
      * Started ahead, a server starts on one core at the lowest priority: 16 s beside this light load on the idle machine
      * (8 s on both cores), but a fresh clone's CI run on this machine (its own first start 9.6 s, twice the usual) saw one
