@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import tools.jackson.core.JacksonException;
@@ -22,8 +23,8 @@ import tools.jackson.core.JacksonException;
  * when either folder is not a readable run folder.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Compare two run folders cell by cell (TPS, p50, p99, %% of ceiling); each difference is tested at a 5 %% "
-                + "false-alarm rate (Welch's t over rounds, or over per-second batches for single rounds); prints Markdown")
+        description = "Compare two run folders cell by cell (TPS, p50, p99, %% of ceiling) over their rounds: each figure "
+                + "different, equivalent within a margin, or inconclusive (with the rounds that would decide it); prints Markdown")
 public final class CompareCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "RUN_A", description = "The baseline run folder (it holds manifest.json).")
@@ -31,6 +32,12 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Parameters(index = "1", paramLabel = "RUN_B", description = "The run folder compared with it.")
     Path runB;
+
+    @Option(names = "--tps-margin", paramLabel = "PERCENT", description = "TPS differences inside this share of A's are equivalent; default 2%%")
+    String tpsMargin = "2%";
+
+    @Option(names = "--latency-margin", paramLabel = "PERCENT", description = "p50 and p99 differences inside this share of A's are equivalent; default 5%%")
+    String latencyMargin = "5%";
 
     @Spec
     CommandSpec spec;
@@ -42,12 +49,19 @@ public final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Comparison.Margins margins;
+        try {
+            margins = new Comparison.Margins(share("--tps-margin", tpsMargin), share("--latency-margin", latencyMargin));
+        } catch (IllegalArgumentException e) {
+            err.println("loomlab: " + e.getMessage());
+            return Loomlab.BAD_INPUT;
+        }
         Run a = read(runA, err);
         Run b = a == null ? null : read(runB, err);
         if (a == null || b == null) {
             return Loomlab.BAD_INPUT;
         }
-        out.print(Comparison.markdown(runA.toString(), runA, a.manifest(), a.cells(), runB.toString(), runB, b.manifest(), b.cells()));
+        out.print(Comparison.markdown(runA.toString(), runA, a.manifest(), a.cells(), runB.toString(), runB, b.manifest(), b.cells(), margins));
         out.flush();
         return 0;
     }
@@ -70,6 +84,21 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("loomlab: " + folder + " is not a readable run folder: " + firstLine(e.getCause().getMessage()));
         }
         return null;
+    }
+
+    /** {@code 2%} or {@code 2}: a share of 0.02, more than 0 and less than 100 %. */
+    private static double share(String flag, String text) {
+        String number = text.strip().endsWith("%") ? text.strip().substring(0, text.strip().length() - 1).strip() : text.strip();
+        double percent;
+        try {
+            percent = Double.parseDouble(number);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(flag + ": expected a percentage such as 2%, got '" + text + "'");
+        }
+        if (!(percent > 0 && percent < 100)) {
+            throw new IllegalArgumentException(flag + ": expected a percentage above 0 and below 100, got '" + text + "'");
+        }
+        return percent / 100;
     }
 
     private static String firstLine(String message) {

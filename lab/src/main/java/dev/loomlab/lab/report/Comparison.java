@@ -4,10 +4,7 @@ import static dev.loomlab.lab.report.ReportText.one;
 
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
-import dev.loomlab.lab.result.PerSecondSeries;
-import dev.loomlab.lab.stats.BatchMeans;
-import dev.loomlab.lab.stats.Interval;
-import dev.loomlab.lab.stats.Welch;
+import dev.loomlab.lab.stats.Difference;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,23 +17,42 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Two runs, cell by cell (model × scenario, rounds pooled): TPS, p50, p99 and share of ceiling, each difference
- * judged by a test whose false-alarm rate is 5 % ({@link #ALPHA}, the complement of {@link Interval#CONFIDENCE}): on two runs of the same thing, one
- * difference in twenty is called real by chance, whatever the number of rounds.
- * <ul>
- * <li>Both runs with two rounds or more: Welch's t over the rounds' TPS, p50 and p99 (each round one sample).</li>
- * <li>Otherwise TPS: Welch's t over the batch means of the rounds' per-second 2xx counts ({@link BatchMeans}); a
- *     cell without per-second counts (k6, wrk, merged drivers) is not judged, and says so. p50 and p99 of a single
- *     round are not judged ({@link #percentile}).</li>
- * </ul>
+ * Two runs, cell by cell (model × scenario, rounds pooled): TPS, p50, p99 and share of ceiling, each figure called
+ * <i>different</i>, <i>equivalent</i> within a stated margin, or <i>inconclusive</i> ({@link Difference}) over the
+ * rounds — each round a fresh JVM, so the run-to-run spread is in the test. A side with one round is inconclusive:
+ * one window's seconds hold none of that spread (a steady 40 ms webflux p99 offset between two runs; coroutines 2,762
+ * against 2,948 TPS in one run), and a test on them called it a difference.
  * The figures shown are the rounds' mean TPS and the percentiles of the rounds' merged latency logs.
  */
 public final class Comparison {
     /** Plan values that make two runs measure different things when they differ. */
     static final List<String> PLAN_KEYS = List.of("vus", "rate", "burst", "sleepMs", "poolSize", "tomcatMaxThreads", "heap", "warmup", "duration",
             "rounds", "database", "engine");
-    /** A difference is beyond noise when its p-value is below this: the tests' size, their false-alarm rate. */
-    static final double ALPHA = 0.05;
+    /**
+     * The margins inside which a difference does not matter, as shares of A's figure: ± 2 % TPS (the injected difference
+     * the lab must find, a 1,000 ms sleep against 1,020 ms, is 1.96 %: found as different, not as equivalent, because
+     * its interval reaches beyond the margin), ± 5 % p50 and p99 (a percentile of one round moves by a histogram
+     * bucket or two between runs).
+     *
+     * @param tps     TPS margin, a share (0.02)
+     * @param latency p50 and p99 margin, a share (0.05)
+     */
+    public record Margins(double tps, double latency) {
+        public static final Margins DEFAULT = new Margins(0.02, 0.05);
+
+        public Margins {
+            if (!(tps > 0 && tps < 1) || !(latency > 0 && latency < 1)) {
+                throw new IllegalArgumentException("a margin is a share between 0 and 1, got " + tps + " and " + latency);
+            }
+        }
+    }
+
+    /**
+     * A latency percentile is known to one HdrHistogram bucket: the driver's histograms keep 2 significant digits, a
+     * value to 1 part in 100. Rounds whose percentiles differ by no more are equal (three rounds at 20,266.9 ms against
+     * three at 20,132.7 ms, one bucket apart, were called "beyond noise" by Welch's p = 0).
+     */
+    static final double LATENCY_BUCKET = 0.01;
 
     /** One run's rounds of one cell, with the folder their files are in (null: none). */
     record Rounds(Path root, List<CellResult> cells, RoundFigures figures, Double ratioMean) {
@@ -59,50 +75,6 @@ public final class Comparison {
             return cells.stream().mapToDouble(figure).toArray();
         }
 
-        /** The batch means of every round's per-second TPS, each round's series on its own; empty when a round has none. */
-        double[] batchMeans() {
-            List<Double> out = new ArrayList<>();
-            for (CellResult c : cells) {
-                Optional<List<Long>> series = PerSecondSeries.of(root, c);
-                if (series.isEmpty()) {
-                    return new double[0];
-                }
-                // Said as TPS: a series counted over seconds of the window, scaled to the cell's own TPS.
-                double[] means = BatchMeans.of(series.get());
-                double mean = Arrays.stream(means).average().orElse(0);
-                for (double m : means) {
-                    out.add(mean == 0 ? m : m * c.tps() / mean);
-                }
-            }
-            return out.stream().mapToDouble(Double::doubleValue).toArray();
-        }
-    }
-
-    /**
-     * One figure's difference and its test.
-     *
-     * @param pValue the test's two-sided p-value; NaN when not judged
-     * @param test   {@code rounds} (Welch over rounds), {@code seconds} (per-second batches or blocks) or why it was not judged
-     */
-    record Judged(double a, double b, double pValue, String test) {
-        boolean judged() {
-            return !Double.isNaN(pValue);
-        }
-
-        boolean beyondNoise() {
-            return judged() && pValue < ALPHA;
-        }
-
-        String verdict() {
-            if (!judged()) {
-                return "not judged (" + test + ")";
-            }
-            String p = String.format(Locale.ROOT, "p = %.3f, %s", pValue, test);
-            if (!beyondNoise()) {
-                return "within noise (" + p + ")";
-            }
-            return (b > a ? "**B higher**" : "**B lower**") + ", beyond noise (" + p + ")";
-        }
     }
 
     private Comparison() {
@@ -110,7 +82,7 @@ public final class Comparison {
 
     /** The two runs' comparison; {@code rootA} and {@code rootB} are their folders (their logs and per-second series), null: none. */
     public static String markdown(String labelA, Path rootA, Manifest a, List<CellResult> cellsA, String labelB, Path rootB, Manifest b,
-                                  List<CellResult> cellsB) {
+                                  List<CellResult> cellsB, Margins margins) {
         StringBuilder md = new StringBuilder("# loomlab compare\n\n");
         md.append("- **A:** ").append(labelA).append(" (run ").append(a.runId()).append(", ").append(new RunFacts(a, cellsA).text("name")).append(")\n");
         md.append("- **B:** ").append(labelB).append(" (run ").append(b.runId()).append(", ").append(new RunFacts(b, cellsB).text("name")).append(")\n");
@@ -118,11 +90,12 @@ public final class Comparison {
         md.append("- **set-up:** ").append(differences.isEmpty() ? "the same plan values, machine and engine" : "differs — "
                 + String.join("; ", differences)).append("\n\n");
         md.append("Rounds of a cell are pooled: TPS is the mean over its successful rounds ± its 95 % confidence interval, p50 and p99 ")
-                .append("are those of all rounds' requests (merged latency logs). Each difference is tested at a 5 % false-alarm rate: ")
-                .append("with two rounds or more in both runs, Welch's t over the rounds; otherwise TPS by Welch's t over batch means of ")
-                .append("the per-second TPS, while p50 and p99 need two rounds in each run (one round's latency drifts more between its own ")
-                .append("stretches than a test on its seconds allows for). ")
-                .append("\"Beyond noise\" means p < 0.05: one such call in twenty is a false alarm when nothing changed.\n\n");
+                .append("are those of all rounds' requests (merged latency logs). Each figure is called over the rounds, each a fresh JVM: ")
+                .append("**different** (Welch's t, p < 0.05, and not equivalent), **equivalent** (two one-sided tests: the 90 % interval ")
+                .append("of B − A inside ± ").append(percent(margins.tps())).append(" of A's TPS, ± ").append(percent(margins.latency()))
+                .append(" of its p50 and p99; percentiles one histogram bucket apart are equal), or **inconclusive** (neither, with the ")
+                .append("rounds a side that would decide it at the spread seen, for 80 % power; or a side with one round, whose seconds ")
+                .append("hold none of the run-to-run spread). One \"different\" in twenty is a false alarm when nothing changed.\n\n");
         RunFacts factsA = new RunFacts(a, cellsA);
         RunFacts factsB = new RunFacts(b, cellsB);
         Set<String> scenarios = new LinkedHashSet<>(factsA.scenarios());
@@ -135,7 +108,7 @@ public final class Comparison {
                 List<CellResult> inA = of(cellsA, model, scenario);
                 List<CellResult> inB = of(cellsB, model, scenario);
                 if (!inA.isEmpty() || !inB.isEmpty()) {
-                    rows.add(row(model, rootA, inA, rootB, inB));
+                    rows.add(row(model, rootA, inA, rootB, inB, margins));
                 }
             }
             if (rows.isEmpty()) {
@@ -154,7 +127,7 @@ public final class Comparison {
         return cells.stream().filter(c -> model.equals(c.label()) && scenario.equals(c.scenario())).toList();
     }
 
-    static String row(String model, Path rootA, List<CellResult> inA, Path rootB, List<CellResult> inB) {
+    static String row(String model, Path rootA, List<CellResult> inA, Path rootB, List<CellResult> inB, Margins margins) {
         String start = "| " + ReportText.cell(model) + " | ";
         if (inA.isEmpty() || inB.isEmpty()) {
             Rounds only = Rounds.of(inA.isEmpty() ? rootB : rootA, inA.isEmpty() ? inB : inA);
@@ -172,9 +145,9 @@ public final class Comparison {
         double delta = tpsB - tpsA;
         String relative = tpsA == 0 ? "" : String.format(Locale.ROOT, " (%+.1f %%)", 100 * delta / tpsA);
         return start + withInterval(a) + " | " + withInterval(b) + " | " + String.format(Locale.ROOT, "%+.1f", delta) + relative
-                + " | " + tps(a, b).verdict()
-                + " | " + ms(a.figures().p50Ms()) + " → " + ms(b.figures().p50Ms()) + " | " + percentile(a, b, 50).verdict()
-                + " | " + ms(a.figures().p99Ms()) + " → " + ms(b.figures().p99Ms()) + " | " + percentile(a, b, 99).verdict()
+                + " | " + tps(a, b, margins).text()
+                + " | " + ms(a.figures().p50Ms()) + " → " + ms(b.figures().p50Ms()) + " | " + percentile(a, b, 50, margins).text()
+                + " | " + ms(a.figures().p99Ms()) + " → " + ms(b.figures().p99Ms()) + " | " + percentile(a, b, 99, margins).text()
                 + " | " + percent(a.ratioMean()) + " → " + percent(b.ratioMean()) + failures(a, b) + unsettled(a, b) + " |\n";
     }
 
@@ -194,38 +167,18 @@ public final class Comparison {
         return one(r.figures().tps().mean()) + (r.figures().tps().known() ? " ± " + r.figures().halfWidthText() : "");
     }
 
-    /** TPS: Welch over rounds when both have two or more, else Welch over the per-second batch means. */
-    static Judged tps(Rounds a, Rounds b) {
-        double tpsA = a.figures().tps().mean();
-        double tpsB = b.figures().tps().mean();
-        if (a.ok() >= 2 && b.ok() >= 2) {
-            return new Judged(tpsA, tpsB, Welch.pValue(a.perRound(CellResult::tps), b.perRound(CellResult::tps)), "Welch over rounds");
-        }
-        double[] batchesA = a.batchMeans();
-        double[] batchesB = b.batchMeans();
-        if (batchesA.length < 2 || batchesB.length < 2) {
-            return new Judged(tpsA, tpsB, Double.NaN, "a single round without per-second TPS");
-        }
-        return new Judged(tpsA, tpsB, Welch.pValue(batchesA, batchesB), "Welch over per-second batches");
+    /** TPS over the rounds: no difference below one request a window can show. */
+    static Difference tps(Rounds a, Rounds b, Margins margins) {
+        return Difference.of(a.perRound(CellResult::tps), b.perRound(CellResult::tps), margins.tps(), 0);
     }
 
-    /**
-     * p50 or p99: Welch over the rounds' own percentiles when both runs have two rounds or more. A single round is not
-     * judged: latency drifts between stretches of one run more than within them (a 10 s stretch's p50 moves by a
-     * histogram bucket or two), so a test built from one round's seconds calls that drift a difference — on a real
-     * cell's A/A pairs, 14 % of the time for p50 with a block permutation test, 20–42 % with Welch over blocks.
-     */
-    static Judged percentile(Rounds a, Rounds b, double percentile) {
+    /** p50 or p99 over the rounds' own percentiles; one histogram bucket is no difference ({@link #LATENCY_BUCKET}). */
+    static Difference percentile(Rounds a, Rounds b, double percentile, Margins margins) {
         ToDoubleFunction<CellResult> own = percentile == 50 ? CellResult::p50Ms : CellResult::p99Ms;
-        double shownA = percentile == 50 ? a.figures().p50Ms() : a.figures().p99Ms();
-        double shownB = percentile == 50 ? b.figures().p50Ms() : b.figures().p99Ms();
-        if (a.ok() >= 2 && b.ok() >= 2) {
-            // The direction from the rounds the test compares; the figures shown stay the merged ones.
-            double[] roundsA = a.perRound(own);
-            double[] roundsB = b.perRound(own);
-            return new Judged(mean(roundsA), mean(roundsB), Welch.pValue(roundsA, roundsB), "Welch over rounds");
-        }
-        return new Judged(shownA, shownB, Double.NaN, "needs 2 rounds in each run");
+        double[] roundsA = a.perRound(own);
+        double[] roundsB = b.perRound(own);
+        double larger = Math.max(Math.abs(mean(roundsA)), Math.abs(mean(roundsB)));
+        return Difference.of(roundsA, roundsB, margins.latency(), LATENCY_BUCKET * larger);
     }
 
     private static double mean(double[] v) {

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.stats;
 
 import java.util.Arrays;
-import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * A mean with its 95 % confidence interval by Student's t, as JMH reports its scores: mean ± t(0.975, n − 1) × s / √n
@@ -35,7 +35,7 @@ public record Interval(double mean, double halfWidth, int samples) {
 
     /** t(0.975, df): the two-sided 95 % quantile of Student's t. */
     static double tQuantile(double degreesOfFreedom) {
-        return new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+        return TDistribution.of(degreesOfFreedom).inverseSurvivalProbability((1 - CONFIDENCE) / 2);
     }
 
     public double low() {

@@ -39,18 +39,42 @@ class CompareCommandTest {
     }
 
     @Test
-    void judgesADifferenceByATestAtFivePercentAndSaysWhenItCannot() {
+    void callsEachFigureDifferentEquivalentOrInconclusiveOverTheRounds() {
         assertThat(compare(fixture, second)).isZero();
         String md = out.toString();
 
-        // mvc-platform/block: 197.0 and 197.2 in A, 190.1 and 190.5 in B: Welch's t over the rounds, p below 5 %.
-        assertThat(md).contains("| mvc-platform | 197.1 ± 1.3 | 190.3 ± 2.5 | -6.8 (-3.5 %) | **B lower**, beyond noise (p = 0.005, Welch over rounds) |");
-        // Its p50 rose from 2503.1 and 2505.8 to about 2607 in both rounds.
-        assertThat(md).contains("| **B higher**, beyond noise (p = 0.005, Welch over rounds) |");
-        // mvc-virtual/block was measured once in A, and the fixture keeps no per-second series: not judged, and said so.
-        assertThat(md).contains("| not judged (a single round without per-second TPS) |").contains("| not judged (needs 2 rounds in each run) |");
+        // mvc-platform/block: 197.0 and 197.2 in A, 190.1 and 190.5 in B: Welch's t over the rounds, p below 5 %, and its
+        // interval reaches beyond ± 2 % of A's TPS (3.94).
+        assertThat(md).contains("| mvc-platform | 197.1 ± 1.3 | 190.3 ± 2.5 | -6.8 (-3.5 %) | **B lower**, different (p = 0.005, "
+                + "Welch over 2 and 2 rounds; 90 % interval of B − A [-7.65, -5.95], margin ± 3.94) |");
+        // Its p50 rose from 2503.1 and 2505.8 to about 2607 in both rounds: 4 %, inside the ± 5 % margin.
+        assertThat(md).contains("| equivalent (90 % interval of B − A [90.1, 115.2], margin ± 125.2) |");
+        // mvc-virtual/block was measured once in A: one round's seconds hold no run-to-run spread, so nothing is called.
+        assertThat(md).contains("| inconclusive (1 round: needs 2 rounds a side (fresh JVMs)) |");
         assertThat(md).contains("| failed in A |").contains("| only in A |").contains("| only in B |");
         assertThat(md).contains("- **set-up:** differs — heap 1g vs 2g\n");
+    }
+
+    @Test
+    void aMarginThatIsNoPercentageIsBadInputWithOneLine() {
+        CommandLine cli = Loomlab.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+
+        assertThat(cli.execute("compare", "--tps-margin", "0%", fixture.toString(), second.toString())).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("loomlab: --tps-margin: expected a percentage above 0 and below 100, got '0%'"
+                + System.lineSeparator());
+    }
+
+    @Test
+    void aWiderMarginCallsASmallDifferenceEquivalent() {
+        CommandLine cli = Loomlab.commandLine();
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+
+        assertThat(cli.execute("compare", "--tps-margin", "10%", fixture.toString(), second.toString())).isZero();
+        assertThat(out.toString()).contains("| mvc-platform | 197.1 ± 1.3 | 190.3 ± 2.5 | -6.8 (-3.5 %) | equivalent (")
+                .contains("± 10.0 % of A's TPS");
     }
 
     @Test
