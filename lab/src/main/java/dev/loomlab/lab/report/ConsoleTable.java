@@ -12,7 +12,7 @@ import java.util.List;
  * any terminal; the full story (p90, max, error kinds, evidence) is in {@code summary.md}.
  */
 public final class ConsoleTable {
-    private static final String[] HEADER = {"model", "scenario", "round", "TPS", "+/- 95%", "p50 ms", "p99 ms", "errors", "ceiling", "% ceiling", "limited by"};
+    private static final String[] HEADER = {"model", "scenario", "round", "TPS", "+/- 95% window", "p50 ms", "p99 ms", "errors", "ceiling", "% ceiling", "limited by"};
     /** Columns aligned right (numbers); the others align left. */
     private static final boolean[] RIGHT = {false, false, true, true, true, true, true, true, true, true, false};
     private static final String NONE = "-";

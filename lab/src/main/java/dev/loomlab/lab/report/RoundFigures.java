@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -65,7 +66,10 @@ record RoundFigures(int ok, int failed, Interval tps, String basis, double p50Ms
         return Optional.of(HlogMerge.merge(ok.stream().map(c -> root.resolve(c.files().hlog())).toList()));
     }
 
-    /** {@code 497.3 ± 1.2 TPS (95 %, 3 rounds)}, {@code 498.9 ± 0.6 TPS (95 %, within the round)} or just the TPS. */
+    /**
+     * {@code 497.3 ± 1.2 TPS (95 %, 3 rounds; within ± 1 %)}, {@code 498.9 ± 0.6 TPS (95 %, within its one window, no
+     * run-to-run spread)} or just the TPS.
+     */
     String tpsText() {
         if (ok == 0) {
             return "no successful round" + (failed > 0 ? " (" + failed + " failed)" : "");
@@ -74,8 +78,22 @@ record RoundFigures(int ok, int failed, Interval tps, String basis, double p50Ms
         if (!tps.known()) {
             return one(tps.mean()) + " TPS (" + (ok == 1 ? "1 round, no per-second series" : ok + " rounds") + failures + ")";
         }
-        String on = "rounds".equals(basis) ? ok + " rounds" : "within its 1 round";
+        String on = "rounds".equals(basis) ? ok + " rounds" + toOnePercent() : "within its one window, no run-to-run spread";
         return one(tps.mean()) + " ± " + halfWidthText() + " TPS (95 %, " + on + failures + ")";
+    }
+
+    /** Beyond this many rounds the summary says "more than": no lab runs them for one cell. */
+    static final int MOST_ROUNDS = 50;
+
+    /** What ± 1 % would take at the rounds' spread: {@code ; ± 1 % needs about 7 rounds}, or that these rounds give it. */
+    private String toOnePercent() {
+        OptionalInt needed = tps.samplesFor(0.01, MOST_ROUNDS);
+        if (needed.isEmpty()) {
+            return "";
+        }
+        int n = needed.getAsInt();
+        return n <= ok ? "; within ± 1 %" : n > MOST_ROUNDS ? "; ± 1 % needs more than " + MOST_ROUNDS + " rounds"
+                : "; ± 1 % needs about " + n + " rounds";
     }
 
     /** The TPS interval's half-width, as {@link #halfWidthText(double)} writes it. */

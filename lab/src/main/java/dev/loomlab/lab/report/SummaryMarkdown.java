@@ -23,7 +23,7 @@ import java.util.Map;
  * Little's-law ceiling. Deterministic: no clock, no locale, no map-order dependence.
  */
 public final class SummaryMarkdown {
-    private static final String HEADER = "| model | round | TPS | ± 95 % | p50 ms | p90 ms | p99 ms | max ms | errors | ceiling TPS | % of ceiling | limited by |\n"
+    private static final String HEADER = "| model | round | TPS | ± 95 % in window | p50 ms | p90 ms | p99 ms | max ms | errors | ceiling TPS | % of ceiling | limited by |\n"
             + "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|\n";
     private static final int COLUMNS = 12;
 

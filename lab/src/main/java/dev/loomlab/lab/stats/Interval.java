@@ -1,6 +1,7 @@
 package dev.loomlab.lab.stats;
 
 import java.util.Arrays;
+import java.util.OptionalInt;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -54,6 +55,23 @@ public record Interval(double mean, double halfWidth, int samples) {
     /** The half-width as a share of the mean: 0.01 = ± 1 %; NaN when unknown or the mean is 0. */
     public double relative() {
         return known() && mean != 0 ? halfWidth / Math.abs(mean) : Double.NaN;
+    }
+
+    /**
+     * How many samples an interval of ± {@code share} of the mean would rest on at this one's spread: the least n with
+     * t(0.975, n − 1) × s / √n ≤ share × |mean|, at most {@code most}; empty without a spread (fewer than two samples).
+     */
+    public OptionalInt samplesFor(double share, int most) {
+        if (!known() || samples < 2 || mean == 0) {
+            return OptionalInt.empty();
+        }
+        double sd = halfWidth * Math.sqrt(samples) / tQuantile(samples - 1);
+        for (int n = 2; n <= most; n++) {
+            if (tQuantile(n - 1) * sd / Math.sqrt(n) <= share * Math.abs(mean)) {
+                return OptionalInt.of(n);
+            }
+        }
+        return OptionalInt.of(most + 1);
     }
 
     /** The same interval moved to be centred on {@code centre} with the same relative width (a per-second count's interval said as TPS). */

@@ -26,6 +26,6 @@ class HelpTextTest {
         }
 
         assertThat(captured.toString(StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
-        assertThat(help).contains("(TPS, p50, p99, % of ceiling); each", "tested at a 5 % false-alarm rate");
+        assertThat(help).contains("(TPS, p50, p99, % of ceiling) over their", "are equivalent; default 5%");
     }
 }

@@ -48,10 +48,12 @@ class ReportCommandTest {
                 .doesNotContainPattern("(src|href)\\s*=\\s*[\"']?(https?:)?//");
         Golden.assertMatches(printed.substring(0, printed.lastIndexOf("wrote ")), "console.txt");
         assertThat(err.toString()).isEmpty();
+        // the report took the folder's lock: its file stays, empty, as every lock of a run folder does (RunFolderLockTest)
         try (Stream<Path> files = Files.list(run)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("manifest.json", "cells", "summary.md", "summary.csv",
-                    "report.html");
+                    "report.html", RunFolder.LOCK);
         }
+        assertThat(run.resolve(RunFolder.LOCK)).isEmptyFile();
     }
 
     @Test

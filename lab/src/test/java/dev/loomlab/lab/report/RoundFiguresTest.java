@@ -51,7 +51,7 @@ class RoundFiguresTest {
         assertThat(one.basis()).isEqualTo("seconds");
         assertThat(one.tps().mean()).isEqualTo(479.8);
         assertThat(one.tps().halfWidth()).isPositive();
-        assertThat(one.tpsText()).startsWith("479.8 ± ").endsWith(" TPS (95 %, within its 1 round)");
+        assertThat(one.tpsText()).startsWith("479.8 ± ").endsWith(" TPS (95 %, within its one window, no run-to-run spread)");
     }
 
     @Test

@@ -57,4 +57,15 @@ class IntervalTest {
         assertThat(perSecond.halfWidth()).isCloseTo(2.2622 * 10.5409 / Math.sqrt(10), within(1e-3));
         assertThat(perSecond.scaledTo(250).halfWidth()).isCloseTo(perSecond.halfWidth() / 2, within(1e-9));
     }
+
+    @Test
+    void theRoundsForAOnePercentIntervalAtTheSpreadSeenMatchTheTables() {
+        // s = 10 on a mean of 1,000: ± 1 % needs t(0.975, n − 1) ≤ √n — n = 6: 2.571 > 2.449; n = 7: 2.447 ≤ 2.646 (tables).
+        Interval three = Interval.of(new double[] {990, 1000, 1010});
+
+        assertThat(three.samplesFor(0.01, 50)).hasValue(7);
+        // ± 5 % = 50: n = 2 gives 12.706 × 10 / √2 = 89.8, n = 3 gives 4.303 × 10 / √3 = 24.8
+        assertThat(three.samplesFor(0.05, 50)).hasValue(3);
+        assertThat(Interval.of(new double[] {1000}).samplesFor(0.01, 50)).isEmpty();
+    }
 }
