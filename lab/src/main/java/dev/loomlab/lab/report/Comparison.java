@@ -2,6 +2,7 @@ package dev.loomlab.lab.report;
 
 import static dev.loomlab.lab.report.ReportText.one;
 
+import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.stats.Difference;
@@ -25,9 +26,22 @@ import java.util.function.ToDoubleFunction;
  * The figures shown are the rounds' mean TPS and the percentiles of the rounds' merged latency logs.
  */
 public final class Comparison {
-    /** Plan values that make two runs measure different things when they differ. */
-    static final List<String> PLAN_KEYS = List.of("vus", "rate", "burst", "sleepMs", "poolSize", "tomcatMaxThreads", "heap", "warmup", "duration",
-            "rounds", "database", "engine");
+    /**
+     * Plan fields that do not make two runs measure different things: names and prose, the cells' own coordinates (a
+     * compare is cell by cell), credentials, the order's seed (each run draws its own), and what only judges a run.
+     */
+    static final Set<String> NOT_MEASURED = Set.of("name", "description", "parts", "models", "scenarios", "dbUser", "dbPassword",
+            "seed", "slo", "appReady", "appEnv");
+    /**
+     * Plan values that make two runs measure different things when they differ: every other field of the plan document,
+     * so a field added to it is compared without anyone remembering to (a list spelled here by hand named
+     * {@code tomcatMaxThreads}, which the manifest calls {@code tomcatThreads}: two runs' Tomcat threads were never
+     * compared).
+     */
+    static final List<String> PLAN_KEYS = PlanDocument.FIELDS.stream().filter(f -> !NOT_MEASURED.contains(f)).toList();
+    /** A value longer than this (a request mix) is said to differ without being quoted. */
+    private static final int QUOTED_AT_MOST = 60;
+
     /**
      * The margins inside which a difference does not matter, as shares of A's figure: ± 2 % TPS (the injected difference
      * the lab must find, a 1,000 ms sleep against 1,020 ms, is 1.96 %: found as different, not as equivalent, because
@@ -205,7 +219,7 @@ public final class Comparison {
             String va = fa.text(key);
             String vb = fb.text(key);
             if (!va.equals(vb)) {
-                out.add(key + " " + va + " vs " + vb);
+                out.add(key + (va.length() > QUOTED_AT_MOST || vb.length() > QUOTED_AT_MOST ? " differs" : " " + va + " vs " + vb));
             }
         }
         String coresA = a.machine() == null ? null : a.machine().get("cores");
