@@ -10,10 +10,10 @@ import java.util.Optional;
  *
  * <p>Settled is a sliding-window trend test, one of the "slope" family of warm-up rules (Hoad, Robinson and Davies,
  * "Automating warm-up length estimation", JORS 2010, compare it with MSER-5 and others): over the last
- * {@link #TREND_SECONDS} seconds, the least-squares line through the per-second values may change by at most
- * {@link #MAX_TREND} of their mean. MSER-5, the usual offline choice, needs the whole series and a few dozen batches;
+ * {@link Protocol#TREND_SECONDS} seconds, the least-squares line through the per-second values may change by at most
+ * {@link Protocol#MAX_TREND} of their mean. MSER-5, the usual offline choice, needs the whole series and a few dozen batches;
  * a warm-up must end while the load runs, on a few seconds. A window drifts when the mean of its last third differs
- * from that of its first by more than {@link #MAX_DRIFT} of the window's mean <em>and</em> by more than twice the
+ * from that of its first by more than {@link Protocol#MAX_DRIFT} of the window's mean <em>and</em> by more than twice the
  * standard error of that difference (its own noise): a window too short or too noisy to tell is not called drifting.
  *
  * <p>Written here rather than taken from a library: it is a least-squares slope and two means, and the driver,
@@ -23,20 +23,6 @@ public final class SteadyState {
     private SteadyState() {
     }
 
-    /**
-     * Seconds the trend is judged over. Fewer and one second's wave of a 1 s sleep (VUs answering together) moves the
-     * line by more than the tolerance; more and the quick plan's 5 s floor grows for every cell.
-     */
-    public static final int TREND_SECONDS = 8;
-    /**
-     * The most the trend line may change over {@link #TREND_SECONDS} for the load to count as settled, as a share of
-     * its mean. The unsettled series this rule must catch climbed by 50–200 % over a window (mvc-platform thread-name
-     * 477 → 1,551 TPS, webflux 1,487 → 2,507 on a fresh machine); a settled series' line moves by its noise, a few
-     * per cent (see docs/measurements.md, "Steady state").
-     */
-    public static final double MAX_TREND = 0.05;
-    /** The most a window's last third may differ from its first, as a share of its mean, before it counts as drifting. */
-    public static final double MAX_DRIFT = 0.05;
 
     /** The change of the least-squares line over {@code values}, first to last, as a share of their mean (NaN: undefined). */
     public static double trend(double[] values) {
@@ -58,13 +44,13 @@ public final class SteadyState {
         return sxy / sxx * (n - 1) / meanY;
     }
 
-    /** Whether the {@link #TREND_SECONDS} values before index {@code end} of {@code series} have settled. */
+    /** Whether the {@link Protocol#TREND_SECONDS} values before index {@code end} of {@code series} have settled. */
     public static boolean settled(double[] series, int end) {
-        if (end < TREND_SECONDS || end > series.length) {
+        if (end < Protocol.TREND_SECONDS || end > series.length) {
             return false;
         }
-        double t = trend(Arrays.copyOfRange(series, end - TREND_SECONDS, end));
-        return !Double.isNaN(t) && Math.abs(t) <= MAX_TREND;
+        double t = trend(Arrays.copyOfRange(series, end - Protocol.TREND_SECONDS, end));
+        return !Double.isNaN(t) && Math.abs(t) <= Protocol.MAX_TREND;
     }
 
     /**
@@ -72,7 +58,7 @@ public final class SteadyState {
      * when it never does: the offline form of what the driver decides second by second.
      */
     public static Optional<Integer> settledAt(double[] series, int from) {
-        for (int end = Math.max(from, TREND_SECONDS); end <= series.length; end++) {
+        for (int end = Math.max(from, Protocol.TREND_SECONDS); end <= series.length; end++) {
             if (settled(series, end)) {
                 return Optional.of(end);
             }
@@ -94,7 +80,7 @@ public final class SteadyState {
         }
     }
 
-    /** The window's drift when it is beyond both {@link #MAX_DRIFT} and its own noise; empty otherwise or when too short to tell. */
+    /** The window's drift when it is beyond both {@link Protocol#MAX_DRIFT} and its own noise; empty otherwise or when too short to tell. */
     public static Optional<Drift> drift(double[] window) {
         int third = window.length / 3;
         if (third < 2) {
@@ -107,7 +93,7 @@ public final class SteadyState {
         double m2 = mean(last);
         double se = Math.sqrt(variance(first, m1) / third + variance(last, m2) / third);
         double diff = m2 - m1;
-        if (mean <= 0 || Math.abs(diff) <= MAX_DRIFT * mean || Math.abs(diff) <= 2 * se) {
+        if (mean <= 0 || Math.abs(diff) <= Protocol.MAX_DRIFT * mean || Math.abs(diff) <= 2 * se) {
             return Optional.empty();
         }
         return Optional.of(new Drift(m1, m2, diff / mean));

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.ceiling;
 
+import dev.loomlab.load.Protocol;
 import java.util.Locale;
 import java.util.Map;
 
@@ -24,8 +25,6 @@ public record Verdict(String limitedBy, String note) {
      * measured resources, or its noise, must account for.
      */
     public static final double AT_CEILING_GAP = 0.02;
-    /** A server using this share of its CPU set is taken to be CPU-bound. */
-    public static final double CPU_SATURATED = 0.85;
     /** A load driver whose cores are this busy (by itself, or with what shares them) sets the pace. */
     public static final double DRIVER_SATURATED = 0.90;
     /** Errors above this share of requests dominate a cell. */
@@ -40,12 +39,6 @@ public record Verdict(String limitedBy, String note) {
      * throughput; at half the gap or more GC is the largest measured part of it.
      */
     public static final double GC_SHARE_OF_GAP = 0.5;
-    /**
-     * A cell above its ceiling by more than this share is a measurement anomaly, not a result: Little's law and the
-     * utilization law are bounds. Half a per cent leaves the histogram-free TPS its rounding and a ceiling's S its
-     * measured few milliseconds.
-     */
-    public static final double ABOVE_CEILING = 0.005;
 
     /**
      * @param noise the relative half-width of the cell's 95 % confidence interval of its TPS (0.01 = ± 1 %); NaN when unknown
@@ -69,14 +62,14 @@ public record Verdict(String limitedBy, String note) {
         double gap = 1 - ratio;
         String share = String.format(Locale.ROOT, "%.1f TPS = %.1f %% of %s", tps, 100 * ratio, ceiling.formula());
         String interval = Double.isNaN(noise) ? "no confidence interval" : String.format(Locale.ROOT, "95 %% interval ± %.1f %%", 100 * noise);
-        if (ratio > 1 + ABOVE_CEILING && "cpu".equals(ceiling.limitedBy()) && r.serverCpuCores() > 0 && tps > 0) {
+        if (ratio > 1 + Protocol.ABOVE_CEILING && "cpu".equals(ceiling.limitedBy()) && r.serverCpuCores() > 0 && tps > 0) {
             // the utilization law's demand was measured at low load; under load a server batches (one wake-up, many requests)
             // not an anomaly of the measurement: the utilization law's demand was measured at low load, an estimate
             return new Verdict("cpu", share + String.format(Locale.ROOT, " — above the CPU ceiling measured at low load: under load the "
                     + "server spent %.3f ms of CPU per request (%.2f cores / %.1f TPS), less than at low load (work batched under "
                     + "load), so that estimate of its ceiling is low; %s", 1000 * r.serverCpuCores() / tps, r.serverCpuCores(), tps, cpu));
         }
-        if (ratio > 1 + ABOVE_CEILING) {
+        if (ratio > 1 + Protocol.ABOVE_CEILING) {
             return new Verdict("anomaly", share + String.format(Locale.ROOT, " — above what its ceiling allows: a measurement anomaly, "
                     + "not a result. The server held more requests at once, or each for less time, than %s assumes (a pool or "
                     + "thread count other than planned, a sleep cut short), or the window's edges caught answers of the warm-up; %s",
@@ -129,7 +122,7 @@ public record Verdict(String limitedBy, String note) {
                     "the server's listen queue dropped %d connection attempts — each costs its client a SYN retransmit of a second or more",
                     r.acceptDrops()));
         }
-        if (r.serverCores() > 0 && r.serverCpuCores() >= CPU_SATURATED * r.serverCores()) {
+        if (r.serverCores() > 0 && r.serverCpuCores() >= Protocol.CPU_SATURATED * r.serverCores()) {
             return new Verdict("cpu", String.format(Locale.ROOT, "server CPU %.2f of %d core%s — CPU-bound", r.serverCpuCores(),
                     r.serverCores(), r.serverCores() == 1 ? "" : "s"));
         }

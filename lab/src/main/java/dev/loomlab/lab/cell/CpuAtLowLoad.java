@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cell;
 
+import dev.loomlab.load.Protocol;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,20 +20,12 @@ import java.util.stream.Stream;
 
 /**
  * A server's CPU per request at low load, for the utilization law's ceiling (cores / CPU per request): once its window
- * is over, the warm server is left idle for {@link #IDLE}, then sent {@link #IN_FLIGHT} requests at a time for
- * {@link #LOADED}; its CPU over the second interval, less what it spent idle over as long, over the requests answered.
+ * is over, the warm server is left idle for {@link Protocol#LOW_LOAD_IDLE}, then sent {@link Protocol#LOW_LOAD_IN_FLIGHT} requests at a time for
+ * {@link Protocol#LOW_LOAD_SENDING}; its CPU over the second interval, less what it spent idle over as long, over the requests answered.
  * CPU is read per thread from {@code /proc/<pid>/task/<tid>/schedstat} (nanoseconds; {@code /proc/<pid>/stat}
  * counts 10 ms ticks, as coarse as a thread-name request's whole cost over a second).
  */
 final class CpuAtLowLoad {
-    /** Long enough to see the background (JIT, GC, the flight recorder) of an idle server. */
-    static final Duration IDLE = Duration.ofSeconds(1);
-    /** Two seconds: a few thousand requests of a fast endpoint, a few of a sleeping one. */
-    static final Duration LOADED = Duration.ofSeconds(2);
-    /** Low load: a few requests in flight, never a queue; more for a sleeping endpoint (see {@link #inFlight}). */
-    static final int IN_FLIGHT = 4;
-    /** Fewer answers than this and the CPU per request is the background's noise, not the requests': not claimed. */
-    static final int MIN_REQUESTS = 50;
 
     private CpuAtLowLoad() {
     }
@@ -47,14 +40,14 @@ final class CpuAtLowLoad {
         }
         try {
             long idleFrom = cpuNanos(pid);
-            Thread.sleep(IDLE.toMillis());
+            Thread.sleep(Protocol.LOW_LOAD_IDLE.toMillis());
             long idle = cpuNanos(pid) - idleFrom;
             AtomicLong answered = new AtomicLong();
             long from = cpuNanos(pid);
             long start = System.nanoTime();
             try (HttpClient client = HttpClient.newBuilder().sslContext(TlsContexts.of(trust)).connectTimeout(Duration.ofSeconds(5)).build();
                  ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
-                long until = start + LOADED.toNanos();
+                long until = start + Protocol.LOW_LOAD_SENDING.toNanos();
                 List<Future<?>> running = new ArrayList<>();
                 for (int i = 0; i < inFlight; i++) {
                     running.add(senders.submit(() -> {
@@ -76,9 +69,9 @@ final class CpuAtLowLoad {
                 }
             }
             long elapsed = System.nanoTime() - start;
-            long used = cpuNanos(pid) - from - Math.round((double) idle * elapsed / IDLE.toNanos());
+            long used = cpuNanos(pid) - from - Math.round((double) idle * elapsed / Protocol.LOW_LOAD_IDLE.toNanos());
             long n = answered.get();
-            return n < MIN_REQUESTS || used <= 0 ? Optional.empty() : Optional.of(Duration.ofNanos(used / n));
+            return n < Protocol.LOW_LOAD_MIN_REQUESTS || used <= 0 ? Optional.empty() : Optional.of(Duration.ofNanos(used / n));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
@@ -88,12 +81,12 @@ final class CpuAtLowLoad {
     }
 
     /**
-     * Requests in flight for an endpoint that takes {@code serviceTime}: enough for twice {@link #MIN_REQUESTS} answers
-     * in {@link #LOADED} (50 on a 1 s sleep), at least {@link #IN_FLIGHT}, at most the cell's own users.
+     * Requests in flight for an endpoint that takes {@code serviceTime}: enough for twice {@link Protocol#LOW_LOAD_MIN_REQUESTS} answers
+     * in {@link Protocol#LOW_LOAD_SENDING} (50 on a 1 s sleep), at least {@link Protocol#LOW_LOAD_IN_FLIGHT}, at most the cell's own users.
      */
     static int inFlight(Duration serviceTime, int users) {
-        long needed = (long) Math.ceil(2.0 * MIN_REQUESTS * serviceTime.toNanos() / LOADED.toNanos());
-        return (int) Math.max(1, Math.min(users, Math.max(IN_FLIGHT, Math.min(needed, 200))));
+        long needed = (long) Math.ceil(2.0 * Protocol.LOW_LOAD_MIN_REQUESTS * serviceTime.toNanos() / Protocol.LOW_LOAD_SENDING.toNanos());
+        return (int) Math.max(1, Math.min(users, Math.max(Protocol.LOW_LOAD_IN_FLIGHT, Math.min(needed, 200))));
     }
 
     /** The process's CPU so far, summed over its threads (a thread that has exited is no longer counted). */

@@ -71,7 +71,7 @@ final class Judge {
     static boolean cpuCanBound(Plan plan, Ceiling ceiling, Double serverCpuCoresMean, int serverCores) {
         boolean steady = !(plan.workload() instanceof Workload.Burst);
         return steady && (ceiling.tps() == null
-                || (serverCpuCoresMean != null && serverCpuCoresMean >= Verdict.CPU_SATURATED * serverCores));
+                || (serverCpuCoresMean != null && serverCpuCoresMean >= dev.loomlab.load.Protocol.CPU_SATURATED * serverCores));
     }
 
     /**

@@ -47,15 +47,15 @@ final class SteadyCheck {
     /** Why the warm-up ended before the load had settled, if it did. */
     private static Optional<String> unsettledWarmup(HyperfoilEngine.Warmed warmed) {
         double[] series = warmed.settling().warmupOkPerSecond().stream().mapToDouble(Long::doubleValue).toArray();
-        String trend = series.length >= SteadyState.TREND_SECONDS
+        String trend = series.length >= dev.loomlab.load.Protocol.TREND_SECONDS
                 ? String.format(Locale.ROOT, ", its 2xx per second still changing by %+.0f %% over its last %d s",
-                        100 * SteadyState.trend(Arrays.copyOfRange(series, series.length - SteadyState.TREND_SECONDS, series.length)),
-                        SteadyState.TREND_SECONDS)
+                        100 * SteadyState.trend(Arrays.copyOfRange(series, series.length - dev.loomlab.load.Protocol.TREND_SECONDS, series.length)),
+                        dev.loomlab.load.Protocol.TREND_SECONDS)
                 : "";
         return switch (warmed.settling().ended()) {
             case DriverResult.Settling.CAP -> Optional.of(String.format(Locale.ROOT, "its warm-up reached its cap of %.0f s before the load settled%s",
                     warmed.warmupS(), trend));
-            case DriverResult.Settling.FIXED -> series.length >= SteadyState.TREND_SECONDS && !SteadyState.settled(series, series.length)
+            case DriverResult.Settling.FIXED -> series.length >= dev.loomlab.load.Protocol.TREND_SECONDS && !SteadyState.settled(series, series.length)
                     ? Optional.of(String.format(Locale.ROOT, "its fixed %.0f s warm-up ended before the load settled%s", warmed.warmupS(), trend))
                     : Optional.empty();
             default -> Optional.empty();

@@ -13,7 +13,7 @@ final class AboveCeilingRule {
     static Optional<String> sentence(Evidence e) {
         Double ratio = e.cell.ceilingRatio();
         // the verdict's call: above a CPU ceiling estimated at low load is the CPU's, not an anomaly
-        if (ratio == null || ratio <= 1 + Verdict.ABOVE_CEILING || !"anomaly".equals(e.cell.limitedBy())) {
+        if (ratio == null || ratio <= 1 + dev.loomlab.load.Protocol.ABOVE_CEILING || !"anomaly".equals(e.cell.limitedBy())) {
             return Optional.empty();
         }
         e.quote("tps", e.cell.tps());

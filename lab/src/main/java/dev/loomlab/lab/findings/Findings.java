@@ -30,8 +30,8 @@ public final class Findings {
      * the ceiling test ({@link Verdict#atCeiling}): here a measured queue is the evidence, the share only a sanity bound.
      */
     public static final double NEAR_CAP = 0.90;
-    /** A server using this share of its cores on average is CPU-bound (as {@link Verdict#CPU_SATURATED}). */
-    public static final double CPU_BOUND = Verdict.CPU_SATURATED;
+    /** A server using this share of its cores on average is CPU-bound (as {@link dev.loomlab.load.Protocol#CPU_SATURATED}). */
+    public static final double CPU_BOUND = dev.loomlab.load.Protocol.CPU_SATURATED;
     /** A load driver using this share of its cores on average is the limit. */
     public static final double DRIVER_BOUND = Verdict.DRIVER_SATURATED;
     /** Virtual threads queued for a carrier, on average, per carrier, that make a backlog. */

@@ -18,16 +18,6 @@ public final class Defaults {
     /** Virtual users (closed model: each sends its next request when the previous answers). */
     public static final int VUS = 500;
 
-    /**
-     * The shortest settling warm-up ({@code warmup: auto}): the JIT needs it (cold 7k TPS vs warm 36k measured here); the
-     * settling rule judges 8 s anyway ({@link dev.loomlab.load.SteadyState#TREND_SECONDS}), so a load settles at 8 s at the earliest.
-     */
-    public static final Duration WARMUP_FLOOR = Duration.ofSeconds(5);
-    /**
-     * The longest a settling warm-up may last unless the plan says: a fresh 2-core machine's mvc-platform thread-name was
-     * still climbing 3x through a window that began 5 s in; a cell unsettled after a minute is measured and marked so.
-     */
-    public static final Duration WARMUP_MAX = Duration.ofSeconds(60);
 
     /** The measured steady-state window. */
     public static final Duration DURATION = Duration.ofSeconds(10);

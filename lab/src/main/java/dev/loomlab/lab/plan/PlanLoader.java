@@ -408,12 +408,12 @@ public final class PlanLoader {
         return switch (orElse(f.warmup(), Warmup.AUTO)) {
             case Warmup.Fixed fixed -> new Window(fixed.length(), measure);
             case Warmup.Auto auto -> {
-                Duration cap = orElse(f.warmupMax(), Defaults.WARMUP_MAX);
-                if (cap.toMillis() % 1000 != 0 || cap.compareTo(Defaults.WARMUP_FLOOR) <= 0) {
-                    throw new PlanException("warmupMax must be whole seconds above the " + Durations.format(Defaults.WARMUP_FLOOR)
+                Duration cap = orElse(f.warmupMax(), dev.loomlab.load.Protocol.WARMUP_MAX);
+                if (cap.toMillis() % 1000 != 0 || cap.compareTo(dev.loomlab.load.Protocol.WARMUP_FLOOR) <= 0) {
+                    throw new PlanException("warmupMax must be whole seconds above the " + Durations.format(dev.loomlab.load.Protocol.WARMUP_FLOOR)
                             + " floor of warmup: auto, got " + Durations.format(cap));
                 }
-                yield Window.settling(Defaults.WARMUP_FLOOR, cap, measure);
+                yield Window.settling(dev.loomlab.load.Protocol.WARMUP_FLOOR, cap, measure);
             }
         };
     }

@@ -4,7 +4,7 @@ import dev.loomlab.load.Durations;
 import java.time.Duration;
 
 /**
- * A plan's warm-up: {@code auto} (the default) lasts until the load has settled, from {@link Defaults#WARMUP_FLOOR}
+ * A plan's warm-up: {@code auto} (the default) lasts until the load has settled, from {@link dev.loomlab.load.Protocol#WARMUP_FLOOR}
  * to the plan's {@code warmupMax}; a duration is a fixed warm-up, as before.
  */
 public sealed interface Warmup {

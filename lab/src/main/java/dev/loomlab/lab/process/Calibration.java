@@ -1,5 +1,6 @@
 package dev.loomlab.lab.process;
 
+import dev.loomlab.load.Protocol;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -16,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How fast this machine's CPUs are, timed before the first cell so that runs on different machines can be told apart
- * (machines of one kind differ up to 4x): a fixed CPU-bound reference — {@code sha256sum} of {@link #MIB} MiB of zeros,
- * native code with no JIT to warm — on the server's CPUs and on the driver's, best of {@link #TRIES}. Timed as the
+ * (machines of one kind differ up to 4x): a fixed CPU-bound reference — {@code sha256sum} of {@link Protocol#CALIBRATION_MIB} MiB of zeros,
+ * native code with no JIT to warm — on the server's CPUs and on the driver's, best of {@link Protocol#CALIBRATION_TRIES}. Timed as the
  * CPU seconds (user and system) of {@code sha256sum} alone, as a subshell's {@code times} reports its children, not as
  * wall time: CPU time holds better when other work shares the core (128 MiB: 0.93–0.98 s of CPU with two test suites
  * beside it, wall time 1.03–1.47 s), though not exactly (96 MiB: 0.62–0.71 s then).
@@ -27,18 +28,8 @@ import java.util.concurrent.TimeUnit;
  * @param at when it was timed
  */
 public record Calibration(double serverCpuS, double driverCpuS, Instant at) {
-    public static final int MIB = 64;
-    public static final int TRIES = 3;
     /** What the figures are, as the manifest and the summary say it. */
-    public static final String REFERENCE = "sha256sum of " + MIB + " MiB of zeros, CPU seconds, best of " + TRIES;
-    /**
-     * Two calibrations further apart than this are different machines, or a machine that changed: single tries of the
-     * reference spread ± 7 % on this machine with two test suites beside it (0.62–0.71 s for 96 MiB); machines of one
-     * kind differ by up to 4x; and this machine's CPUs change speed by steps from one minute to the next (25
-     * back-to-back calibrations: 0.43–0.44 s, then 0.26–0.30 s, 1.65x), which two runs' figures must not be compared
-     * across without saying so.
-     */
-    public static final double SAME_MACHINE = 0.10;
+    public static final String REFERENCE = "sha256sum of " + Protocol.CALIBRATION_MIB + " MiB of zeros, CPU seconds, best of " + Protocol.CALIBRATION_TRIES;
     /**
      * How long one process reuses a timing for runs on the same CPUs: a user's run times the machine once, but a test
      * suite runs about fifty runs in one JVM, and 1.5 s each was a minute of the suite for one figure that does not
@@ -84,7 +75,7 @@ public record Calibration(double serverCpuS, double driverCpuS, Instant at) {
 
     private static Optional<Double> best(CpuLayout layout, String cpus) {
         double best = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < TRIES; i++) {
+        for (int i = 0; i < Protocol.CALIBRATION_TRIES; i++) {
             Optional<Double> once = once(layout, cpus);
             if (once.isEmpty()) {
                 return Optional.empty();
@@ -103,7 +94,7 @@ public record Calibration(double serverCpuS, double driverCpuS, Instant at) {
     private static Optional<Double> once(CpuLayout layout, String cpus) {
         String hash = String.join(" ", Taskset.prefix(layout, cpus, List.of("sha256sum")));
         // the subshell's children are sha256sum alone: head's copying is not counted
-        List<String> command = new ArrayList<>(List.of("sh", "-c", "head -c " + MIB + "M /dev/zero | (" + hash + " >/dev/null; times)"));
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "head -c " + Protocol.CALIBRATION_MIB + "M /dev/zero | (" + hash + " >/dev/null; times)"));
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -241,7 +241,7 @@ public final class Comparison {
 
     /**
      * The machines' CPU reference, when both runs timed it and it differs beyond what one machine repeats
-     * ({@link dev.loomlab.lab.process.Calibration#SAME_MACHINE}): a slower CPU explains a lower CPU-bound figure.
+     * ({@link dev.loomlab.load.Protocol#CALIBRATION_SAME_MACHINE}): a slower CPU explains a lower CPU-bound figure.
      */
     static Optional<String> calibrationDifference(Manifest a, Manifest b) {
         String sa = a.machine() == null ? null : a.machine().get("calibrationServerS");
@@ -251,7 +251,7 @@ public final class Comparison {
         }
         double va = Double.parseDouble(sa);
         double vb = Double.parseDouble(sb);
-        if (va <= 0 || Math.abs(vb - va) / va <= dev.loomlab.lab.process.Calibration.SAME_MACHINE) {
+        if (va <= 0 || Math.abs(vb - va) / va <= dev.loomlab.load.Protocol.CALIBRATION_SAME_MACHINE) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "machine speed: the CPU reference took %s s vs %s s on the server's CPUs "

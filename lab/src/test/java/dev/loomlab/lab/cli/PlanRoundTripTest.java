@@ -63,7 +63,7 @@ class PlanRoundTripTest {
         g.put("burst", Arbitraries.integers().between(1, Limits.MAX_BURST).injectNull(0.8));
         g.put("warmup", Arbitraries.oneOf(Arbitraries.just(Warmup.AUTO),
                 Arbitraries.longs().between(0, Limits.MAX_PHASE.toMillis()).map(ms -> new Warmup.Fixed(Duration.ofMillis(ms)))).injectNull(0.2));
-        g.put("warmupMax", Arbitraries.longs().between(Defaults.WARMUP_FLOOR.toSeconds() + 1, Limits.MAX_PHASE.toSeconds())
+        g.put("warmupMax", Arbitraries.longs().between(dev.loomlab.load.Protocol.WARMUP_FLOOR.toSeconds() + 1, Limits.MAX_PHASE.toSeconds())
                 .map(Duration::ofSeconds).injectNull(0.3));
         g.put("duration", millis(1000, Limits.MAX_PHASE.toMillis()));
         g.put("rounds", Arbitraries.integers().between(1, 100).injectNull(0.2));

@@ -95,7 +95,7 @@ class OwnAppEndToEndTest {
             // ceiling from it (the utilization law) bounds the cell; elsewhere it could not bound, and is not measured
             int serverCores = java.util.Arrays.stream(cell.cpus().get("server").split(",")).mapToInt(r -> r.contains("-")
                     ? Integer.parseInt(r.split("-")[1]) - Integer.parseInt(r.split("-")[0]) + 1 : 1).sum();
-            if (cell.serverCpuCores() != null && cell.serverCpuCores() >= dev.loomlab.lab.ceiling.Verdict.CPU_SATURATED * serverCores) {
+            if (cell.serverCpuCores() != null && cell.serverCpuCores() >= dev.loomlab.load.Protocol.CPU_SATURATED * serverCores) {
                 assertThat(cell.metrics().get("cpuPerRequestLowLoadMs")).as(cell.label()).isPositive();
                 assertThat(cell.ceilingFormula()).as(cell.label()).containsPattern("cores? / [0-9.]+ ms");
             } else {

@@ -119,7 +119,7 @@ class PlanLoaderTest {
         assertThat(plan.scenarios()).containsExactly(Scenarios.BLOCK, Scenarios.SLOW_QUERY);
         assertThat(plan.workload()).isEqualTo(new Workload.Closed(Defaults.VUS));
         assertThat(plan.window()).as("the warm-up lasts until the load has settled, by default")
-                .isEqualTo(Window.settling(Defaults.WARMUP_FLOOR, Defaults.WARMUP_MAX, Defaults.DURATION));
+                .isEqualTo(Window.settling(dev.loomlab.load.Protocol.WARMUP_FLOOR, dev.loomlab.load.Protocol.WARMUP_MAX, Defaults.DURATION));
         assertThat(plan.poolSize()).isEqualTo(Defaults.POOL_SIZE);
     }
 
@@ -127,7 +127,7 @@ class PlanLoaderTest {
     void aWarmUpIsAutoUpToItsCapOrAFixedTimeAndACapWithoutAutoIsRefused() throws IOException {
         assertThat(PlanLoader.load("quick", Map.of("warmup", "20s")).window()).isEqualTo(new Window(Duration.ofSeconds(20), Duration.ofSeconds(10)));
         assertThat(PlanLoader.load("quick", Map.of("warmupMax", "45s")).window())
-                .isEqualTo(Window.settling(Defaults.WARMUP_FLOOR, Duration.ofSeconds(45), Duration.ofSeconds(10)));
+                .isEqualTo(Window.settling(dev.loomlab.load.Protocol.WARMUP_FLOOR, Duration.ofSeconds(45), Duration.ofSeconds(10)));
         Path file = write("fixed.yaml", "name: fixed\nwarmup: 20s\nwarmupMax: 40s\n");
         refuses(file.toString(), Map.of()).hasMessage("warmupMax applies to warmup: auto; a fixed warmup of 20s has no cap (drop warmupMax, or set warmup: auto)");
         refuses("quick", Map.of("warmupMax", "2s")).hasMessage("warmupMax must be whole seconds above the 5s floor of warmup: auto, got 2s");

@@ -45,10 +45,10 @@ class CalibrationTest {
         java.nio.file.Path zeros = java.nio.file.Files.createTempFile("loomlab-calibration", ".bin");
         try {
             try (var outFile = java.nio.file.Files.newOutputStream(zeros)) {
-                outFile.write(new byte[Calibration.MIB << 20]);
+                outFile.write(new byte[dev.loomlab.load.Protocol.CALIBRATION_MIB << 20]);
             }
             double best = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < Calibration.TRIES; i++) {
+            for (int i = 0; i < dev.loomlab.load.Protocol.CALIBRATION_TRIES; i++) {
                 String script = "TIMEFORMAT='%U %S'; time (taskset -c " + cpuList + " sha256sum < " + zeros + " > /dev/null)";
                 Process p = new ProcessBuilder(List.of("bash", "-c", script)).redirectErrorStream(true).start();
                 String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
