@@ -1,5 +1,7 @@
 package dev.loomlab.lab.cell;
 
+import dev.loomlab.lab.load.CensoredLatency;
+import dev.loomlab.lab.load.HlogMerge;
 import dev.loomlab.lab.load.HyperfoilEngine;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
@@ -20,6 +22,7 @@ import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.scenario.Scenario;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -293,7 +296,34 @@ public final class Measure {
         });
         PitfallChecks.perRequest(metrics, window.load().requests());
         metrics.putAll(window.writeMetrics());
-        return new Figures(window.load(), window.rows(), metrics, jfrEvents, files.timeseries(), window.writeCheck(), calls);
+        LoadResult load = censored(window.load(), folder.root().resolve(files.hlog()), metrics);
+        return new Figures(load, window.rows(), metrics, jfrEvents, files.timeseries(), window.writeCheck(), calls);
+    }
+
+    /**
+     * The load with the requests the client gave up on counted in its latency, at the request timeout (every engine's
+     * histogram holds responses only); the timeout recorded when any was, so that the tables mark a percentile at it as
+     * a lower bound.
+     */
+    private LoadResult censored(LoadResult load, Path hlog, Map<String, Double> metrics) {
+        long givenUp = load.errors() == null ? 0 : load.errors().getOrDefault("timeout", 0L);
+        if (givenUp == 0) {
+            return load;
+        }
+        Optional<org.HdrHistogram.Histogram> responses;
+        try {
+            responses = Files.isRegularFile(hlog) ? Optional.of(HlogMerge.merge(List.of(hlog))) : Optional.empty();
+        } catch (RuntimeException noIntervals) {
+            // a log with no interval (every request timed out): the share rule below still marks the percentiles
+            responses = Optional.empty();
+        }
+        long answered = Math.max(0, load.requests() - givenUp - load.errors().getOrDefault("connect", 0L));
+        CensoredLatency c = CensoredLatency.of(load.latency(), responses, answered, givenUp, plan.requestTimeout());
+        c.censoredAtMs().ifPresent(ms -> metrics.put("latencyCensoredAtMs", ms));
+        metrics.put("latencyGivenUp", (double) givenUp);
+        return new LoadResult(load.engine(), load.engineVersion(), load.durationS(), load.requests(), load.ok(), load.tps(), c.latency(),
+                load.errors(), load.requestedRate(), load.achievedRate(), load.unsent(), load.driverCpuS(), load.driverJvm(),
+                load.wallTimeMs(), load.timeline());
     }
 
     /** Why a server that died mid-cell failed its cell: how it ended, and the last lines it logged. */

@@ -19,6 +19,15 @@ final class ReportText {
     private ReportText() {
     }
 
+    /**
+     * A latency of {@code c}: marked {@code ≥} (or {@code >=} in ASCII) when it is at the time the client gave up on
+     * some of its requests — the true percentile is at least that ({@link dev.loomlab.lab.load.CensoredLatency}).
+     */
+    static String latency(CellResult c, double ms, boolean ascii) {
+        Double at = c.metrics() == null ? null : c.metrics().get("latencyCensoredAtMs");
+        return (dev.loomlab.lab.load.CensoredLatency.censored(ms, at) ? (ascii ? ">= " : "≥ ") : "") + one(ms);
+    }
+
     static String one(double value) {
         return String.format(Locale.ROOT, "%.1f", value);
     }

@@ -86,7 +86,8 @@ public final class SummaryMarkdown {
             md.append("| ").append(cell(c.label())).append(" | ").append(c.round()).append(" | ");
             if (ReportText.succeeded(c)) {
                 String halfWidth = RoundFigures.halfWidthText(RoundFigures.withinRound(said.root(), c).halfWidth());
-                md.append(String.join(" | ", one(c.tps()), halfWidth, one(c.p50Ms()), one(c.p90Ms()), one(c.p99Ms()), one(c.maxMs()),
+                md.append(String.join(" | ", one(c.tps()), halfWidth, ReportText.latency(c, c.p50Ms(), false),
+                        ReportText.latency(c, c.p90Ms(), false), ReportText.latency(c, c.p99Ms(), false), ReportText.latency(c, c.maxMs(), false),
                         ReportText.errors(c.errors()), one(c.ceilingTps()), ReportText.percentOfCeiling(c),
                         c.limitedBy() == null ? ReportText.NONE : cell(c.limitedBy())));
             } else {
