@@ -70,13 +70,16 @@ class SecretsIT {
     @Test
     void aPasswordGivenByFileIsInNoFileLogChildCommandLineOrEnvironment() throws Exception {
         String password = newPassword();
-        Path file = out.resolve("db-password");
+        // beside the run, not in it: the test searches every file under out for the password
+        Path file = Files.createTempDirectory("loomlab-secret").resolve("db-password");
         Files.writeString(file, password + "\n");
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         Path run = launch(password, Map.of(), "--models", "mvc-virtual", "--db-url", db.endpoint().jdbcUrl(),
                 "--db-password-file", file.toString());
         assertNowhere(password, run);
         assertThat(Files.readString(out.resolve("console.txt"))).doesNotContain("warning");
+        Files.delete(file);
+        Files.delete(file.getParent());
     }
 
     @Test
@@ -148,17 +151,35 @@ class SecretsIT {
                 });
                 // Environments: the lab's own once the launcher has exec'd it (the launcher itself was given the
                 // variable), and every child's — a child inherits what the lab has.
-                Stream.concat(Stream.of(lab.toHandle()), lab.toHandle().descendants()).forEach(process -> {
+                // Only once the launcher has exec'd the lab: before, its own helpers (a `java -version` to find a JDK)
+                // are the user's processes, with the user's environment.
+                String labShown;
+                try {
+                    labShown = new String(Files.readAllBytes(labCmdline), StandardCharsets.UTF_8);
+                } catch (IOException ended) {
+                    labShown = "";
+                }
+                Stream<ProcessHandle> javaProcesses = labShown.contains("dev.loomlab.lab.cli.Loomlab") || labShown.contains("loomlab-lab.jar")
+                        ? Stream.concat(Stream.of(lab.toHandle()), lab.toHandle().descendants()) : Stream.empty();
+                javaProcesses.forEach(process -> {
                     try {
                         String shown = new String(Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "cmdline")),
                                 StandardCharsets.UTF_8).replace('\0', ' ');
                         if (!shown.contains("java")) {
                             return;
                         }
-                        byte[] environ = Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "environ"));
-                        if (contains(environ, secret) || contains(environ, "LOOMLAB_DB_PASSWORD=".getBytes(StandardCharsets.UTF_8))) {
-                            synchronized (leakingChildren) {
-                                leakingChildren.add("environment of " + shown);
+                        // A server gets the database's credentials in its environment, by design (SPRING_DATASOURCE_*,
+                        // SPRING_R2DBC_*: never argv); any other variable holding the password, or the lab's own
+                        // variable at all, is a leak to every child below.
+                        String environ = new String(Files.readAllBytes(Path.of("/proc", String.valueOf(process.pid()), "environ")),
+                                StandardCharsets.ISO_8859_1);
+                        for (String entry : environ.split("\0")) {
+                            String name = entry.contains("=") ? entry.substring(0, entry.indexOf('=')) : entry;
+                            boolean serversOwn = name.startsWith("SPRING_DATASOURCE_") || name.startsWith("SPRING_R2DBC_");
+                            if (name.equals("LOOMLAB_DB_PASSWORD") || (entry.contains(new String(secret, StandardCharsets.ISO_8859_1)) && !serversOwn)) {
+                                synchronized (leakingChildren) {
+                                    leakingChildren.add(name + " in the environment of " + shown);
+                                }
                             }
                         }
                     } catch (IOException gone) {
