@@ -75,6 +75,24 @@ final class Judge {
     }
 
     /**
+     * How far the low-load CPU per request may stand from the window's own (server CPU over TPS) and still be the
+     * utilization law's input for that window: a fresh clone's quick plan read 0.41–0.79 ms at low load for thread-name
+     * cells that spent 0.15–0.17 ms a request under load (a loaded server serves many requests a wake-up), and their
+     * "ceilings" stood at a fifth to a half of what they served (283–504 %).
+     */
+    static final double LOW_LOAD_AGREES_WITHIN = 1.5;
+
+    /** Whether the CPU per request at low load describes the load of a window that used {@code cores} at {@code tps}. */
+    static boolean describesTheLoad(Duration lowLoad, Double cores, double tps) {
+        if (cores == null || !(cores > 0) || !(tps > 0)) {
+            return true;
+        }
+        double windowMs = 1000 * cores / tps;
+        double lowMs = lowLoad.toNanos() / 1e6;
+        return lowMs <= LOW_LOAD_AGREES_WITHIN * windowMs && windowMs <= LOW_LOAD_AGREES_WITHIN * lowMs;
+    }
+
+    /**
      * The measured cell's record: verdict, fan-out check and findings; failed after all when the
      * write check found rows and answers disagreeing.
      */
@@ -86,7 +104,8 @@ final class Judge {
             // the utilization law's input, kept with the cell
             metrics = new LinkedHashMap<>(metrics);
             metrics.put("cpuPerRequestLowLoadMs", cpuPerRequest.get().toNanos() / 1e6);
-            if (cpuCanBound(plan, ceiling, metrics.get("serverCpuCoresMean"), serverCores)) {
+            Double used = metrics.get("serverCpuCoresMean");
+            if (cpuCanBound(plan, ceiling, used, serverCores) && describesTheLoad(cpuPerRequest.get(), used, load.tps())) {
                 ceiling = ceiling.withCpu(cpuPerRequest.get(), serverCores);
                 results = results.withServiceTime(serviceTime, ceiling);
             }
