@@ -3,7 +3,6 @@ package dev.loomlab.lab.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.result.CellResult;
-import dev.loomlab.lab.result.RunFolder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,16 +11,9 @@ import org.junit.jupiter.api.Test;
 class CensoredPercentileShownTest {
 
     private static CellResult withTimeouts(double p50, double p99) {
-        CellResult fixture = Golden.fixture().cells().stream().filter(c -> "mvc-virtual".equals(c.label()) && "block".equals(c.scenario()))
-                .findFirst().orElseThrow();
-        Map<String, Object> fields = new LinkedHashMap<>();
-        RunFolder.json().convertValue(fixture, Map.class).forEach((k, v) -> fields.put(String.valueOf(k), v));
-        fields.put("p50Ms", p50);
-        fields.put("p99Ms", p99);
-        Map<String, Object> metrics = new LinkedHashMap<>(fixture.metrics());
+        Map<String, Object> metrics = new LinkedHashMap<>(Golden.mvcVirtualBlockWith(Map.of()).metrics());
         metrics.put("latencyCensoredAtMs", 60_000.0);
-        fields.put("metrics", metrics);
-        return RunFolder.json().convertValue(fields, CellResult.class);
+        return Golden.mvcVirtualBlockWith(Map.of("p50Ms", p50, "p99Ms", p99, "metrics", metrics));
     }
 
     @Test

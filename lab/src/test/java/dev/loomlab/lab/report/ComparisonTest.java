@@ -2,9 +2,6 @@ package dev.loomlab.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.result.CellResult;
-import dev.loomlab.lab.result.RunFolder;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -13,13 +10,7 @@ class ComparisonTest {
     /** One round of mvc-virtual block with its per-second 2xx counts (schema 3), as a run folder would hold it. */
     private static Comparison.Rounds oneRound(List<Long> okPerSecond) {
         double tps = okPerSecond.stream().mapToLong(Long::longValue).average().orElseThrow();
-        CellResult fixture = Golden.fixture().cells().stream().filter(c -> "mvc-virtual".equals(c.label()) && "block".equals(c.scenario()))
-                .findFirst().orElseThrow();
-        Map<String, Object> fields = new LinkedHashMap<>();
-        RunFolder.json().convertValue(fixture, Map.class).forEach((k, v) -> fields.put(String.valueOf(k), v));
-        fields.put("tps", tps);
-        fields.put("okPerSecond", okPerSecond);
-        return Comparison.Rounds.of(null, List.of(RunFolder.json().convertValue(fields, CellResult.class)));
+        return Comparison.Rounds.of(null, List.of(Golden.mvcVirtualBlockWith(Map.of("tps", tps, "okPerSecond", okPerSecond))));
     }
 
     /**

@@ -51,6 +51,16 @@ public final class Golden {
     }
 
     /** Reads the fixture run afresh: every test gets its own copy of the cells. */
+    /** The fixture run's mvc-virtual block cell with {@code changed} fields set as its JSON spells them. */
+    public static dev.loomlab.lab.result.CellResult mvcVirtualBlockWith(java.util.Map<String, Object> changed) {
+        dev.loomlab.lab.result.CellResult cell = fixture().cells().stream()
+                .filter(c -> "mvc-virtual".equals(c.label()) && "block".equals(c.scenario())).findFirst().orElseThrow();
+        java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
+        dev.loomlab.lab.result.RunFolder.json().convertValue(cell, java.util.Map.class).forEach((k, v) -> fields.put(String.valueOf(k), v));
+        fields.putAll(changed);
+        return dev.loomlab.lab.result.RunFolder.json().convertValue(fields, dev.loomlab.lab.result.CellResult.class);
+    }
+
     public static FixtureRun fixture() {
         RunFolder folder = new RunFolder(fixtureRun());
         return new FixtureRun(folder, folder.readManifest(), folder.readCells());
