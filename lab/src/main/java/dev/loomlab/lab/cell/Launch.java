@@ -4,8 +4,6 @@ import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.Namespaces;
-import dev.loomlab.lab.process.Priority;
-import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
@@ -15,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.LongConsumer;
 
 /**
  * The first stage of a cell: its server. A fresh server JVM for the cell's model, configured from
@@ -31,12 +28,6 @@ public final class Launch {
     }
 
     public record Up(ServerHandle server) implements Outcome {
-    }
-
-    /** A server's start beside another cell's load, to its ready line, telling {@code launched} its process once there is one. */
-    @FunctionalInterface
-    interface Aside {
-        Outcome start(LongConsumer launched);
     }
 
     /** A run's cell: the target, or a server on {@code port} (0: its own choice) logging and recording where the cell's files go. */
@@ -75,27 +66,6 @@ public final class Launch {
         return start(spec);
     }
 
-    /**
-     * {@code cell}'s server started beside another cell's load (the local topology only): at the lowest priority on the
-     * load driver's and the database's CPUs, so that the running server's CPU is not shared with it, and pinned to the
-     * server's own CPUs at its ready line like any other. Empty when its start would first record its start-up cache (that
-     * second start would run at full priority) or cannot be described: the cell then starts its server itself.
-     */
-    static Optional<Aside> aside(Plan plan, Bench bench, Cell cell, Jdk jdk, CellFiles files, int port) {
-        Path root = bench.folder().root();
-        List<String> prefix = new ArrayList<>(Priority.lowest());
-        if (bench.cpus().pinned()) {
-            prefix.addAll(Taskset.prefix(bench.cpus(), bench.cpus().driver(), List.of()));
-        }
-        ServerSpec spec;
-        try {
-            spec = spec(plan, bench, cell, jdk, root.resolve(files.serverLog().orElseThrow()), files.jfr().map(root::resolve), port, prefix);
-        } catch (ServerStartException e) {
-            return Optional.empty();
-        }
-        return ServerProcess.needsTraining(spec) ? Optional.empty() : Optional.of(launched -> start(spec, launched));
-    }
-
     private static ServerSpec spec(Plan plan, Bench bench, Cell cell, Jdk jdk, Path serverLog, Optional<Path> jfr, int port,
                                    List<String> launchPrefix) {
         Model model = cell.model().orElseThrow(() -> new IllegalArgumentException("a target's server is not started by the lab"));
@@ -105,13 +75,8 @@ public final class Launch {
     }
 
     private static Outcome start(ServerSpec spec) {
-        return start(spec, pid -> {
-        });
-    }
-
-    private static Outcome start(ServerSpec spec, LongConsumer launched) {
         try {
-            return new Up(ServerProcess.start(spec, launched));
+            return new Up(ServerProcess.start(spec));
         } catch (ServerStartException e) {
             return Stop.failed("server did not start: " + e.getMessage() + tailNote(e.logTail()));
         }

@@ -30,8 +30,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -141,58 +139,8 @@ public final class Measure {
         return loadSpec(plan, baseUrl + path, scenario, files.outDir(), files.stem(), files.driverLog());
     }
 
-    /**
-     * A load running on a thread of its own: its outcome once the engine has returned, and, before that, whether the rest
-     * of its drain may run beside the next cell ({@link DrainWatch}).
-     */
-    static final class Running {
-        private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
-        private final CompletableFuture<Void> drainHandedOver = new CompletableFuture<>();
-        private final Optional<DrainWatch> drain;
-
-        private Running(Optional<DrainWatch> drain) {
-            this.drain = drain;
-        }
-
-        /** Waits until the load has returned (false), or until the rest of its drain may run beside the next cell (true). */
-        boolean awaitEndOrHandOver() {
-            // a load that failed has ended too: outcome() says how
-            CompletableFuture.anyOf(outcome, drainHandedOver).exceptionally(failed -> null).join();
-            return !outcome.isDone();
-        }
-
-        /** The load's outcome, once the engine has returned (its drain over). */
-        Outcome outcome() {
-            try {
-                return outcome.join();
-            } catch (CompletionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r : e;
-            }
-        }
-
-        /** How far into its drain the load was handed over, and what it was estimated to have left; empty if it was not. */
-        Optional<DrainWatch.Estimate> handedOver() {
-            return drain.flatMap(DrainWatch::handedOver);
-        }
-    }
-
-    /**
-     * Starts {@code prepared}, the load at {@code server}, on a thread of its own; {@code drain} watches its drain, where
-     * it may run beside the next cell. The server is still up when its outcome is ready.
-     */
-    Running start(ServerHandle server, PreparedLoad prepared, Optional<DrainWatch> drain) {
-        Running running = new Running(drain);
-        Thread.ofPlatform().daemon().name("loomlab-load").start(() -> {
-            try {
-                running.outcome.complete(run(server, prepared, drain, () -> running.drainHandedOver.complete(null)));
-            } catch (Throwable t) {
-                running.outcome.completeExceptionally(t);
-            }
-        });
-        return running;
-    }
-
-    private Outcome run(ServerHandle server, PreparedLoad prepared, Optional<DrainWatch> drain, Runnable handOver) {
+    /** Runs {@code prepared}, the load at {@code server}, to its end; the server is still up when it returns. */
+    Outcome run(ServerHandle server, PreparedLoad prepared) {
         AtomicReference<Instant> windowFrom = new AtomicReference<>();
         AtomicReference<Instant> windowTo = new AtomicReference<>();
         AtomicReference<Map<String, Double>> pitfallMetrics = new AtomicReference<>(Map.of());
@@ -224,9 +172,6 @@ public final class Measure {
                     sampler.stop();
                     calls.close();
                     pitfallMetrics.set(pitfalls.windowCloses());
-                }
-                if (!inWindow && windowTo.get() != null && drain.isPresent() && drain.get().report(p.elapsedS(), p.requests())) {
-                    handOver.run();
                 }
                 live.onProgress(p);
             }

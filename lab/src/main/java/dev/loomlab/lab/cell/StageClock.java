@@ -24,8 +24,6 @@ final class StageClock {
     private final Map<Stage, Long> starts = new EnumMap<>(Stage.class);
     private Stage current;
     private Long end;
-    /** When the cell let the next one begin, if it did. */
-    private Long handedOver;
 
     /** A clock whose first stage, {@link Stage#READY}, begins now. */
     StageClock() {
@@ -79,13 +77,6 @@ final class StageClock {
         starts.put(stage, Math.min(ceiling, Math.max(floor, wanted)));
     }
 
-    /** The next cell may begin now: what this one still does runs beside it. */
-    synchronized void handOver() {
-        if (handedOver == null) {
-            handedOver = nanos.getAsLong();
-        }
-    }
-
     /** The stage running now. */
     synchronized Stage current() {
         return current;
@@ -103,7 +94,6 @@ final class StageClock {
             long until = i + 1 < begun.length ? starts.get(begun[i + 1]) : end;
             done.put(begun[i], Duration.ofNanos(until - starts.get(begun[i])));
         }
-        StageTimes times = new StageTimes(done, Duration.ofNanos(end - start));
-        return handedOver == null ? times : times.handedOverAt(Duration.ofNanos(handedOver - start));
+        return new StageTimes(done, Duration.ofNanos(end - start));
     }
 }

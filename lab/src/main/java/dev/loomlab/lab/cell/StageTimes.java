@@ -16,12 +16,11 @@ import java.util.Map;
  *
  * @param stages     how long each stage took, in {@link Stage} order
  * @param wall       the cell's wall time, from its launch to its record, timed on its own clock: the stages add up to it
- * @param besideNext the part of the wall time that ran beside the next cell (the rest of its drain where that was
- *                   handed over, its server's stop and its judging, while the next cell checked its contract and warmed
- *                   up): not a cost of the run
- * @param handedOver how far into the wall time the cell let the next one begin: where it would run beside the next cell
+ * @param besideNext the part of the wall time that ran beside the next cell: zero since each cell runs alone (issue 37),
+ *                   read from the records of older runs, where a cell's stop and judging ran beside the next cell's
+ *                   warm-up and were not a cost of the run
  */
-public record StageTimes(Map<Stage, Duration> stages, Duration wall, Duration besideNext, Duration handedOver) {
+public record StageTimes(Map<Stage, Duration> stages, Duration wall, Duration besideNext) {
 
     /** A cell's stages, in the order they run. */
     public enum Stage {
@@ -83,20 +82,9 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall, Duration be
         stages = Collections.unmodifiableMap(ordered);
     }
 
-    /** A cell's times with nothing of it beside the next cell yet, handed over where its server's stop began. */
+    /** A cell's times, all of them its own. */
     public StageTimes(Map<Stage, Duration> stages, Duration wall) {
-        this(stages, wall, Duration.ZERO, wall.minus(stages.getOrDefault(Stage.STOP, Duration.ZERO))
-                .minus(stages.getOrDefault(Stage.JUDGE, Duration.ZERO)));
-    }
-
-    /** The same times, handed over at {@code at} into the wall time. */
-    StageTimes handedOverAt(Duration at) {
-        return new StageTimes(stages, wall, besideNext, at);
-    }
-
-    /** The same times, all that followed the hand-over run beside the next cell. */
-    public StageTimes endedBesideNext() {
-        return new StageTimes(stages, wall, wall.minus(handedOver), handedOver);
+        this(stages, wall, Duration.ZERO);
     }
 
     /** How long {@code stage} took; zero when the cell did not reach it. */
@@ -144,7 +132,7 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall, Duration be
                 stages.put(Stage.byId(e.getKey()), d);
             }
         }
-        return new StageTimes(stages, wall, besideNext, wall.minus(besideNext));
+        return new StageTimes(stages, wall, besideNext);
     }
 
     /** Seconds to the millisecond: what a person reads, and finer than any stage's own noise. */

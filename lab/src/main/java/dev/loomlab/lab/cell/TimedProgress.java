@@ -10,15 +10,9 @@ import java.time.Duration;
  * window report the warm-up, its first report past the window the window. The window's boundaries
  * are the same reports the measured window is cut by, so its stage time agrees with the window
  * measured; the first report comes a second or so into the warm-up, which it says (its elapsed
- * time), so the warm-up is dated back to when the load began rather than charged to the driver's start. The same
- * reports tell the next cell's server, started beside this cell's warm-up, where the load is.
+ * time), so the warm-up is dated back to when the load began rather than charged to the driver's start.
  */
-record TimedProgress(CellProgress shown, StageClock clock, ServersAhead.Neighbour neighbour) implements CellProgress {
-
-    /** A cell's progress with nothing started beside its load. */
-    TimedProgress(CellProgress shown, StageClock clock) {
-        this(shown, clock, ServersAhead.NONE.neighbour(null, (cell, jdk) -> java.util.Optional.empty()));
-    }
+record TimedProgress(CellProgress shown, StageClock clock) implements CellProgress {
 
     @Override
     public void phase(String phase) {
@@ -32,15 +26,8 @@ record TimedProgress(CellProgress shown, StageClock clock, ServersAhead.Neighbou
             @Override
             public void onProgress(LoadProgress p) {
                 switch (p.phase()) {
-                    case "warmup" -> {
-                        Duration elapsed = Duration.ofMillis(Math.round(p.elapsedS() * 1000));
-                        clock.begin(Stage.WARMUP, elapsed);
-                        neighbour.warmup(elapsed, warmup).ifPresent(c -> shown.phase(givenUp(c)));
-                    }
-                    case "measure", "burst" -> {
-                        clock.begin(Stage.WINDOW);
-                        neighbour.window().ifPresent(c -> shown.phase(givenUp(c)));
-                    }
+                    case "warmup" -> clock.begin(Stage.WARMUP, Duration.ofMillis(Math.round(p.elapsedS() * 1000)));
+                    case "measure", "burst" -> clock.begin(Stage.WINDOW);
                     // Before the window, a report of another kind leaves the driver starting.
                     default -> {
                         if (clock.current() == Stage.WINDOW) {
@@ -56,10 +43,5 @@ record TimedProgress(CellProgress shown, StageClock clock, ServersAhead.Neighbou
                 live.engineStarted(pid);
             }
         };
-    }
-
-    private static String givenUp(Cell next) {
-        return "the server started ahead for " + next.label(false) + "/" + next.stem() + " was not up in time for the window:"
-                + " given up, its cell starts its own";
     }
 }

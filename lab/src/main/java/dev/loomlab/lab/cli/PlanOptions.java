@@ -78,9 +78,6 @@ public final class PlanOptions {
                     + "mariadb (the server's own), mysql-8.1.0 (seed 000's era: synchronized around socket reads), mysql-9.5.0; default: the server's own",
             "topology", "local|split", "local: driver, server and database on loopback (default); split: each in a network namespace of its own "
                     + "(needs root and iproute2)",
-            "overlap", "none|beside-next", "none (default): each cell runs alone, its window and drain beside nothing but its server, "
-                    + "driver and database; beside-next: the next cell's server starts during this cell's warm-up (frozen through the "
-                    + "window) and this cell's end runs beside the next cell's start",
             "order", "shuffled|fixed", "the models' order within each round and scenario: shuffled (default) from --seed, so that "
                     + "a model does not always follow the same neighbour; fixed: the plan's order",
             "seed", "N", "the shuffled order's seed (default: drawn at the start and recorded in the manifest)",

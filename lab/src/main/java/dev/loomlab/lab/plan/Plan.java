@@ -22,7 +22,6 @@ import dev.loomlab.load.Workload;
  * @param jdbcDrivers the JDBC driver axis of the mvc models (ids of {@code process.JdbcDriver}, e.g.
  *              [mariadb, mysql-8.1.0]); empty = the server's bundled driver, no axis
  * @param topology where driver, server and database run: one namespace (local) or one each, with delays (split)
- * @param overlap  what may run beside a cell's window and drain: nothing (the default), or the next cell's start
  * @param order    the models' order within each round and scenario: shuffled from a recorded seed (the default) or fixed
  * @param agents  the load agents that run each cell's k6 test together, each its execution segment; empty: one engine on
  *                this machine
@@ -54,7 +53,6 @@ public record Plan(
         int tomcatThreads,
         List<String> jdbcDrivers,
         Topology topology,
-        Overlap overlap,
         CellOrder order,
         List<dev.loomlab.lab.load.agents.LoadAgent> agents,
         List<dev.loomlab.load.HttpCall> requests,
@@ -66,7 +64,6 @@ public record Plan(
         java.util.Objects.requireNonNull(workload, "workload");
         java.util.Objects.requireNonNull(window, "window");
         topology = topology == null ? Topology.LOCAL : topology;
-        overlap = overlap == null ? Overlap.NONE : overlap;
         order = order == null ? CellOrder.FIXED : order;
         agents = agents == null ? List.of() : List.copyOf(agents);
         models = List.copyOf(models);
@@ -99,7 +96,7 @@ public record Plan(
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, new Workload.Closed(newVus), window, rounds, poolSize,
                 heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads,
-                jdbcDrivers, topology, overlap, order, agents, requests, slos, tls, app);
+                jdbcDrivers, topology, order, agents, requests, slos, tls, app);
     }
 
     /**

@@ -64,6 +64,12 @@ public record PlanDocument(
         Map<String, String> appEnv,
         String appReady) {
 
+    /**
+     * What ran beside a cell's window and drain, as a run records it: nothing but its own server, driver and database
+     * (runs before issue 37 may say {@code beside-next}).
+     */
+    public static final String ALONE = "none";
+
     /** A document that gives nothing: every field falls through to the next layer. */
     public static final PlanDocument EMPTY = new PlanDocument(null, null, null, null, null, null, null, null, null, null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
@@ -176,7 +182,7 @@ public record PlanDocument(
                 split ? plan.topology().dbLatency() : null,
                 split ? plan.topology().dbJitter() : null,
                 plan.agents().isEmpty() ? null : plan.agents().stream().map(dev.loomlab.lab.load.agents.LoadAgent::spelling).toList(),
-                plan.overlap().spelling(),
+                ALONE,
                 plan.order().spelling(),
                 plan.order() instanceof CellOrder.Shuffled shuffled ? shuffled.seed() : null,
 

@@ -215,6 +215,7 @@ public final class PlanLoader {
     }
 
     private static Plan build(PlanDocument f) {
+        refuseOverlap(f);
         String dbUrl = blankToNull(f.dbUrl());
         Dialect database = dbUrl != null && f.database() == null
                 ? dialectOfUrl(dbUrl)
@@ -251,7 +252,6 @@ public final class PlanLoader {
                 orElse(f.tomcatThreads(), Defaults.TOMCAT_MAX_THREADS),
                 jdbcDrivers(f.jdbcDrivers(), database),
                 topology(f),
-                choice("overlap", f.overlap(), Overlap.NONE, Overlap::byId, Overlap.allowed()),
                 order(f),
                 f.agents() == null ? List.of() : dev.loomlab.lab.load.agents.LoadAgent.parseAll(f.agents()),
 
@@ -399,6 +399,18 @@ public final class PlanLoader {
             return byId.apply(given.trim());
         } catch (IllegalArgumentException e) {
             throw new PlanException(key + ": unknown value " + PlanValues.quoted(given) + " (allowed: " + allowed + ")");
+        }
+    }
+
+    /**
+     * Every cell runs alone: {@code overlap} is recorded as {@code none} and a plan may say no more. The opt-in
+     * {@code beside-next} (the next cell's server started during a warm-up, a cell's end beside the next one's start) was
+     * taken out (issue 37): an interleaved A/B showing it changes no figure was never made.
+     */
+    private static void refuseOverlap(PlanDocument f) {
+        if (f.overlap() != null && !f.overlap().trim().equals(PlanDocument.ALONE)) {
+            throw new PlanException("overlap: " + PlanValues.quoted(f.overlap()) + " is no longer offered: every cell runs alone"
+                    + " (allowed: " + PlanDocument.ALONE + ", or leave the field out)");
         }
     }
 

@@ -38,13 +38,8 @@ public final class ServerProcess implements ServerHandle {
         this.startTime = startTime;
     }
 
+    /** Starts {@code spec}'s server and waits for its ready line. */
     public static ServerProcess start(ServerSpec spec) {
-        return start(spec, pid -> {
-        });
-    }
-
-    /** Starts {@code spec}'s server, telling {@code launched} its process as soon as it runs, before its ready line. */
-    public static ServerProcess start(ServerSpec spec, java.util.function.LongConsumer launched) {
         Model model = spec.model();
         if (model.app().isPresent() && spec.port() == 0) {
             spec = spec.onPort(AppReadiness.freePort());
@@ -70,7 +65,6 @@ public final class ServerProcess implements ServerHandle {
         } catch (IOException e) {
             throw new ServerStartException("cannot launch " + model + ": " + e.getMessage(), "");
         }
-        launched.accept(process.pid());
         String[] urls = awaitReady(process, spec);
         if (spec.cpus().pinned() && !pinned(process, spec.cpus().server())) {
             Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
@@ -93,11 +87,6 @@ public final class ServerProcess implements ServerHandle {
 
     /** Each jar's start-up cache, in the lab's own folder. */
     private static final ServerLaunch.Caches CACHES = (jar, jdk, recording) -> StartupCache.of(jar, jdk, recording, StartupCache.root());
-
-    /** Whether {@code spec}'s start would first record its start-up cache (a whole start of its own, before it). */
-    public static boolean needsTraining(ServerSpec spec) {
-        return ServerLaunch.of(spec, LabHome::serverJar, CACHES).training().isPresent();
-    }
 
     /** How {@code spec} starts; its start-up cache recorded first when it has none yet (once per jar and JDK). */
     private static ServerLaunch launch(ServerSpec spec) {
@@ -133,7 +122,7 @@ public final class ServerProcess implements ServerHandle {
             try {
                 Thread.sleep(100);
             } catch (InterruptedException e) {
-                // A start given up (a server started ahead that was not ready in time): nothing of it may stay running.
+                // A start given up (the run cut short): nothing of it may stay running.
                 Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
                 throw new ServerStartException(spec.model() + "'s start was abandoned before its ready line", "");
             }

@@ -3,7 +3,7 @@ package dev.loomlab.lab.report;
 import static dev.loomlab.lab.report.ReportText.oneLine;
 import static dev.loomlab.lab.report.ReportText.orUnknown;
 
-import dev.loomlab.lab.plan.Overlap;
+import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import java.util.ArrayList;
@@ -45,7 +45,7 @@ final class ProvenanceBlock {
         if (run.plan("overlap") != null) {
             // Runs recorded before the field had none: a warm-up of 10 s or more started servers ahead, and their
             // summaries stay as they were.
-            line(md, "overlap", Overlap.NONE.spelling().equals(run.text("overlap"))
+            line(md, "overlap", PlanDocument.ALONE.equals(run.text("overlap"))
                     ? "none: each cell's window and drain ran beside nothing but its own server, driver and database"
                     : run.text("overlap") + ": the next cell's server started during each warm-up (frozen through the window), and a"
                             + " cell's end ran beside the next cell's start (each cell's topology says what ran beside it)");

@@ -6,7 +6,6 @@ import dev.loomlab.lab.cell.Bench;
 import dev.loomlab.lab.cell.Cell;
 import dev.loomlab.lab.cell.CellRun;
 import dev.loomlab.lab.cell.FanOutDownstream;
-import dev.loomlab.lab.cell.ServersAhead;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.agents.AgentFleet;
 import dev.loomlab.lab.load.agents.LoadAgent;
@@ -31,8 +30,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -153,73 +150,48 @@ public final class Runner {
             out.println("loomlab: database " + db.description() + (db.endpoint() == null ? "" : " at " + db.endpoint().describe()));
             CellRun cells = cellRun(plan, db);
             List<Planned> matrix = matrix();
-            ServersAhead ahead = ServersAhead.of(plan, bench(db), matrix.stream().filter(p -> !kept.containsKey(p.cell()))
-                    .map(p -> new ServersAhead.Upcoming(p.cell(), p.serverJdk())).toList());
-            if (ahead.active()) {
-                out.println("loomlab: each cell's server starts during the previous cell's warm-up (its CPU in that window is recorded)");
-            }
             manifest.set(manifestBuilder.database(db.description()).topology(bench(db).topology(plan, List.of())).build());
             folder.writeManifest(manifest.get());
             Progress progress = new Progress(out, plan.cellCount(),
                     plan.window().total().plusSeconds(10));
             int index = 0;
-            // A cell's end (its server's stop, its judging, its record written) runs here, one after another in the
-            // cells' order, beside the next cell's warm-up when servers start ahead.
-            ExecutorService ends = Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon().name("loomlab-cell-end").unstarted(r));
-            Future<?> lastEnding = CompletableFuture.completedFuture(null);
-            pendingEnding = lastEnding;
-            // closed before the database, which a server started ahead is connected to
-            try (ServersAhead startedAhead = ahead) {
-                for (Planned planned : matrix) {
-                    index++;
-                    Cell cell = planned.cell();
-                    String label = cell.label(plan.jdkAxis());
-                    String key = label + "/" + cell.stem();
-                    String name = label + " / " + cell.scenario() + " / round " + cell.round();
-                    CellResult previous = kept.get(cell);
-                    if (previous != null) {
-                        awaitEnding(lastEnding);
-                        results.add(previous);
-                        order.add(key);
-                        out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + name + ": kept from the interrupted run");
-                        continue;
-                    }
-                    rethrowFailedEnding(lastEnding);
-                    progress.cellStarts(index, name);
-                    CellRun.Ending ending = cells.start(cell, planned.serverJdk(), progress, ahead);
-                    // a cell that stopped before its warm-up lets the one before it stop its server now
-                    ahead.warmupBegun();
+            // Each cell alone, one after another: its server started, measured, stopped and judged before the next begins.
+            for (Planned planned : matrix) {
+                index++;
+                Cell cell = planned.cell();
+                String label = cell.label(plan.jdkAxis());
+                String key = label + "/" + cell.stem();
+                String name = label + " / " + cell.scenario() + " / round " + cell.round();
+                CellResult previous = kept.get(cell);
+                if (previous != null) {
+                    results.add(previous);
+                    order.add(key);
+                    out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + name + ": kept from the interrupted run");
+                    continue;
+                }
+                progress.cellStarts(index, name);
+                CellRun.Ending ending = cells.start(cell, planned.serverJdk(), progress);
+                String cellName = progress.current();
+                // set before the check below, so that a Ctrl-C after it waits for this cell's record
+                CompletableFuture<Void> ended = new CompletableFuture<>();
+                pendingEnding = ended;
+                try {
                     if (interrupted.get()) {
                         // cut short: not written, but its server is stopped as any cell's is
                         ending.finish();
                         return List.copyOf(results);
                     }
-                    String cellName = progress.current();
-                    // the next cell runs beside this one's end only if there is one and servers start ahead
-                    boolean besideNext = ahead.active() && matrix.subList(index, matrix.size()).stream().anyMatch(p -> !kept.containsKey(p.cell()));
-                    CompletableFuture<Void> nextWarming = besideNext ? ahead.handOver() : CompletableFuture.completedFuture(null);
-                    Future<?> end = ends.submit(() -> {
-                        awaitQuietly(nextWarming, NEXT_WARMUP_BOUND);
-                        CellResult ended = ending.finish();
-                        CellResult result = besideNext ? ended.withStages(ended.stages().endedBesideNext()) : ended;
-                        folder.writeCell(result);
-                        results.add(result);
-                        order.add(key);
-                        folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
-                        progress.cellDone(cellName, result.succeeded()
-                                ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
-                                : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
-                    });
-                    lastEnding = end;
-                    pendingEnding = end;
-                    ahead.ending(end);
-                    if (!besideNext) {
-                        awaitEnding(end);
-                    }
+                    CellResult result = ending.finish();
+                    folder.writeCell(result);
+                    results.add(result);
+                    order.add(key);
+                    folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
+                    progress.cellDone(cellName, result.succeeded()
+                            ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
+                            : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
+                } finally {
+                    ended.complete(null);
                 }
-                awaitEnding(lastEnding);
-            } finally {
-                ends.shutdown();
             }
             if (!progress.overhead().empty()) {
                 out.println("loomlab: " + progress.overhead().describe());
@@ -227,8 +199,6 @@ public final class Runner {
             writeEnd(manifest.get().withStatus("complete", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
             finished.set(true);
         } catch (RuntimeException e) {
-            // a cell ending beside the one that failed is still written
-            awaitQuietly(pendingEnding, Defaults.SERVER_STOP_TIMEOUT.plusSeconds(15));
             if (manifest.get() != null) {
                 writeEnd(manifest.get().withStatus("failed: " + e.getMessage(), Instant.now().toString(), List.copyOf(order)),
                         List.copyOf(results));
@@ -253,33 +223,8 @@ public final class Runner {
         return List.copyOf(results);
     }
 
-    /**
-     * Longer than any contract check and driver start before a warm-up's first report: a cell ending waits no longer for
-     * the next one's warm-up before it stops its server.
-     */
-    private static final Duration NEXT_WARMUP_BOUND = Duration.ofSeconds(10);
-
-    /** The end of the last cell handed over, for the run's own end (Ctrl-C, a failure) to wait for. */
+    /** The end of the cell measured last, for a run cut short (Ctrl-C) to wait for before it writes what it has. */
     private volatile Future<?> pendingEnding = CompletableFuture.completedFuture(null);
-
-    /** Waits for a cell's end; a failure of it fails the run as it would have inline. */
-    private static void awaitEnding(Future<?> ending) {
-        try {
-            ending.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while a cell was ending", e);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-        }
-    }
-
-    /** Fails the run now if the last cell's end failed, rather than after another cell. */
-    private static void rethrowFailedEnding(Future<?> ending) {
-        if (ending.isDone()) {
-            awaitEnding(ending);
-        }
-    }
 
     /** Waits up to {@code bound} for {@code task}, then goes on whatever became of it. */
     private static void awaitQuietly(Future<?> task, Duration bound) {
@@ -288,8 +233,7 @@ public final class Runner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
-            // a cell's end that failed or ran over is not written (the run says it was cut short or failed); a contract
-            // check that ran over no longer holds the cell before it
+            // a cell's end that failed or ran over is not written: the run says it was cut short
         }
     }
 

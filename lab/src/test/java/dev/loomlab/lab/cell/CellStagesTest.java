@@ -147,21 +147,4 @@ class CellStagesTest {
         assertThat(failed.files().serverLog()).isEqualTo("logs/webflux-block-r1.server.log");
         assertThat(failed.engine()).isEqualTo("hyperfoil");
     }
-
-    @Test
-    void aDrainRunsBesideTheNextWarmUpOnlyWhereThatLoadIsLightByItsCeiling() {
-        Plan seedTalk = PlanLoader.load("seed-talk", Map.of());
-        // 3,000 VUs sleeping 1 s: 200 platform threads hold 200 of them at once, at 200 TPS or 150 by the pool; virtual
-        // threads and a reactive server take all 3,000 at once, and a CPU-bound handler has no ceiling but the CPU
-        assertThat(CellRun.lightLoad(seedTalk, next("mvc-platform", Scenarios.BLOCK), 1)).as("200 TPS").isTrue();
-        assertThat(CellRun.lightLoad(seedTalk, next("legacy", Scenarios.SLOW_QUERY), 1)).as("150 TPS").isTrue();
-        assertThat(CellRun.lightLoad(seedTalk, next("mvc-virtual", Scenarios.SLOW_QUERY), 1)).as("150 TPS, 3,000 held").isFalse();
-        assertThat(CellRun.lightLoad(seedTalk, next("webflux", Scenarios.SLOW_QUERY), 1)).as("150 TPS, 3,000 held").isFalse();
-        assertThat(CellRun.lightLoad(seedTalk, next("mvc-virtual", Scenarios.BLOCK), 1)).as("3,000 TPS").isFalse();
-        assertThat(CellRun.lightLoad(seedTalk, next("mvc-platform", Scenarios.THREAD_NAME), 1)).as("CPU only").isFalse();
-    }
-
-    private static ServersAhead.Upcoming next(String model, dev.loomlab.scenario.Scenario scenario) {
-        return new ServersAhead.Upcoming(Cell.of(Model.byId(model), 25, null, scenario, 1), JDK);
-    }
 }

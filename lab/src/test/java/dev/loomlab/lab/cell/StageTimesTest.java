@@ -184,37 +184,25 @@ class StageTimesTest {
     }
 
     @Test
-    void aCellWhoseDrainWasHandedOverCountsTheDrainsRestBesideTheNextNotAsOverhead() throws Exception {
-        // handed over 3 s into a 15 s drain, at 68 s of its 83 s: the drain's last 12 s, its stop and judging ran beside
-        StageTimes times = new StageTimes(Map.of(Stage.READY, Duration.ofSeconds(0), Stage.VERIFY, Duration.ofMillis(500),
-                Stage.DRIVER_START, Duration.ofMillis(500), Stage.WARMUP, Duration.ofSeconds(20), Stage.WINDOW, Duration.ofSeconds(30),
-                Stage.DRAIN, Duration.ofSeconds(15), Stage.STOP, Duration.ofMillis(1_800), Stage.JUDGE, Duration.ofMillis(200)),
-                Duration.ofSeconds(68)).handedOverAt(Duration.ofSeconds(54));
+    void anOlderRunsCellThatEndedBesideTheNextStillCountsThatPartOutOfItsOverhead() throws Exception {
+        // written by a run of before issue 37, when a cell's stop and judging ran beside the next cell's warm-up
+        String older = "{\"warmup\":20.0,\"window\":30.0,\"drain\":1.5,\"stop\":1.8,\"judge\":0.2,\"wall\":53.5,\"besideNext\":2.0}";
 
-        StageTimes beside = times.endedBesideNext();
+        StageTimes read = RunFolder.json().readValue(older, StageTimes.class);
 
-        assertThat(beside.besideNext()).isEqualTo(Duration.ofSeconds(14));
-        assertThat(beside.overhead()).isEqualTo(Duration.ofSeconds(4));
-        assertThat(beside.of(Stage.DRAIN)).as("the drain is still the drain").isEqualTo(Duration.ofSeconds(15));
-        String json = RunFolder.json().writeValueAsString(beside).replaceAll("\\s", "");
-        assertThat(RunFolder.json().readValue(json, StageTimes.class)).isEqualTo(beside);
+        assertThat(read.besideNext()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(read.overhead()).isEqualTo(Duration.ofMillis(1_500));
+        assertThat(RunFolder.json().writeValueAsString(read).replaceAll("\\s", "")).isEqualTo(older);
     }
 
     @Test
-    void aCellThatEndedBesideTheNextCountsNeitherItsStopNorItsJudgingAsOverheadAndSaysSo() throws Exception {
+    void aCellOfTodayRunsAloneAndCountsItsStopAndJudgingAsOverhead() throws Exception {
         StageTimes alone = new StageTimes(Map.of(Stage.WARMUP, Duration.ofSeconds(20), Stage.WINDOW, Duration.ofSeconds(30),
                 Stage.DRAIN, Duration.ofMillis(1_500), Stage.STOP, Duration.ofMillis(1_800), Stage.JUDGE, Duration.ofMillis(200)),
                 Duration.ofMillis(53_500));
 
-        StageTimes beside = alone.endedBesideNext();
-
+        assertThat(alone.besideNext()).isZero();
         assertThat(alone.overhead()).isEqualTo(Duration.ofMillis(3_500));
-        assertThat(beside.besideNext()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(beside.overhead()).isEqualTo(Duration.ofMillis(1_500));
-        assertThat(beside.wall()).isEqualTo(alone.wall());
-        String json = RunFolder.json().writeValueAsString(beside).replaceAll("\\s", "");
-        assertThat(json).endsWith("\"wall\":53.5,\"besideNext\":2.0}");
-        assertThat(RunFolder.json().readValue(json, StageTimes.class)).isEqualTo(beside);
         assertThat(RunFolder.json().writeValueAsString(alone)).doesNotContain("besideNext");
     }
 }
