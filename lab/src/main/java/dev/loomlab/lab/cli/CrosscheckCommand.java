@@ -16,7 +16,7 @@ import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadProgress;
 import dev.loomlab.lab.load.LoadResult;
-import dev.loomlab.lab.load.MachineCpu;
+import dev.loomlab.lab.metrics.MachineCpu;
 import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.load.Durations;
 import dev.loomlab.lab.plan.Plan;

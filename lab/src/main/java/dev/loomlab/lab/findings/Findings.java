@@ -47,6 +47,7 @@ public final class Findings {
      * does not cap throughput unless the GC rule says so, and the pitfalls' figures are for comparison.
      */
     private static final List<Rule> RULES = List.of(
+            Rule.reporting("beside", BesideRule::sentence),
             Rule.reporting("fan-out-check", FanOutRule::sentence),
             Rule.explaining("steady-state", SteadyStateRule::sentence),
             Rule.explaining("above-ceiling", AboveCeilingRule::sentence),

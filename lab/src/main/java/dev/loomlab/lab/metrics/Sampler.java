@@ -142,8 +142,9 @@ public final class Sampler implements AutoCloseable {
     }
 
     /**
-     * Totals over the window that the per-second rows cannot carry: the server's, the drivers' and the database's CPU
-     * in cores, time-weighted over exactly the window ({@code serverCpuCoresMean} …); the server's errors by kind
+     * Totals over the window that the per-second rows cannot carry: the server's, the drivers', the database's and the
+     * lab's CPU in cores, time-weighted over exactly the window ({@code serverCpuCoresMean} …), and the rest of the
+     * machine's ({@code otherCpuCoresMean}); the server's errors by kind
      * ({@code serverErrors.pool-timeout} …, from the server's own counter) and the kernel's
      * listen-queue overflows and drops (TCP counters of the server's network namespace, read from
      * /proc/PID/net: machine-wide in the local topology; during a cell only the server under test
@@ -169,6 +170,8 @@ public final class Sampler implements AutoCloseable {
             putIfKnown(totals, "serverCpuCoresMean", start.coresUntil(end, CpuReading::server));
             putIfKnown(totals, "driverCpuCoresMean", start.coresUntil(end, CpuReading::driver));
             putIfKnown(totals, "dbCpuCoresMean", start.coresUntil(end, CpuReading::db));
+            putIfKnown(totals, "labCpuCoresMean", start.coresUntil(end, CpuReading::lab));
+            putIfKnown(totals, "otherCpuCoresMean", otherCores(start, end));
         }
         long[] before = listenBaseline;
         long[] after = listenEnd;
@@ -195,15 +198,45 @@ public final class Sampler implements AutoCloseable {
      * time between: weighted by time over exactly the window, where a mean of the per-second rows would weigh rows of
      * unequal length alike and leave out the stretches before the first row and after the last.
      */
-    private record CpuReading(long nanos, double server, double driver, double db) {
+    private record CpuReading(long nanos, double server, double driver, double db, double lab, Optional<MachineCpu> machine) {
         double coresUntil(CpuReading end, ToDoubleFunction<CpuReading> clock) {
             double dt = (end.nanos - nanos) / 1e9;
             return dt <= 0 ? Double.NaN : (clock.applyAsDouble(end) - clock.applyAsDouble(this)) / dt;
         }
+
+        /** The whole machine's busy cores between the two readings; NaN without {@code /proc/stat}. */
+        double machineCoresUntil(CpuReading end) {
+            return machine.isPresent() && end.machine.isPresent() ? end.machine.get().busyCoresSince(machine.get()) : Double.NaN;
+        }
     }
 
     private CpuReading cpuNow() {
-        return new CpuReading(System.nanoTime(), server.seconds(), driverSeconds(), database == null ? Double.NaN : database.seconds());
+        return new CpuReading(System.nanoTime(), server.seconds(), driverSeconds(), database == null ? Double.NaN : database.seconds(),
+                LAB.seconds(), MachineCpu.now());
+    }
+
+    /** This JVM: the lab itself (its sampler, its progress, a fan-out downstream it serves). */
+    private static final CpuClock LAB = new CpuClock(ProcessHandle.current().pid(), false);
+
+    /**
+     * What the rest of the machine used in the window, in cores: its busy CPU less the server's, the drivers', the
+     * database's and the lab's own. Pinning keeps the lab's processes apart from one another, not from anybody else's; a
+     * build, a test suite or a browser beside a window shows here (and in a finding), where the cell's own figures cannot
+     * show it. Kernel work not charged to a process (interrupts) is in it too.
+     */
+    private static double otherCores(CpuReading start, CpuReading end) {
+        double machine = start.machineCoresUntil(end);
+        if (Double.isNaN(machine)) {
+            return Double.NaN;
+        }
+        double own = 0;
+        for (ToDoubleFunction<CpuReading> clock : List.<ToDoubleFunction<CpuReading>>of(CpuReading::server, CpuReading::driver,
+                CpuReading::db, CpuReading::lab)) {
+            double cores = start.coresUntil(end, clock);
+            own += Double.isNaN(cores) ? 0 : cores;
+        }
+        // /proc/stat counts in ticks and the processes in nanoseconds: a few hundredths either way are rounding
+        return Math.max(0, machine - own);
     }
 
     /** All drivers' CPU seconds summed; NaN when none is known yet. */

@@ -26,6 +26,24 @@ final class ProvenanceBlock {
                 : String.valueOf(r)).collect(java.util.stream.Collectors.joining(", "));
     }
 
+    /**
+     * What the rest of the machine used in the busiest window, where cells recorded it: the lab started nothing beside a
+     * window, but somebody else may have.
+     */
+    private static String restOfMachine(List<CellResult> cells) {
+        CellResult busiest = null;
+        double most = -1;
+        for (CellResult c : cells) {
+            Double other = c.metrics() == null ? null : c.metrics().get("otherCpuCoresMean");
+            if (other != null && other > most) {
+                most = other;
+                busiest = c;
+            }
+        }
+        return busiest == null ? "" : String.format(java.util.Locale.ROOT,
+                "; the rest of the machine used at most %.2f cores in a window (%s/%s)", most, busiest.label(), busiest.cell().stem());
+    }
+
     static void append(StringBuilder md, Manifest m, RunFacts run, List<CellResult> cells) {
         md.append("## Provenance\n\n");
         line(md, "plan", run.text("name") + (run.plan("description") == null ? "" : " — " + run.text("description")));
@@ -47,6 +65,7 @@ final class ProvenanceBlock {
             // summaries stay as they were.
             line(md, "overlap", PlanDocument.ALONE.equals(run.text("overlap"))
                     ? "none: each cell's window and drain ran beside nothing but its own server, driver and database"
+                            + restOfMachine(cells)
                     : run.text("overlap") + ": the next cell's server started during each warm-up (frozen through the window), and a"
                             + " cell's end ran beside the next cell's start (each cell's topology says what ran beside it)");
         }

@@ -105,6 +105,9 @@ class FindingsRulesTest {
                 arguments("connection-pool", "the pool not measured", cell().on("mvc-platform", "slow-query"), NOTHING_MEASURED),
                 arguments("cpu", "below 85 % of the cores", cell(), rows(10, r -> r.serverCpuCores = 0.80)),
                 arguments("cpu", "not measured", cell(), NOTHING_MEASURED),
+                arguments("beside", "the rest of the machine near idle (interrupts, kernel threads)",
+                        cell().metric("otherCpuCoresMean", 0.04), NOTHING_MEASURED),
+                arguments("beside", "not measured (a cell recorded before the figure)", cell(), NOTHING_MEASURED),
                 arguments("load-driver", "below 90 % of its cores", cell(), rows(10, r -> r.driverCpuCores = 0.5)),
                 arguments("load-driver", "its cores unknown", cell().with(x -> x.cpus = Map.of()), rows(10, r -> r.driverCpuCores = 0.99)),
                 arguments("load-driver", "not measured", cell(), NOTHING_MEASURED),
@@ -244,6 +247,20 @@ class FindingsRulesTest {
             assertThat(rule("connection-pool", slow, waiting)).hasValueSatisfying(s -> assertThat(s)
                     .startsWith("mvc-virtual / slow-query: 225.0 TPS = 75.0 % of 150 connections / 0.50 s = 300.0 TPS — the connection pool is the bottleneck")
                     .contains("150 = 300 VUs − 150 connections"));
+        }
+    }
+
+    @Nested
+    class Beside {
+        @Test
+        void aWindowBesideSomebodyElsesWorkIsSaidNotToHaveRunAloneWithItsCpuSeconds() {
+            // a test suite beside a 10 s window: 1.2 cores of the machine were neither the cell's nor the lab's
+            CellResult besideASuite = cell().metric("otherCpuCoresMean", 1.2).build();
+
+            assertThat(rule("beside", besideASuite, NOTHING_MEASURED)).hasValueSatisfying(s -> assertThat(s)
+                    .contains("used 1.20 cores of the machine on average through the window (12.0 CPU-s): the cell did not run alone"));
+            assertThat(Findings.fired(besideASuite, NOTHING_MEASURED, 1).stream().filter(f -> f.rule().equals("beside")).findFirst()
+                    .orElseThrow().figures()).containsEntry("otherCpuCoresMean", 1.2);
         }
     }
 

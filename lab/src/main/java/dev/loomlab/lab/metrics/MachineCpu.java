@@ -1,4 +1,4 @@
-package dev.loomlab.lab.load;
+package dev.loomlab.lab.metrics;
 
 import java.io.IOException;
 import java.nio.file.Files;

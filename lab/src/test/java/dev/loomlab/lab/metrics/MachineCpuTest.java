@@ -1,4 +1,4 @@
-package dev.loomlab.lab.load;
+package dev.loomlab.lab.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
