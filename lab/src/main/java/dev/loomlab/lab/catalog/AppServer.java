@@ -1,6 +1,5 @@
 package dev.loomlab.lab.catalog;
 
-import dev.loomlab.lab.result.Provenance;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -45,7 +44,7 @@ public final class AppServer {
 
     /** The jar's {@code Spring-Boot-Version}, as its manifest says ("unknown" when it is not a Boot jar). */
     public static String bootVersion(AppJar app) {
-        return Provenance.jarAttribute(app.jar(), "Spring-Boot-Version");
+        return LabHome.jarAttribute(app.jar(), "Spring-Boot-Version");
     }
 
     /**

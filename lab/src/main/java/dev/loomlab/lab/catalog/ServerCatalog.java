@@ -1,6 +1,5 @@
 package dev.loomlab.lab.catalog;
 
-import dev.loomlab.lab.process.LabHome;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;

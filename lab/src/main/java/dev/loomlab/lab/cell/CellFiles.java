@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cell;
 
+import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.RunFolder;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -1,7 +1,6 @@
 package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.ceiling.Ceiling;
-import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.K6Agents;
 import dev.loomlab.lab.load.LoadEngine;
@@ -9,13 +8,15 @@ import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadTimeline;
 import dev.loomlab.lab.load.PreparedLoad;
 import dev.loomlab.lab.metrics.JfrAllocation;
-import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.FreePort;
 import dev.loomlab.lab.process.PortWatch;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.StageTimes.Stage;
+import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.net.URI;

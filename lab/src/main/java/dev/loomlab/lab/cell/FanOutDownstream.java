@@ -1,13 +1,13 @@
 package dev.loomlab.lab.cell;
 
-import dev.loomlab.load.Workload;
 import dev.loomlab.lab.fanout.CallCheck;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.DownstreamProcess;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.FanOut;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;

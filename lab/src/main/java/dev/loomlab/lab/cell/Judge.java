@@ -1,20 +1,20 @@
 package dev.loomlab.lab.cell;
 
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.ceiling.Resources;
-import dev.loomlab.lab.stats.BatchMeans;
-import dev.loomlab.lab.stats.Interval;
 import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.fanout.CallCheck;
 import dev.loomlab.lab.findings.Findings;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Steadiness;
-import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.stats.BatchMeans;
+import dev.loomlab.lab.stats.Interval;
 import dev.loomlab.load.Workload;
-import java.util.OptionalInt;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The last stage: what limited the cell. The ceiling its model and the load allow (known before

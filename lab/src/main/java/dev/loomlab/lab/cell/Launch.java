@@ -1,14 +1,15 @@
 package dev.loomlab.lab.cell;
 
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.process.ServerStartException;
-import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.result.Cell;
+import dev.loomlab.lab.settings.Defaults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,12 +15,12 @@ import dev.loomlab.lab.metrics.Sampler;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.metrics.SeriesSummary;
 import dev.loomlab.lab.plan.Plan;
-
-import dev.loomlab.load.DriverResult;
-import dev.loomlab.load.Workload;
 import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.DriverResult;
+import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cell;
 
+import dev.loomlab.lab.result.StageTimes;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -14,7 +14,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class RequestFigures {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    public static final String PREFIX = "request.";
+    private static final String PREFIX = dev.loomlab.lab.plan.Threshold.REQUEST_METRICS;
 
     private RequestFigures() {
     }

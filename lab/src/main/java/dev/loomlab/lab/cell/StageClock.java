@@ -1,6 +1,7 @@
 package dev.loomlab.lab.cell;
 
-import dev.loomlab.lab.cell.StageTimes.Stage;
+import dev.loomlab.lab.result.StageTimes.Stage;
+import dev.loomlab.lab.result.StageTimes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.cell;
 
-import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.load.LoadProgress;
+import dev.loomlab.lab.result.StageTimes.Stage;
 import java.time.Duration;
 
 /**

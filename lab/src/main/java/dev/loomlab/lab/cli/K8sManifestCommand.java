@@ -2,10 +2,10 @@ package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.cell.Measure;
 import dev.loomlab.lab.load.agents.K6OperatorManifest;
+import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.result.AtomicWrite;
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.loomlab.lab.cli;
 
-import dev.loomlab.lab.plan.PlanException;
-import picocli.CommandLine;
+import dev.loomlab.lab.settings.PlanException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The lab's command line: one small class per verb. Exit codes: 0 done, 1 something failed

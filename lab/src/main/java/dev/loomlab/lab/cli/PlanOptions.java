@@ -1,10 +1,10 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.catalog.ModelIds;
-import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.lab.settings.PlanException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;

@@ -1,18 +1,18 @@
 package dev.loomlab.lab.cli;
 
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
-import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.Provenance;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.Runner;
-import java.io.IOException;
 import dev.loomlab.lab.run.Session;
+import dev.loomlab.lab.settings.PlanException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

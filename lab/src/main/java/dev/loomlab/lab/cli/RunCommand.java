@@ -1,24 +1,24 @@
 package dev.loomlab.lab.cli;
 
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.jdk.ServerJdks;
 import dev.loomlab.lab.load.Engines;
-import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.os.AtomicWrite;
+import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.plan.PlanParts;
 import dev.loomlab.lab.process.Calibration;
-import dev.loomlab.lab.process.CpuLayout;
-import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.report.SeedComparison;
-import dev.loomlab.lab.result.AtomicWrite;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.Provenance;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.Runner;
 import dev.loomlab.lab.run.Session;
+import dev.loomlab.lab.settings.Defaults;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -60,7 +60,7 @@ public final class RunCommand implements Callable<Integer> {
             return Resume.run(resume, options, target, allowRemoteTarget, force);
         }
         if (force) {
-            throw new dev.loomlab.lab.plan.PlanException("--force goes with --resume only (it lets another build resume a run folder)");
+            throw new dev.loomlab.lab.settings.PlanException("--force goes with --resume only (it lets another build resume a run folder)");
         }
         List<PlanParts.Part> parts = PlanLoader.parts(options.plan, options.overrides());
         if (parts.size() > 1) {
@@ -68,16 +68,16 @@ public final class RunCommand implements Callable<Integer> {
         }
         Plan plan = parts.getFirst().plan();
         if (target != null && plan.topology().split()) {
-            throw new dev.loomlab.lab.plan.PlanException("--target measures a server already running: it cannot be moved into the split topology's namespaces (use --topology local)");
+            throw new dev.loomlab.lab.settings.PlanException("--target measures a server already running: it cannot be moved into the split topology's namespaces (use --topology local)");
         }
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
         }
         if (!plan.requests().isEmpty() && target == null && plan.app().isEmpty()) {
-            throw new dev.loomlab.lab.plan.PlanException("requests go to a service of yours: give --target URL (a running one) or --app JAR (the lab runs it)");
+            throw new dev.loomlab.lab.settings.PlanException("requests go to a service of yours: give --target URL (a running one) or --app JAR (the lab runs it)");
         }
         if (target != null && plan.app().isPresent()) {
-            throw new dev.loomlab.lab.plan.PlanException("--target measures a running service and --app runs your jar: give one of them");
+            throw new dev.loomlab.lab.settings.PlanException("--target measures a running service and --app runs your jar: give one of them");
         }
         Session session = target != null ? Session.forTarget(plan, out) : Session.forServers(plan, out);
         Jdk jdk = session.jdk();
@@ -99,7 +99,7 @@ public final class RunCommand implements Callable<Integer> {
     /** A plan of parts: each part a sub-run in a folder of its own, then the seed's claims beside this run's. */
     private Integer runParts(List<PlanParts.Part> parts) {
         if (target != null) {
-            throw new dev.loomlab.lab.plan.PlanException("a plan of parts cannot measure a --target: run one part's settings with --plan and flags instead");
+            throw new dev.loomlab.lab.settings.PlanException("a plan of parts cannot measure a --target: run one part's settings with --plan and flags instead");
         }
         // Every part is checked, and its JDKs found, before the first part starts: a missing one stops here (exit 2).
         Session session = Session.forServers(parts.stream().map(PlanParts.Part::plan).toList(), out);
@@ -170,11 +170,11 @@ public final class RunCommand implements Callable<Integer> {
             // a --target run starts no server of the lab's: its jars need not be built
             if (java.nio.file.Files.isRegularFile(LabHome.root().resolve(model.jar()))) {
                 v.putIfAbsent("spring-boot (" + model.server() + ")",
-                        Provenance.jarAttribute(LabHome.serverJar(model), "Spring-Boot-Version"));
+                        LabHome.jarAttribute(LabHome.serverJar(model), "Spring-Boot-Version"));
             }
         }
         if (plan.engine().equals("hyperfoil")) {
-            v.put("hyperfoil", Provenance.jarAttribute(LabHome.driverJar(), "Hyperfoil-Version"));
+            v.put("hyperfoil", LabHome.jarAttribute(LabHome.driverJar(), "Hyperfoil-Version"));
         } else {
             v.put(plan.engine(), Engines.version(plan.engine()).orElse("unknown"));
         }

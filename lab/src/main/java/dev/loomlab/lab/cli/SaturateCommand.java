@@ -1,13 +1,13 @@
 package dev.loomlab.lab.cli;
 
-import dev.loomlab.load.Durations;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.Runner;
 import dev.loomlab.lab.run.Saturation;
 import dev.loomlab.lab.run.Session;
+import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.load.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

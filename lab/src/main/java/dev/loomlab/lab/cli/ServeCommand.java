@@ -1,17 +1,17 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.database.RunningDatabase;
-import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.process.ServerStartException;
-import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.run.DatabaseStarter;
-import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.scenario.Scenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;

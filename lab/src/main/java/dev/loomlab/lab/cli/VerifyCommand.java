@@ -1,7 +1,7 @@
 package dev.loomlab.lab.cli;
 
-import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.InvalidLoadException;
 import dev.loomlab.load.TargetHost;
 import dev.loomlab.scenario.verify.Check;

@@ -1,10 +1,10 @@
 package dev.loomlab.lab.jdk;
 
-import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.settings.PlanException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -72,10 +72,13 @@ public final class ServerJdks {
                 () -> new PlanException("JDK " + feature + " at " + h + " does not start: " + howToGet(feature))));
     }
 
-    /** Checks up front that every JDK a plan needs is here, so a run never fails half-way for want of one. */
-    public void require(Plan plan) {
-        for (Model model : plan.models()) {
-            for (Integer f : plan.jdksFor(model)) {
+    /**
+     * Checks up front that every JDK a plan needs is here, so a run never fails half-way for want of one: each of
+     * {@code models} on each of the features {@code jdksFor} gives it (a null: its default JDK).
+     */
+    public void require(List<Model> models, java.util.function.Function<Model, List<Integer>> jdksFor) {
+        for (Model model : models) {
+            for (Integer f : jdksFor.apply(model)) {
                 forModel(model, f);
             }
         }

@@ -1,11 +1,11 @@
 package dev.loomlab.lab.load;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.process.CpuLayout;
-import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.process.StartupCache;
-import dev.loomlab.lab.process.Taskset;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

@@ -2,8 +2,8 @@ package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.EngineType.Capability;
-import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package dev.loomlab.lab.load;
 
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.process.Children;
-import dev.loomlab.lab.process.CpuLayout;
-import dev.loomlab.lab.process.Taskset;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;

@@ -1,8 +1,8 @@
 package dev.loomlab.lab.load;
 
-import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.lab.process.LabHome;
-import dev.loomlab.lab.process.ShortCommand;
+import dev.loomlab.lab.catalog.LabHome;
+import dev.loomlab.lab.os.ShortCommand;
+import dev.loomlab.lab.settings.PlanException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.loomlab.lab.load;
 
-import dev.loomlab.lab.result.AtomicWrite;
+import dev.loomlab.lab.os.AtomicWrite;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,13 +1,13 @@
 package dev.loomlab.lab.load;
 
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.os.AtomicWrite;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.process.Children;
-import dev.loomlab.lab.process.CpuLayout;
-import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.StartupCache;
-import dev.loomlab.lab.process.Taskset;
-import dev.loomlab.lab.result.AtomicWrite;
+import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
 import dev.loomlab.load.TargetHost;

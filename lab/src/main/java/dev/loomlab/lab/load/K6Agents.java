@@ -1,9 +1,8 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.load.agents.AgentHost;
+import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.process.Children;
-import dev.loomlab.lab.result.AtomicWrite;
-import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.load.CpuTimeline;
 import dev.loomlab.load.Workload;
 import java.io.BufferedReader;
@@ -46,6 +45,10 @@ import org.HdrHistogram.Histogram;
  * with its reason; the other agents are stopped.
  */
 public final class K6Agents implements LoadEngine, AutoCloseable {
+    /** k6's REST answers read, and the merged result written, as the lab writes its own records (indented). */
+    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder()
+            .enable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build();
+
     /** The REST port of agent i's k6 on its host: several agents may share one host. */
     static final int REST_PORT = 6565;
     private static final Duration POLL = Duration.ofMillis(50);
@@ -252,7 +255,7 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
                 try {
                     HttpResponse<String> r = http.send(HttpRequest.newBuilder(a.status()).timeout(Duration.ofSeconds(2)).GET().build(),
                             HttpResponse.BodyHandlers.ofString());
-                    tools.jackson.databind.JsonNode status = RunFolder.json().readTree(r.body()).path("data").path("attributes");
+                    tools.jackson.databind.JsonNode status = JSON.readTree(r.body()).path("data").path("attributes");
                     if (r.statusCode() == 200 && status.path("paused").asBoolean(false) && status.path("status").asInt() == PAUSED_BEFORE_RUN) {
                         vus[a.index()] = status.path("vus-max").asInt();
                         break;
@@ -476,7 +479,7 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         m.put("okWholeRun", okWholeRun);
         m.put("shares", shares);
         AtomicWrite.write(spec.outDir().resolve(spec.name() + ".driver.json"),
-                RunFolder.json().writerWithDefaultPrettyPrinter().writeValueAsString(m));
+                JSON.writerWithDefaultPrettyPrinter().writeValueAsString(m));
     }
 
     /** The agent's folder and, once per run, the k6 binary; the cell's script every cell. */

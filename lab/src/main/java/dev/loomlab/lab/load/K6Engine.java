@@ -1,6 +1,6 @@
 package dev.loomlab.lab.load;
 
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package dev.loomlab.lab.load;
 
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.loomlab.lab.load;
 
-import dev.loomlab.lab.result.AtomicWrite;
+import dev.loomlab.lab.os.AtomicWrite;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -366,7 +366,7 @@ public final class Sampler implements AutoCloseable {
     public static void writeCsv(Path file, List<SeriesRow> rows) {
         StringBuilder sb = new StringBuilder(SeriesRow.CSV_HEADER).append('\n');
         rows.forEach(r -> sb.append(r.csv()).append('\n'));
-        dev.loomlab.lab.result.AtomicWrite.write(file, sb.toString());
+        dev.loomlab.lab.os.AtomicWrite.write(file, sb.toString());
     }
 
     public static List<SeriesRow> readCsv(Path file) throws IOException {

@@ -4,6 +4,7 @@ import dev.loomlab.lab.catalog.AppJar;
 import dev.loomlab.lab.catalog.AppServer;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.catalog.ServerCatalog;
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.TlsTrust;
 import java.nio.file.Files;

@@ -1,12 +1,13 @@
 package dev.loomlab.lab.plan;
 
-import dev.loomlab.scenario.Dialect;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.settings.Topology;
+import dev.loomlab.load.Window;
+import dev.loomlab.load.Workload;
+import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
 import java.util.List;
-import dev.loomlab.load.Window;
-import dev.loomlab.load.Workload;
 
 /**
  * A resolved plan: presets, then CLI overrides, already validated. A run is the matrix
@@ -56,7 +57,7 @@ public record Plan(
         CellOrder order,
         List<dev.loomlab.lab.load.agents.LoadAgent> agents,
         List<dev.loomlab.load.HttpCall> requests,
-        List<dev.loomlab.lab.slo.Threshold> slos,
+        List<dev.loomlab.lab.plan.Threshold> slos,
         dev.loomlab.load.TlsTrust tls,
         java.util.Optional<dev.loomlab.lab.catalog.AppJar> app) {
 

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.InvalidLoadException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.plan;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Limits;
 import dev.loomlab.scenario.Param;
 import java.lang.reflect.RecordComponent;
@@ -57,7 +58,7 @@ public record PlanDocument(
         @JsonDeserialize(using = PlanValues.WholeLong.class) Long seed,
 
         List<dev.loomlab.load.HttpCall> requests,
-        @JsonDeserialize(using = PlanValues.Slos.class) @JsonSerialize(contentUsing = PlanValues.ThresholdWriter.class) List<dev.loomlab.lab.slo.Threshold> slo,
+        @JsonDeserialize(using = PlanValues.Slos.class) @JsonSerialize(contentUsing = PlanValues.ThresholdWriter.class) List<dev.loomlab.lab.plan.Threshold> slo,
         String tls,
         String app,
         List<String> appArgs,

@@ -1,12 +1,15 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.lab.settings.Topology;
 import dev.loomlab.load.Durations;
 import dev.loomlab.load.InvalidLoadException;
 import dev.loomlab.load.Limits;
 import dev.loomlab.load.Window;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Param;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
@@ -109,7 +112,7 @@ public final class PlanLoader {
         if (plan.topology().split() && plan.scenarios().stream().anyMatch(dev.loomlab.scenario.FanOut::needsDownstream)) {
             throw new PlanException("topology split does not run the fan-out scenarios yet (their downstream server binds loopback only): drop them, or use --topology local");
         }
-        for (dev.loomlab.lab.slo.Threshold t : plan.slos()) {
+        for (dev.loomlab.lab.plan.Threshold t : plan.slos()) {
             if (t.request().isPresent() && plan.requests().stream().noneMatch(c -> c.name().equals(t.request().get()))) {
                 throw new PlanException("slo: '" + t + "': the plan has no request named '" + t.request().get() + "'"
                         + (plan.requests().isEmpty() ? "" : " (its requests: "

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.lab.settings.PlanException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,7 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.lab.settings.Topology;
 import dev.loomlab.load.Durations;
 import dev.loomlab.load.InvalidLoadException;
 import dev.loomlab.load.Limits;
@@ -107,8 +109,8 @@ final class PlanValues {
     static final class WarmupWriter extends Spelled<Warmup> { WarmupWriter() { super(Warmup::spelling); } }
     static final class Ids extends Named<List<String>> { Ids() { super((p, field) -> List.copyOf(items(p, field))); } }
     static final class Jdks extends Named<List<Integer>> { Jdks() { super(PlanValues::jdks); } }
-    static final class Slos extends Named<List<dev.loomlab.lab.slo.Threshold>> { Slos() { super((p, field) -> items(p, field).stream().map(dev.loomlab.lab.slo.Threshold::parse).toList()); } }
-    static final class ThresholdWriter extends Spelled<dev.loomlab.lab.slo.Threshold> { ThresholdWriter() { super(dev.loomlab.lab.slo.Threshold::text); } }
+    static final class Slos extends Named<List<dev.loomlab.lab.plan.Threshold>> { Slos() { super((p, field) -> items(p, field).stream().map(dev.loomlab.lab.plan.Threshold::parse).toList()); } }
+    static final class ThresholdWriter extends Spelled<dev.loomlab.lab.plan.Threshold> { ThresholdWriter() { super(dev.loomlab.lab.plan.Threshold::text); } }
     static final class DurationWriter extends Spelled<Duration> { DurationWriter() { super(Durations::format); } }
     static final class DelayWriter extends Spelled<Duration> { DelayWriter() { super(Topology::format); } }
 

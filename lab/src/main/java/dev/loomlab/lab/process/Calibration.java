@@ -1,5 +1,7 @@
 package dev.loomlab.lab.process;
 
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.load.Protocol;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,10 @@
 package dev.loomlab.lab.process;
 
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
+import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.scenario.FanOut;
 import java.io.IOException;
 import java.net.URI;

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.process;
 
+import dev.loomlab.lab.os.ShortCommand;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

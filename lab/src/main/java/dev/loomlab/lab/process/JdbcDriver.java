@@ -1,6 +1,7 @@
 package dev.loomlab.lab.process;
 
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.catalog.LabHome;
+import dev.loomlab.lab.settings.PlanException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

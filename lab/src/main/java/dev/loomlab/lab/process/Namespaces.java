@@ -1,7 +1,11 @@
 package dev.loomlab.lab.process;
 
-import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.lab.plan.Topology;
+import dev.loomlab.lab.catalog.LabHome;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.ShortCommand;
+import dev.loomlab.lab.os.Taskset;
+import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.lab.settings.Topology;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

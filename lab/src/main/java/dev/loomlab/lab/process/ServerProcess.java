@@ -1,7 +1,9 @@
 package dev.loomlab.lab.process;
 
-import dev.loomlab.lab.plan.Defaults;
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.os.Taskset;
+import dev.loomlab.lab.settings.Defaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

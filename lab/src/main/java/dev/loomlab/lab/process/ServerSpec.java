@@ -1,8 +1,9 @@
 package dev.loomlab.lab.process;
 
 import dev.loomlab.database.DatabaseEndpoint;
-import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.os.CpuLayout;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

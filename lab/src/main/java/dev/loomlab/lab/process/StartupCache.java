@@ -1,5 +1,6 @@
 package dev.loomlab.lab.process;
 
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
 import java.io.IOException;
 import java.io.InputStream;

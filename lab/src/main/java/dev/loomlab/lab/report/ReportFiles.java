@@ -1,6 +1,6 @@
 package dev.loomlab.lab.report;
 
-import dev.loomlab.lab.result.AtomicWrite;
+import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;

@@ -1,12 +1,12 @@
 package dev.loomlab.lab.report;
 
-import dev.loomlab.lab.cell.Cell;
-import dev.loomlab.lab.plan.Defaults;
-import dev.loomlab.load.Durations;
-import dev.loomlab.lab.result.CellResult;
-import dev.loomlab.lab.process.JdbcDriver;
-import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.result.Cell;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.load.Durations;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;

@@ -1,7 +1,5 @@
 package dev.loomlab.lab.result;
 
-import dev.loomlab.lab.cell.Cell;
-import dev.loomlab.lab.cell.StageTimes;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.annotation.JsonDeserialize;

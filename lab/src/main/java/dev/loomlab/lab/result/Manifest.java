@@ -1,5 +1,6 @@
 package dev.loomlab.lab.result;
 
+import dev.loomlab.lab.os.SecretMask;
 import dev.loomlab.lab.plan.PlanDocument;
 import java.util.List;
 import java.util.Map;

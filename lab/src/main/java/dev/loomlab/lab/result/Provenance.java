@@ -1,7 +1,7 @@
 package dev.loomlab.lab.result;
 
-import dev.loomlab.lab.process.ShortCommand;
-import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.os.ShortCommand;
+import dev.loomlab.lab.os.Taskset;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,17 +24,6 @@ public final class Provenance {
         m.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         m.put("cpu", cpuModel());
         return m;
-    }
-
-    /** A value from a jar's manifest, e.g. {@code Spring-Boot-Version}. */
-    public static String jarAttribute(Path jar, String attribute) {
-        try (JarFile file = new JarFile(jar.toFile())) {
-            var manifest = file.getManifest();
-            String value = manifest == null ? null : manifest.getMainAttributes().getValue(attribute);
-            return value == null ? "unknown" : value;
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 
     public static String gitCommit(Path checkout) {

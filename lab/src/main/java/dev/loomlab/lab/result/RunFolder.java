@@ -1,6 +1,7 @@
 package dev.loomlab.lab.result;
 
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.os.AtomicWrite;
+import dev.loomlab.lab.settings.PlanException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;

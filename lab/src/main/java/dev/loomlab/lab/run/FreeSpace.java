@@ -1,7 +1,7 @@
 package dev.loomlab.lab.run;
 
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.settings.PlanException;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;

@@ -1,11 +1,11 @@
 package dev.loomlab.lab.run;
 
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.lab.settings.PlanException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

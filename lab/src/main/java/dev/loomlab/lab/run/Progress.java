@@ -2,8 +2,8 @@ package dev.loomlab.lab.run;
 
 import dev.loomlab.lab.cell.CellProgress;
 import dev.loomlab.lab.cell.Overhead;
-import dev.loomlab.lab.cell.StageTimes;
 import dev.loomlab.lab.load.LoadProgress;
+import dev.loomlab.lab.result.StageTimes;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,15 +1,15 @@
 package dev.loomlab.lab.run;
 
 import dev.loomlab.database.RunningDatabase;
-import dev.loomlab.lab.cell.Cell;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.report.ReportFiles;
-import dev.loomlab.lab.result.AtomicWrite;
+import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenario;
 import java.io.PrintStream;
 import java.time.Duration;

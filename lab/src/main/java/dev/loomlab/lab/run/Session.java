@@ -1,13 +1,13 @@
 package dev.loomlab.lab.run;
 
-import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.jdk.ServerJdks;
+import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.load.LoadEngine;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.Namespaces;
-import dev.loomlab.lab.process.Taskset;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -51,7 +51,7 @@ public final class Session {
         LoadEngine engine = EngineCatalog.standard().byId(plans.getFirst().engine(), jdk, cpus);
         // A JDK a plan needs but this machine lacks stops here, with how to get it (exit 2).
         ServerJdks serverJdks = ServerJdks.discover();
-        plans.forEach(serverJdks::require);
+        plans.forEach(p -> serverJdks.require(p.models(), p::jdksFor));
         return new Session(jdk, cpus, engine, serverJdks);
     }
 

@@ -1,6 +1,6 @@
 package dev.loomlab.lab.slo;
 
-import dev.loomlab.lab.result.AtomicWrite;
+import dev.loomlab.lab.os.AtomicWrite;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Locale;

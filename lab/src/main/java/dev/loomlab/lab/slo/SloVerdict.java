@@ -1,9 +1,11 @@
 package dev.loomlab.lab.slo;
 
+import dev.loomlab.lab.plan.Threshold;
 import dev.loomlab.lab.result.CellResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -27,11 +29,45 @@ public record SloVerdict(List<Check> checks) {
         List<Check> checks = new ArrayList<>();
         for (CellResult cell : cells) {
             for (Threshold t : thresholds) {
-                checks.add(new Check(cell.label() + " " + cell.scenario() + " r" + cell.round(), t, t.measured(cell), t.check(cell),
-                        cell.durationS()));
+                OptionalDouble measured = measured(t, cell);
+                checks.add(new Check(cell.label() + " " + cell.scenario() + " r" + cell.round(), t, measured,
+                        measured.isPresent() && t.comparison().holds(measured.getAsDouble(), t.value()), cell.durationS()));
             }
         }
         return new SloVerdict(checks);
+    }
+
+    /** The cell's figure {@code t} is about, or empty when the cell was not measured (it then meets no threshold). */
+    static OptionalDouble measured(Threshold t, CellResult cell) {
+        if (!cell.succeeded()) {
+            return OptionalDouble.empty();
+        }
+        if (t.request().isEmpty()) {
+            return OptionalDouble.of(switch (t.measure()) {
+                case P50 -> cell.p50Ms();
+                case P90 -> cell.p90Ms();
+                case P99 -> cell.p99Ms();
+                case MAX -> cell.maxMs();
+                case ERRORS -> errorPercent(cell);
+                case TPS -> cell.tps();
+            });
+        }
+        Map<String, Double> metrics = cell.metrics() == null ? Map.of() : cell.metrics();
+        String prefix = Threshold.REQUEST_METRICS + t.request().get() + ".";
+        if (t.measure() == Threshold.Measure.ERRORS) {
+            Double errors = metrics.get(prefix + "errors");
+            Double requests = metrics.get(prefix + "requests");
+            return errors == null || requests == null ? OptionalDouble.empty()
+                    : OptionalDouble.of(requests == 0 ? 0 : 100.0 * errors / requests);
+        }
+        Double figure = metrics.get(prefix + t.measure().requestFigure());
+        return figure == null ? OptionalDouble.empty() : OptionalDouble.of(figure);
+    }
+
+    /** Requests that failed, in percent of all sent: every error kind the engine counted. */
+    static double errorPercent(CellResult cell) {
+        long failed = cell.errors() == null ? 0 : cell.errors().values().stream().mapToLong(Long::longValue).sum();
+        return cell.requests() == 0 ? 0 : 100.0 * failed / cell.requests();
     }
 
     /** The run's cells against the thresholds of the plan its manifest records. */

@@ -3,8 +3,8 @@ package dev.loomlab.lab.ceiling;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;

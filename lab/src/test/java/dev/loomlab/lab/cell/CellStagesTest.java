@@ -2,17 +2,18 @@ package dev.loomlab.lab.cell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.Latencies;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.load.Window;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenarios;

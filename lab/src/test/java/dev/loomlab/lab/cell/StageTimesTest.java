@@ -2,9 +2,10 @@ package dev.loomlab.lab.cell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.load.LoadProgress;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.result.StageTimes.Stage;
+import dev.loomlab.lab.result.StageTimes;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.plan.PlanDocument;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /** The plan's flags are declared from its fields: every field a flag, read back under the field's name. */
 class PlanOptionsTest {
@@ -69,7 +69,7 @@ class PlanOptionsTest {
         RunCommand command = cli.getSubcommands().get("run").getCommand();
 
         org.assertj.core.api.Assertions.assertThatThrownBy(command.options::overrides)
-                .isInstanceOf(dev.loomlab.lab.plan.PlanException.class)
+                .isInstanceOf(dev.loomlab.lab.settings.PlanException.class)
                 .hasMessageStartingWith("--db-password-file " + dir.resolve("missing") + ": cannot read the database password");
     }
 

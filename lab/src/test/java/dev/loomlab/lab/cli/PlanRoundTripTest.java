@@ -1,20 +1,23 @@
 package dev.loomlab.lab.cli;
 
-import dev.loomlab.lab.load.EngineCatalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
-import dev.loomlab.lab.plan.Warmup;
-import dev.loomlab.lab.plan.Defaults;
 import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.plan.Threshold;
+import dev.loomlab.lab.plan.Warmup;
 import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.load.Draw;
+import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.Limits;
 import dev.loomlab.scenario.FanOut;
-import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Param;
 import dev.loomlab.scenario.Scenarios;
 import java.io.IOException;
@@ -26,9 +29,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import dev.loomlab.lab.slo.Threshold;
-import dev.loomlab.load.Draw;
-import dev.loomlab.load.HttpCall;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

@@ -2,7 +2,7 @@ package dev.loomlab.lab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.catalog.LabHome;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

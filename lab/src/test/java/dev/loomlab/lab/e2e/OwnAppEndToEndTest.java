@@ -2,8 +2,8 @@ package dev.loomlab.lab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.cli.Loomlab;
-import dev.loomlab.lab.process.LabHome;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.testing.RunFolders;
@@ -93,8 +93,7 @@ class OwnAppEndToEndTest {
             assertThat(cell.ceilingFormula()).as(cell.label()).contains("S measured at low load");
             // where its server used its cores, its CPU per request at low load is measured after the window and the CPU's
             // ceiling from it (the utilization law) bounds the cell; elsewhere it could not bound, and is not measured
-            int serverCores = java.util.Arrays.stream(cell.cpus().get("server").split(",")).mapToInt(r -> r.contains("-")
-                    ? Integer.parseInt(r.split("-")[1]) - Integer.parseInt(r.split("-")[0]) + 1 : 1).sum();
+            int serverCores = serverCores(cell);
             if (cell.serverCpuCores() != null && cell.serverCpuCores() >= dev.loomlab.load.Protocol.CPU_SATURATED * serverCores) {
                 double lowLoadMs = cell.metrics().get("cpuPerRequestLowLoadMs");
                 assertThat(lowLoadMs).as(cell.label()).isPositive();
@@ -117,11 +116,23 @@ class OwnAppEndToEndTest {
         Map<String, Double> platform = cells.get("app-platform").metrics();
         Map<String, Double> virtual = cells.get("app-virtual").metrics();
         assertThat(platform.get("poolPendingMax")).isLessThanOrEqualTo(8.0);
-        assertThat(virtual.get("poolActiveMax") + virtual.get("poolPendingMax")).isGreaterThan(8.0);
+        // More than 8 reach the pool only where the server's core lets them run: on a core kept busy (a machine half as
+        // fast read 8 = 4 + 4) the other virtual threads wait for their carrier, before the pool, where no gauge counts them.
+        CellResult virtualCell = cells.get("app-virtual");
+        if (virtualCell.serverCpuCores() == null || virtualCell.serverCpuCores() < dev.loomlab.load.Protocol.CPU_SATURATED * serverCores(virtualCell)) {
+            assertThat(virtual.get("poolActiveMax") + virtual.get("poolPendingMax")).as("server CPU %s", virtualCell.serverCpuCores())
+                    .isGreaterThan(8.0);
+        }
         assertThat(virtual).doesNotContainKey("tomcatMax");
         assertThat(exit).as("exit of loomlab run --app (its lines are on the console)").isZero();
         assertThat(Files.readString(folder.root().resolve(RunFolder.SUMMARY))).contains("app-platform", "app-virtual",
                 "SLO: all 2 thresholds passed");
+    }
+
+    /** The cores the cell's server was pinned to ({@code 1}, {@code 0-1}, {@code 1,3}). */
+    private static int serverCores(CellResult cell) {
+        return java.util.Arrays.stream(cell.cpus().get("server").split(",")).mapToInt(r -> r.contains("-")
+                ? Integer.parseInt(r.split("-")[1]) - Integer.parseInt(r.split("-")[0]) + 1 : 1).sum();
     }
 
     @Test

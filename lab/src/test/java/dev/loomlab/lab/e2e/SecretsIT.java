@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.database.Databases;
 import dev.loomlab.database.RunningDatabase;
-import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.scenario.Dialect;

@@ -3,14 +3,14 @@ package dev.loomlab.lab.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.lab.testing.LabJvm;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

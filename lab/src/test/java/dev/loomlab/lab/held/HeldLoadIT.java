@@ -1,23 +1,23 @@
 package dev.loomlab.lab.held;
 
-import dev.loomlab.lab.load.EngineCatalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.database.Databases;
 import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.load.LoadProgress;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
 import dev.loomlab.lab.metrics.Prometheus;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
-import dev.loomlab.lab.process.Taskset;
 import dev.loomlab.lab.run.Preflight;
 import dev.loomlab.scenario.Dialect;
-import dev.loomlab.lab.catalog.Model;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

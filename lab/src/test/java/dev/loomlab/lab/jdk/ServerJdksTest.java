@@ -3,10 +3,10 @@ package dev.loomlab.lab.jdk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.settings.PlanException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

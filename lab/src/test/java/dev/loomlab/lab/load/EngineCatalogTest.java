@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.EngineType.Capability;
-import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Workload;
 import java.nio.file.Path;
 import java.time.Duration;

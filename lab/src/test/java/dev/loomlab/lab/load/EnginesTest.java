@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.settings.PlanException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.loomlab.lab.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.os.Taskset;
 import org.junit.jupiter.api.Test;
 
 class MachineCpuTest {

@@ -3,6 +3,7 @@ package dev.loomlab.lab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Draw;
 import dev.loomlab.load.TlsTrust;
 import dev.loomlab.scenario.Scenarios;

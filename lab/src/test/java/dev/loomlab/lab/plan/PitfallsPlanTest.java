@@ -1,10 +1,11 @@
 package dev.loomlab.lab.plan;
 
-import dev.loomlab.load.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.scenario.Dialect;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.load.Workload;
+import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Scenarios;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,8 @@ package dev.loomlab.lab.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.lab.settings.Topology;
 import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.nio.file.Files;

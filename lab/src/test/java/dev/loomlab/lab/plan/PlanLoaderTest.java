@@ -1,13 +1,14 @@
 package dev.loomlab.lab.plan;
 
-import dev.loomlab.load.Window;
-
-import dev.loomlab.load.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.scenario.Dialect;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.load.Window;
+import dev.loomlab.load.Workload;
+import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Scenarios;
 import java.io.IOException;
 import java.net.URISyntaxException;

@@ -2,6 +2,7 @@ package dev.loomlab.lab.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.settings.PlanException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

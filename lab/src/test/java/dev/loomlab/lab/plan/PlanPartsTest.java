@@ -1,10 +1,12 @@
 package dev.loomlab.lab.plan;
 
-import dev.loomlab.load.Workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,8 @@ package dev.loomlab.lab.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

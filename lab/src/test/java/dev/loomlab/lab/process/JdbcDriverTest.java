@@ -3,8 +3,8 @@ package dev.loomlab.lab.process;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.lab.plan.PlanException;
 import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.settings.PlanException;
 import java.nio.file.Files;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

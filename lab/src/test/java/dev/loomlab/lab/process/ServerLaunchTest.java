@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.scenario.Dialect;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,6 +8,8 @@ import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.metrics.Prometheus;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.scenario.Dialect;
 import java.io.IOException;
 import java.net.URI;

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.loomlab.database.DatabaseEndpoint;
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.jdk.ServerJdks;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.scenario.Dialect;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import dev.loomlab.database.EmbeddedOptions;
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;

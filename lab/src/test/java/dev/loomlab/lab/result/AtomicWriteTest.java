@@ -2,6 +2,7 @@ package dev.loomlab.lab.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.os.AtomicWrite;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

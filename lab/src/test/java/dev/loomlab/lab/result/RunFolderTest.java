@@ -1,13 +1,12 @@
 package dev.loomlab.lab.result;
 
-import dev.loomlab.lab.plan.PlanDocument;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.lab.cell.Cell;
+import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.report.Golden;
-import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.scenario.Scenarios;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,9 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-import org.junit.jupiter.api.io.TempDir;
 
 class RunFolderTest {
     @TempDir

@@ -2,6 +2,7 @@ package dev.loomlab.lab.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.os.SecretMask;
 import dev.loomlab.lab.report.SummaryMarkdown;
 import java.nio.file.Files;
 import java.nio.file.Path;

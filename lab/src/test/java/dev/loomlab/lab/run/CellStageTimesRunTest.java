@@ -2,11 +2,11 @@ package dev.loomlab.lab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.cell.StageTimes;
-import dev.loomlab.lab.cell.StageTimes.Stage;
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.result.StageTimes.Stage;
+import dev.loomlab.lab.result.StageTimes;
 import dev.loomlab.lab.testing.RunFolders;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;

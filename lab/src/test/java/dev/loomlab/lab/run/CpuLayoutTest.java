@@ -2,7 +2,7 @@ package dev.loomlab.lab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -3,7 +3,7 @@ package dev.loomlab.lab.run;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.settings.PlanException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;

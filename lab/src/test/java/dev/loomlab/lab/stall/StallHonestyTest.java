@@ -6,7 +6,7 @@ import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.HyperfoilEngine;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Path;

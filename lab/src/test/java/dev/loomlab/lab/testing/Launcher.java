@@ -1,6 +1,6 @@
 package dev.loomlab.lab.testing;
 
-import dev.loomlab.lab.process.LabHome;
+import dev.loomlab.lab.catalog.LabHome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

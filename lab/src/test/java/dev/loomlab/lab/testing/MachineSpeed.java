@@ -2,7 +2,7 @@ package dev.loomlab.lab.testing;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.os.Taskset;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;

@@ -3,9 +3,9 @@ package dev.loomlab.lab.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.cli.Loomlab;
-import dev.loomlab.lab.plan.Topology;
-import dev.loomlab.lab.process.CpuLayout;
+import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.settings.Topology;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;

@@ -1,6 +1,6 @@
 package dev.loomlab.lab.load.agents;
 
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.settings.PlanException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -1,11 +1,11 @@
 package dev.loomlab.lab.load.agents;
 
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.os.ShortCommand;
+import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.process.Children;
-import dev.loomlab.lab.process.CpuLayout;
 import dev.loomlab.lab.process.Namespaces;
-import dev.loomlab.lab.process.ShortCommand;
-import dev.loomlab.lab.process.Taskset;
+import dev.loomlab.lab.settings.PlanException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;

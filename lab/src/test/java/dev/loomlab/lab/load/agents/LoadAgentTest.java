@@ -3,7 +3,7 @@ package dev.loomlab.lab.load.agents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.settings.PlanException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

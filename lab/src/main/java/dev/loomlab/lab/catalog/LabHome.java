@@ -1,9 +1,10 @@
-package dev.loomlab.lab.process;
+package dev.loomlab.lab.catalog;
 
-import dev.loomlab.lab.catalog.Model;
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.settings.PlanException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.jar.JarFile;
 
 /** The checkout the lab runs from: where the built server and driver jars are. */
 public final class LabHome {
@@ -41,5 +42,16 @@ public final class LabHome {
             throw new PlanException("missing " + jar + ": build it with ./loomlab build (the launcher builds what is missing)");
         }
         return jar;
+    }
+
+    /** A value from a jar's manifest, e.g. {@code Spring-Boot-Version}. */
+    public static String jarAttribute(Path jar, String attribute) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            var manifest = file.getManifest();
+            String value = manifest == null ? null : manifest.getMainAttributes().getValue(attribute);
+            return value == null ? "unknown" : value;
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 }

@@ -1,4 +1,4 @@
-package dev.loomlab.lab.cell;
+package dev.loomlab.lab.result;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;

@@ -1,4 +1,4 @@
-package dev.loomlab.lab.plan;
+package dev.loomlab.lab.settings;
 
 import dev.loomlab.scenario.Dialect;
 import java.time.Duration;

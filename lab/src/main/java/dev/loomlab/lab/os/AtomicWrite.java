@@ -1,4 +1,4 @@
-package dev.loomlab.lab.result;
+package dev.loomlab.lab.os;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.loomlab.lab.plan;
+package dev.loomlab.lab.settings;
 
 /** Bad input in a plan or on the command line: the CLI prints the one-line message and exits 2. */
 public class PlanException extends RuntimeException {

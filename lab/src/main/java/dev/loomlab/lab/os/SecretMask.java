@@ -1,4 +1,4 @@
-package dev.loomlab.lab.result;
+package dev.loomlab.lab.os;
 
 import dev.loomlab.database.DatabaseEndpoint;
 import java.util.ArrayList;

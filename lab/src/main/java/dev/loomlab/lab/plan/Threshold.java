@@ -1,22 +1,18 @@
-package dev.loomlab.lab.slo;
+package dev.loomlab.lab.plan;
 
-import dev.loomlab.lab.plan.PlanException;
-import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.settings.PlanException;
 import java.math.BigDecimal;
-import dev.loomlab.lab.cell.RequestFigures;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * One service-level objective a cell's measured window must meet, as k6 spells a threshold: {@code p99 < 250ms},
  * {@code errors < 0.1%}, {@code tps > 900} for the cell, {@code order.p99 < 400ms} for one request of its mix.
- * Parsed once from its text; {@link #check} reads the cell's own figures.
+ * Parsed once from its text; {@code slo.SloVerdict} reads the cell's own figures against it.
  *
  * @param request the plan request it is about, or empty for the whole cell
  * @param value   in the measure's unit: milliseconds for a latency, percent for errors, requests/s for tps
@@ -25,26 +21,34 @@ public record Threshold(Optional<String> request, Measure measure, Comparison co
     private static final Pattern GRAMMAR = Pattern.compile(
             "\\s*(?:([A-Za-z][A-Za-z0-9_-]*)\\.)?([A-Za-z0-9]+)\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z%]+)?\\s*");
 
-    /** What a threshold is about, and how a cell's result gives it. */
+    /**
+     * A request's figures among a cell's metrics are named {@code request.NAME.FIGURE} ({@code request.order.p99Ms}):
+     * the cell writes them so, a request's threshold reads them so.
+     */
+    public static final String REQUEST_METRICS = "request.";
+
+    /** What a threshold is about; the slo package reads it from a cell's result. */
     public enum Measure {
-        P50("p50", Unit.LATENCY, CellResult::p50Ms, "p50Ms"),
-        P90("p90", Unit.LATENCY, CellResult::p90Ms, "p90Ms"),
-        P99("p99", Unit.LATENCY, CellResult::p99Ms, "p99Ms"),
-        MAX("max", Unit.LATENCY, CellResult::maxMs, "maxMs"),
-        ERRORS("errors", Unit.PERCENT, Threshold::errorPercent, null),
-        TPS("tps", Unit.RATE, CellResult::tps, "tps");
+        P50("p50", Unit.LATENCY, "p50Ms"),
+        P90("p90", Unit.LATENCY, "p90Ms"),
+        P99("p99", Unit.LATENCY, "p99Ms"),
+        MAX("max", Unit.LATENCY, "maxMs"),
+        ERRORS("errors", Unit.PERCENT, null),
+        TPS("tps", Unit.RATE, "tps");
 
         final String id;
         final Unit unit;
-        final ToDoubleFunction<CellResult> read;
-        /** Its figure among a request's metrics ({@code RequestFigures}); errors are counted from two of them. */
-        final String requestFigure;
+        private final String requestFigure;
 
-        Measure(String id, Unit unit, ToDoubleFunction<CellResult> read, String requestFigure) {
+        Measure(String id, Unit unit, String requestFigure) {
             this.id = id;
             this.unit = unit;
-            this.read = read;
             this.requestFigure = requestFigure;
+        }
+
+        /** Its figure among a request's metrics; errors are counted from two of them ({@code errors}, {@code requests}). */
+        public String requestFigure() {
+            return requestFigure;
         }
     }
 
@@ -59,7 +63,7 @@ public record Threshold(Optional<String> request, Measure measure, Comparison co
             this.sign = sign;
         }
 
-        boolean holds(double measured, double bound) {
+        public boolean holds(double measured, double bound) {
             return switch (this) {
                 case LT -> measured < bound;
                 case LE -> measured <= bound;
@@ -125,32 +129,6 @@ public record Threshold(Optional<String> request, Measure measure, Comparison co
         return new PlanException("slo: '" + text.trim() + "': " + why);
     }
 
-    /** The cell's figure this threshold is about, or empty when the cell was not measured. */
-    public OptionalDouble measured(CellResult cell) {
-        if (!cell.succeeded()) {
-            return OptionalDouble.empty();
-        }
-        if (request.isEmpty()) {
-            return OptionalDouble.of(measure.read.applyAsDouble(cell));
-        }
-        Map<String, Double> metrics = cell.metrics() == null ? Map.of() : cell.metrics();
-        String prefix = RequestFigures.PREFIX + request.get() + ".";
-        if (measure == Measure.ERRORS) {
-            Double errors = metrics.get(prefix + "errors");
-            Double requests = metrics.get(prefix + "requests");
-            return errors == null || requests == null ? OptionalDouble.empty()
-                    : OptionalDouble.of(requests == 0 ? 0 : 100.0 * errors / requests);
-        }
-        Double figure = metrics.get(prefix + measure.requestFigure);
-        return figure == null ? OptionalDouble.empty() : OptionalDouble.of(figure);
-    }
-
-    /** Whether the cell met it: a cell with no measured window meets no threshold. */
-    public boolean check(CellResult cell) {
-        OptionalDouble measured = measured(cell);
-        return measured.isPresent() && comparison.holds(measured.getAsDouble(), value);
-    }
-
     /** The figure as the threshold's text writes it: {@code 212.4ms}, {@code 0.02%}, {@code 911.3}. */
     public String shown(double measured) {
         return switch (measure.unit) {
@@ -158,12 +136,6 @@ public record Threshold(Optional<String> request, Measure measure, Comparison co
             case PERCENT -> String.format(Locale.ROOT, "%.3f%%", measured);
             case RATE -> String.format(Locale.ROOT, "%.1f", measured);
         };
-    }
-
-    /** Requests that failed, in percent of all sent: every error kind the engine counted. */
-    static double errorPercent(CellResult cell) {
-        long failed = cell.errors() == null ? 0 : cell.errors().values().stream().mapToLong(Long::longValue).sum();
-        return cell.requests() == 0 ? 0 : 100.0 * failed / cell.requests();
     }
 
     @Override

@@ -1,9 +1,9 @@
-package dev.loomlab.lab.slo;
+package dev.loomlab.lab.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.lab.plan.PlanException;
+import dev.loomlab.lab.settings.PlanException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

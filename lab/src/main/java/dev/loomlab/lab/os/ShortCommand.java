@@ -1,4 +1,4 @@
-package dev.loomlab.lab.process;
+package dev.loomlab.lab.os;
 
 import java.io.File;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.loomlab.lab.plan;
+package dev.loomlab.lab.settings;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
