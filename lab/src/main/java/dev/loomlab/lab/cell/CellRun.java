@@ -9,6 +9,7 @@ import dev.loomlab.lab.load.LoadTimeline;
 import dev.loomlab.lab.load.PreparedLoad;
 import dev.loomlab.lab.metrics.JfrAllocation;
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.process.Calibration;
 import dev.loomlab.lab.process.FreePort;
 import dev.loomlab.lab.process.PortWatch;
 import dev.loomlab.lab.process.ServerHandle;
@@ -66,9 +67,18 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     /** Runs {@code cell} as {@link #run} does, up to its load's end; the rest is in the {@link Ending}. */
     public Ending start(Cell cell, Jdk serverJdk, CellProgress progress) {
         StageClock clock = new StageClock();
+        // Before anything of the cell starts (its ready stage counts it): what the CPUs ran at for it, since this
+        // machine kind changes speed by steps from one minute to the next.
+        Optional<Double> reference = cell.target() ? Optional.empty() : Calibration.cellReference(bench.cpus());
         Ending stages = stages(cell, serverJdk, new TimedProgress(progress, clock), clock);
-        return () -> withTopology(stages.finish(), Map.of()).withStages(clock.finish());
+        return () -> {
+            CellResult result = withTopology(stages.finish(), Map.of()).withStages(clock.finish());
+            return reference.isPresent() && result.succeeded() ? result.withMetric(CPU_REFERENCE, reference.get()) : result;
+        };
     }
+
+    /** The cell's metric: CPU seconds of the reference ({@link Calibration#cellReference}) timed before it. */
+    public static final String CPU_REFERENCE = "cpuReferenceS";
 
     /** {@code result} with {@code entries} added to its topology, the bench's where the cell recorded none. */
     private CellResult withTopology(CellResult result, Map<String, Object> entries) {

@@ -65,6 +65,14 @@ public record Calibration(double serverCpuS, double driverCpuS, Instant at) {
                 ? Optional.of(new Calibration(serverS.get(), driver.get(), Instant.now())) : Optional.empty();
     }
 
+    /**
+     * The reference timed once on the server's CPUs ({@link Protocol#CELL_REFERENCE_MIB} MiB), before a cell starts its
+     * server: what the CPUs ran at for that cell. Empty where it cannot run.
+     */
+    public static Optional<Double> cellReference(CpuLayout cpus) {
+        return once(cpus, cpus.server(), Protocol.CELL_REFERENCE_MIB);
+    }
+
     /** As the manifest's {@code machine} records it. */
     public Map<String, String> entries() {
         Map<String, String> m = new LinkedHashMap<>();
@@ -78,7 +86,7 @@ public record Calibration(double serverCpuS, double driverCpuS, Instant at) {
     private static Optional<Double> best(CpuLayout layout, String cpus) {
         double best = Double.POSITIVE_INFINITY;
         for (int i = 0; i < Protocol.CALIBRATION_TRIES; i++) {
-            Optional<Double> once = once(layout, cpus);
+            Optional<Double> once = once(layout, cpus, Protocol.CALIBRATION_MIB);
             if (once.isEmpty()) {
                 return Optional.empty();
             }
@@ -93,10 +101,10 @@ public record Calibration(double serverCpuS, double driverCpuS, Instant at) {
         return Double.parseDouble(text.substring(0, m)) * 60 + Double.parseDouble(text.substring(m + 1, text.length() - 1));
     }
 
-    private static Optional<Double> once(CpuLayout layout, String cpus) {
+    private static Optional<Double> once(CpuLayout layout, String cpus, int mib) {
         String hash = String.join(" ", Taskset.prefix(layout, cpus, List.of("sha256sum")));
         // the subshell's children are sha256sum alone: head's copying is not counted
-        List<String> command = new ArrayList<>(List.of("sh", "-c", "head -c " + Protocol.CALIBRATION_MIB + "M /dev/zero | (" + hash + " >/dev/null; times)"));
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "head -c " + mib + "M /dev/zero | (" + hash + " >/dev/null; times)"));
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

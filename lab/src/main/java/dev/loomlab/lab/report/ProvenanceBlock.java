@@ -1,5 +1,6 @@
 package dev.loomlab.lab.report;
 
+import static dev.loomlab.lab.cell.CellRun.CPU_REFERENCE;
 import static dev.loomlab.lab.report.ReportText.oneLine;
 import static dev.loomlab.lab.report.ReportText.orUnknown;
 
@@ -44,6 +45,29 @@ final class ProvenanceBlock {
                 "; the rest of the machine used at most %.2f cores in a window (%s/%s)", most, busiest.label(), busiest.cell().stem());
     }
 
+    /**
+     * The CPU reference timed before each cell, against the run's median: a cell whose CPUs ran slower by more than
+     * {@link dev.loomlab.load.Protocol#CALIBRATION_SAME_MACHINE} is named, since a CPU-bound figure reads low by as much.
+     * Empty for runs without the figure.
+     */
+    static String cellSpeeds(List<CellResult> cells) {
+        List<CellResult> timed = cells.stream().filter(c -> c.metrics() != null && c.metrics().get(CPU_REFERENCE) != null).toList();
+        if (timed.isEmpty()) {
+            return "";
+        }
+        double[] s = timed.stream().mapToDouble(c -> c.metrics().get(CPU_REFERENCE)).sorted().toArray();
+        double median = s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+        List<String> slower = timed.stream()
+                .filter(c -> c.metrics().get(CPU_REFERENCE) > (1 + dev.loomlab.load.Protocol.CALIBRATION_SAME_MACHINE) * median)
+                .map(c -> String.format(java.util.Locale.ROOT, "%s/%s (%.2fx)", c.label(), c.cell().stem(),
+                        c.metrics().get(CPU_REFERENCE) / median))
+                .toList();
+        return String.format(java.util.Locale.ROOT, "the CPU reference before each cell (sha256sum of %d MiB on the server's CPUs)"
+                        + " took %.3f–%.3f s of CPU, median %.3f; %s", dev.loomlab.load.Protocol.CELL_REFERENCE_MIB, s[0], s[s.length - 1],
+                median, slower.isEmpty() ? "no cell ran more than 10 % slower"
+                        : "ran more than 10 % slower, a CPU-bound figure reading low by as much: " + String.join(", ", slower));
+    }
+
     static void append(StringBuilder md, Manifest m, RunFacts run, List<CellResult> cells) {
         md.append("## Provenance\n\n");
         line(md, "plan", run.text("name") + (run.plan("description") == null ? "" : " — " + run.text("description")));
@@ -83,6 +107,10 @@ final class ProvenanceBlock {
         line(md, "JDKs", join(m.jdks(), List.of("lab", "servers", "server", "driver")));
         line(md, "versions", join(m.versions(), List.of("loomlab")));
         line(md, "machine", machine(m.machine()));
+        String speeds = cellSpeeds(cells);
+        if (!speeds.isEmpty()) {
+            line(md, "machine speed", speeds);
+        }
         line(md, "CPU layout", cpuLayout(m.cpus()) + " — " + sharing(m.cpus()));
         if (m.topology() != null) {
             // Runs recorded before the split topology have none: they ran on loopback, and their summaries stay as they were.

@@ -145,6 +145,16 @@ public record CellResult(
                 metrics, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
+    /** The same cell with one more figure in its metrics. */
+    public CellResult withMetric(String name, double value) {
+        Map<String, Double> more = new java.util.LinkedHashMap<>(metrics == null ? Map.of() : metrics);
+        more.put(name, value);
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
+                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                more, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
+    }
+
     /** The same cell with how long its stages took. */
     public CellResult withStages(StageTimes newStages) {
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,

@@ -24,7 +24,7 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall, Duration be
 
     /** A cell's stages, in the order they run. */
     public enum Stage {
-        /** From the server's launch to its ready line (a target: nothing to start). */
+        /** From the cell's start (its CPU reference, a fifth of a second) through the server's launch to its ready line (a target: nothing to start). */
         READY("ready"),
         /** The contract check. */
         VERIFY("verify"),
