@@ -63,6 +63,15 @@ public final class EngineCatalog {
         return type(id).capabilities();
     }
 
+    /**
+     * Whether {@code id}'s tail percentiles are measured, not estimated ({@link Capability#EXACT_TAILS}); an engine this
+     * catalogue does not know (a record of a build with other engines) is taken at its word.
+     */
+    public boolean exactTails(String id) {
+        EngineType t = types.get(id);
+        return t == null || t.capabilities().contains(Capability.EXACT_TAILS);
+    }
+
     public boolean available(String id) {
         EngineType t = types.get(id);
         return t != null && t.available();

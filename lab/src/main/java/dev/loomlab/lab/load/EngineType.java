@@ -28,7 +28,13 @@ public interface EngineType {
          */
         AGENTS,
         /** Driving a server in a network namespace of its own. */
-        SPLIT_TOPOLOGY
+        SPLIT_TOPOLOGY,
+        /**
+         * Tail percentiles (p90, p99, max) from every request's own latency. Without it (wrk: a histogram of the ramp and
+         * the window, corrected for coordinated omission after the run) the tail is an estimate: tables and compares
+         * leave it out.
+         */
+        EXACT_TAILS
     }
 
     /** The id a plan names ({@code engine: k6}). */

@@ -29,7 +29,7 @@ public final class K6Engine extends NativeEngine {
     static final String ID = "k6";
     /** Closed and open models, one process on the lab's host or one test split over load agents ({@link K6Agents}). */
     public static final EngineType TYPE = EngineType.of(ID, EnumSet.of(EngineType.Capability.CLOSED, EngineType.Capability.OPEN,
-                    EngineType.Capability.AGENTS),
+                    EngineType.Capability.AGENTS, EngineType.Capability.EXACT_TAILS),
             () -> Engines.k6Binary().isPresent(),
             () -> ID + " is not installed: " + Engines.installHint(ID),
             () -> Engines.k6Binary().map(b -> new K6Engine(b, CpuLayout.forCores(1, false)).version()),

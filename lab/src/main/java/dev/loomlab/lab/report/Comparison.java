@@ -161,8 +161,16 @@ public final class Comparison {
         return start + withInterval(a) + " | " + withInterval(b) + " | " + String.format(Locale.ROOT, "%+.1f", delta) + relative
                 + " | " + tps(a, b, margins).text()
                 + " | " + ms(a.figures().p50Ms()) + " → " + ms(b.figures().p50Ms()) + " | " + percentile(a, b, 50, margins).text()
-                + " | " + ms(a.figures().p99Ms()) + " → " + ms(b.figures().p99Ms()) + " | " + percentile(a, b, 99, margins).text()
+                + " | " + p99(a, b, margins)
                 + " | " + percent(a.ratioMean()) + " → " + percent(b.ratioMean()) + failures(a, b) + unsettled(a, b) + " |\n";
+    }
+
+    /** The p99 columns: not compared where either side's engine only estimates its tail (wrk). */
+    private static String p99(Rounds a, Rounds b, Margins margins) {
+        if (!a.cells().stream().allMatch(ReportText::exactTails) || !b.cells().stream().allMatch(ReportText::exactTails)) {
+            return ReportText.ESTIMATED_TAIL + " | not compared";
+        }
+        return ms(a.figures().p99Ms()) + " → " + ms(b.figures().p99Ms()) + " | " + percentile(a, b, 99, margins).text();
     }
 
     /** Rounds measured before their load settled: their difference mixes warm-up with the change compared. */

@@ -81,7 +81,7 @@ public final class ConsoleTable {
         String percent = ReportText.percentOfCeiling(c);
         return new String[] {model, scenario, round, ReportText.one(c.tps()),
                 c.tpsHalfWidth() == null ? NONE : RoundFigures.halfWidthText(c.tpsHalfWidth()),
-                ReportText.latency(c, c.p50Ms(), true), ReportText.latency(c, c.p99Ms(), true),
+                ReportText.latency(c, c.p50Ms(), true), ReportText.tail(c, c.p99Ms(), true),
                 String.valueOf(ReportText.errorTotal(c.errors())),
                 c.ceilingTps() == null ? NONE : ReportText.one(c.ceilingTps()),
                 ReportText.NONE.equals(percent) ? NONE : percent,

@@ -23,6 +23,22 @@ final class ReportText {
      * A latency of {@code c}: marked {@code ≥} (or {@code >=} in ASCII) when it is at the time the client gave up on
      * some of its requests — the true percentile is at least that ({@link dev.loomlab.lab.load.CensoredLatency}).
      */
+    /**
+     * A tail percentile (p90, p99, max) as tables show it: none where the cell's engine only estimates its tail (wrk),
+     * so that an estimate never stands beside measured figures.
+     */
+    static String tail(CellResult c, double ms, boolean ascii) {
+        return exactTails(c) ? latency(c, ms, ascii) : ascii ? "-" : ESTIMATED_TAIL;
+    }
+
+    /** Shown instead of a tail the cell's engine only estimates. */
+    static final String ESTIMATED_TAIL = "— (estimate)";
+
+    /** Whether the cell's engine measured its tail percentiles (wrk estimates them). */
+    static boolean exactTails(CellResult c) {
+        return c.engine() == null || dev.loomlab.lab.load.EngineCatalog.standard().exactTails(c.engine());
+    }
+
     static String latency(CellResult c, double ms, boolean ascii) {
         Double at = c.metrics() == null ? null : c.metrics().get("latencyCensoredAtMs");
         return (dev.loomlab.lab.load.CensoredLatency.censored(ms, at) ? (ascii ? ">= " : "≥ ") : "") + one(ms);

@@ -87,7 +87,7 @@ public final class SummaryMarkdown {
             if (ReportText.succeeded(c)) {
                 String halfWidth = RoundFigures.halfWidthText(RoundFigures.withinRound(said.root(), c).halfWidth());
                 md.append(String.join(" | ", one(c.tps()), halfWidth, ReportText.latency(c, c.p50Ms(), false),
-                        ReportText.latency(c, c.p90Ms(), false), ReportText.latency(c, c.p99Ms(), false), ReportText.latency(c, c.maxMs(), false),
+                        ReportText.tail(c, c.p90Ms(), false), ReportText.tail(c, c.p99Ms(), false), ReportText.tail(c, c.maxMs(), false),
                         ReportText.errors(c.errors()), one(c.ceilingTps()), ReportText.percentOfCeiling(c),
                         c.limitedBy() == null ? ReportText.NONE : cell(c.limitedBy())));
             } else {

@@ -22,9 +22,12 @@ class EngineCatalogTest {
     void theLabsEnginesDeclareWhatTheyCanDrive() {
         assertThat(LAB.ids()).containsExactly("hyperfoil", "k6", "wrk");
         assertThat(LAB.capabilities("hyperfoil")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.BURST,
-                Capability.SPLIT_TOPOLOGY);
-        assertThat(LAB.capabilities("k6")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.AGENTS);
-        assertThat(LAB.capabilities("wrk")).containsExactly(Capability.CLOSED);
+                Capability.SPLIT_TOPOLOGY, Capability.EXACT_TAILS);
+        assertThat(LAB.capabilities("k6")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.AGENTS,
+                Capability.EXACT_TAILS);
+        assertThat(LAB.capabilities("wrk")).as("its tail is an estimate").containsExactly(Capability.CLOSED);
+        assertThat(LAB.exactTails("wrk")).isFalse();
+        assertThat(LAB.exactTails("an engine of another build")).isTrue();
     }
 
     @Test
