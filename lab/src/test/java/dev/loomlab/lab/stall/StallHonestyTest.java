@@ -56,7 +56,10 @@ class StallHonestyTest {
             assertThat(result.latency().maxMs()).as("the longest wait is the freeze").isGreaterThan(1_700);
             // About 400 of 1,600 requests were scheduled during the freeze: p99 sits inside it.
             assertThat(result.latency().p99Ms()).isGreaterThan(1_000);
-            assertThat(result.latency().p50Ms()).as("the rest of the run was fast").isLessThan(100);
+            // A quarter of the requests met the freeze, so the median did not: it stays below half the freeze on any machine
+            // that kept the schedule (unsent 0 above). A fixed "fast" bound failed where the server was slow for other
+            // reasons: a 4x slower machine with other work beside it read p50 470 ms.
+            assertThat(result.latency().p50Ms()).as("the median is not the freeze's").isLessThan(1_000);
         } finally {
             signal("CONT", target.pid());
             timer.shutdownNow();
