@@ -135,7 +135,7 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
     }
 
     /** The server's flight recording into {@code file}. */
-    private static String flightRecording(Path file) {
+    static String flightRecording(Path file) {
         // Default settings (~1 % overhead) include jdk.VirtualThreadPinned over 20 ms.
         return "-XX:StartFlightRecording=filename=" + file + ",settings=default,"
                 // Every 1 s Thread.sleep of the block scenarios is a sleep event with a stack
@@ -149,7 +149,10 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
                 + "jdk.InitialEnvironmentVariable#enabled=false,"
                 // Nor the command lines of the machine's processes: the lab's own may hold it (--db-password,
                 // a URL's password=).
-                + "jdk.SystemProcess#enabled=false,dumponexit=true";
+                + "jdk.SystemProcess#enabled=false,"
+                // Nor the server's own arguments and system properties: a user's jar takes its appArgs there
+                // (--spring.datasource.password=...), and -D properties may hold secrets as well.
+                + "jdk.JVMInformation#enabled=false,jdk.InitialSystemProperty#enabled=false,dumponexit=true";
     }
 
     /** The start-up cache of a server jar on a JDK, with or without a flight recording. */
