@@ -61,7 +61,12 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
             command.add("-XX:ActiveProcessorCount=" + spec.cpus().serverCores());
         }
         List<String> jvm = new ArrayList<>(command);
+        // Its temporary files in a folder of the cell's own, removed when the server stops: Tomcat's tomcat.PORT.*
+        // folders are not deleted at its exit (they hold a work/ folder), and a recording's repository is left behind by
+        // a JVM that is killed; in /tmp they piled up by the thousand. Not the training's (above): it starts no Tomcat.
+        command.add("-Djava.io.tmpdir=" + temporaryFolder(spec));
         if (spec.jfr() != null) {
+            command.add("-XX:FlightRecorderOptions:repository=" + temporaryFolder(spec));
             command.add(flightRecording(spec.jfr()));
         }
         Path jarPath = jars.apply(model);
@@ -132,6 +137,15 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
             return new Training(c, train);
         });
         return new ServerLaunch(command, env, training);
+    }
+
+    /**
+     * The server's own temporary folder, beside its log ({@code logs/mvc-virtual-block-r1.server.tmp}): made before
+     * it starts, removed once it has stopped ({@link ServerProcess}).
+     */
+    public static Path temporaryFolder(ServerSpec spec) {
+        String log = spec.log().getFileName().toString();
+        return spec.log().resolveSibling((log.endsWith(".log") ? log.substring(0, log.length() - 4) : log) + ".tmp");
     }
 
     /** The server's flight recording into {@code file}. */

@@ -46,6 +46,12 @@ public final class ServerProcess implements ServerHandle {
         if (model.app().isPresent() && spec.port() == 0) {
             spec = spec.onPort(AppReadiness.freePort());
         }
+        try {
+            // before a start-up cache's training too: that JVM runs with the same temporary folder
+            Files.createDirectories(ServerLaunch.temporaryFolder(spec));
+        } catch (IOException e) {
+            throw new ServerStartException("cannot make " + model + "'s temporary folder: " + e.getMessage(), "");
+        }
         ServerLaunch launch = launch(spec);
         ProcessBuilder builder = new ProcessBuilder();
         builder.environment().putAll(launch.environment());
@@ -69,12 +75,12 @@ public final class ServerProcess implements ServerHandle {
         }
         String[] urls = awaitReady(process, spec);
         if (spec.cpus().pinned() && !pinned(process, spec.cpus().server())) {
-            Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+            stop(process, spec);
             throw new ServerStartException(model + " could not be pinned to CPU " + spec.cpus().server()
                     + " once ready: it would share the load driver's CPU", "");
         }
         if (spec.jdbcDriver() != null && !spec.jdbcDriver().ranIn(read(spec.log()))) {
-            Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+            stop(process, spec);
             throw new ServerStartException(model + " was asked for JDBC driver " + spec.jdbcDriver() + " but ran another",
                     tail(read(spec.log()), 15));
         }
@@ -125,11 +131,11 @@ public final class ServerProcess implements ServerHandle {
                 Thread.sleep(100);
             } catch (InterruptedException e) {
                 // A start given up (the run cut short): nothing of it may stay running.
-                Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+                stop(process, spec);
                 throw new ServerStartException(spec.model() + "'s start was abandoned before its ready line", "");
             }
         }
-        Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+        stop(process, spec);
         throw new ServerStartException(spec.model() + " was not ready within " + spec.startTimeout().toSeconds() + " s",
                 tail(read(spec.log()), 15));
     }
@@ -203,11 +209,26 @@ public final class ServerProcess implements ServerHandle {
 
     @Override
     public void close() {
-        Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+        stop(process, spec);
         Duration bound = Duration.ofSeconds(10);
         if (!awaitPortFree(baseUrl, bound)) {
             throw new PortStillOpen(spec.model() + " stopped (" + exitNote() + "), yet " + baseUrl + " still accepted connections "
                     + bound.toSeconds() + " s later: another process holds its port");
+        }
+    }
+
+    /** Stops the server's process and removes its temporary folder, which nothing of it uses any more. */
+    private static void stop(Process process, ServerSpec spec) {
+        Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
+        Path temporary = ServerLaunch.temporaryFolder(spec);
+        try (java.util.stream.Stream<Path> files = Files.walk(temporary)) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        } catch (java.nio.file.NoSuchFileException gone) {
+            // never made, or removed already
+        } catch (IOException e) {
+            // a file the server's stop still held: left in the run's logs folder, not in /tmp
         }
     }
 

@@ -202,6 +202,12 @@ class StartupCacheTest {
 
     /** Starts the JVM {@code command} with its output in {@code log}, and asserts it exits within two minutes. */
     private static Process runToExit(List<String> command, Map<String, String> environment, Path log) throws Exception {
+        // the server's temporary folder, as ServerProcess makes it before a start
+        for (String argument : command) {
+            if (argument.startsWith("-Djava.io.tmpdir=")) {
+                Files.createDirectories(Path.of(argument.substring("-Djava.io.tmpdir=".length())));
+            }
+        }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);
         Process jvm = Children.track(builder.start());
