@@ -47,7 +47,6 @@ public final class Findings {
      * does not cap throughput unless the GC rule says so, and the pitfalls' figures are for comparison.
      */
     private static final List<Rule> RULES = List.of(
-            Rule.reporting("beside", BesideRule::sentence),
             Rule.reporting("fan-out-check", FanOutRule::sentence),
             Rule.explaining("steady-state", SteadyStateRule::sentence),
             Rule.explaining("above-ceiling", AboveCeilingRule::sentence),
@@ -65,7 +64,9 @@ public final class Findings {
             Rule.reporting("threadlocal", ThreadLocalRule::sentence),
             Rule.reporting("cpu-fairness", CpuFairnessRule::sentence),
             Rule.reporting("bulkhead", BulkheadRule::sentence),
-            Rule.reporting("write-check", WriteCheckRule::sentence));
+            Rule.reporting("write-check", WriteCheckRule::sentence),
+            // last: a caveat on every figure above, not a cause of any
+            Rule.reporting("beside", BesideRule::sentence));
 
     private Findings() {
     }

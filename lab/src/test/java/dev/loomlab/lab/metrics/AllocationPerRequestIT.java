@@ -42,6 +42,9 @@ class AllocationPerRequestIT {
 
     @Test
     void aKnownAllocationPerRequestIsMeasuredWhateverTheWindowsLength(@TempDir Path dir) throws Exception {
+        // At --slow 4 with a suite beside, the recording's one-second totals came late enough that the 10 s window read
+        // 1,196,424 B per request against 1,063,471 B over 30 s (12 % apart); at --slow 2, 1,058,053 and 1,066,581.
+        dev.loomlab.lab.testing.MachineSpeed.assumeAtMost(2.5, "a window's allocation to 2 %");
         Jdk jdk = Jdk.current();
         CpuLayout cpus = CpuLayout.forCores(Taskset.machineCores(), Taskset.available());
         Path jfr = dir.resolve("server.jfr");

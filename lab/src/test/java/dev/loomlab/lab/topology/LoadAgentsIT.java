@@ -122,7 +122,10 @@ class LoadAgentsIT {
             assertThat(twoTps).isCloseTo(singleTps, within(tpsBound * singleTps));
             assertThat(twoP50).isCloseTo(singleP50, within(p50Bound * singleP50));
             // both windows opened at one instant, every time
-            assertThat(spreads).as("window start spreads (ms)").allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(50));
+            // (3-16 ms measured here; 50 ms on this machine, scaled on a slower one: at --slow 4 with a suite beside, 51 ms)
+            long spreadBound = dev.loomlab.lab.testing.MachineSpeed.scaled(Duration.ofMillis(50)).toMillis();
+            assertThat(spreads).as("window start spreads (ms), %s", dev.loomlab.lab.testing.MachineSpeed.describe())
+                    .allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(spreadBound));
 
             // the merge is exact: the cell's log is the agents' logs added, and holds every answered request of the window
             Histogram fromAgents = HlogMerge.merge(List.of(dir.resolve("two-1.a1.hlog"), dir.resolve("two-1.a2.hlog")));
