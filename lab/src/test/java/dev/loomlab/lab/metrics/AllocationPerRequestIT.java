@@ -14,6 +14,7 @@ import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
+import dev.loomlab.lab.testing.MachineSpeed;
 import dev.loomlab.scenario.Dialect;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +45,7 @@ class AllocationPerRequestIT {
     void aKnownAllocationPerRequestIsMeasuredWhateverTheWindowsLength(@TempDir Path dir) throws Exception {
         // At --slow 4 with a suite beside, the recording's one-second totals came late enough that the 10 s window read
         // 1,196,424 B per request against 1,063,471 B over 30 s (12 % apart); at --slow 2, 1,058,053 and 1,066,581.
-        dev.loomlab.lab.testing.MachineSpeed.assumeAtMost(2.5, "a window's allocation to 2 %");
+        MachineSpeed.assumeAtMost(2.5, "a window's allocation to 2 %");
         Jdk jdk = Jdk.current();
         CpuLayout cpus = CpuLayout.forCores(Taskset.machineCores(), Taskset.available());
         Path jfr = dir.resolve("server.jfr");

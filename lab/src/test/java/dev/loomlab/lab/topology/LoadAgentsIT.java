@@ -22,6 +22,7 @@ import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.DatabaseStarter;
+import dev.loomlab.lab.testing.MachineSpeed;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -123,8 +124,8 @@ class LoadAgentsIT {
             assertThat(twoP50).isCloseTo(singleP50, within(p50Bound * singleP50));
             // both windows opened at one instant, every time
             // (3-16 ms measured here; 50 ms on this machine, scaled on a slower one: at --slow 4 with a suite beside, 51 ms)
-            long spreadBound = dev.loomlab.lab.testing.MachineSpeed.scaled(Duration.ofMillis(50)).toMillis();
-            assertThat(spreads).as("window start spreads (ms), %s", dev.loomlab.lab.testing.MachineSpeed.describe())
+            long spreadBound = MachineSpeed.scaled(Duration.ofMillis(50)).toMillis();
+            assertThat(spreads).as("window start spreads (ms), %s", MachineSpeed.describe())
                     .allSatisfy(d -> assertThat(d).isLessThanOrEqualTo(spreadBound));
 
             // the merge is exact: the cell's log is the agents' logs added, and holds every answered request of the window
