@@ -23,7 +23,6 @@ import dev.loomlab.scenario.Scenario;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -72,7 +71,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         Optional<Double> reference = cell.target() ? Optional.empty() : Calibration.cellReference(bench.cpus());
         Ending stages = stages(cell, serverJdk, new TimedProgress(progress, clock), clock);
         return () -> {
-            CellResult result = withTopology(stages.finish(), Map.of()).withStages(clock.finish());
+            CellResult result = withTopology(stages.finish()).withStages(clock.finish());
             return reference.isPresent() && result.succeeded() ? result.withMetric(CPU_REFERENCE, reference.get()) : result;
         };
     }
@@ -80,15 +79,9 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     /** The cell's metric: CPU seconds of the reference ({@link Calibration#cellReference}) timed before it. */
     public static final String CPU_REFERENCE = "cpuReferenceS";
 
-    /** {@code result} with {@code entries} added to its topology, the bench's where the cell recorded none. */
-    private CellResult withTopology(CellResult result, Map<String, Object> entries) {
-        CellResult withBench = result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
-        if (entries.isEmpty()) {
-            return withBench;
-        }
-        Map<String, Object> topology = new LinkedHashMap<>(withBench.topology());
-        topology.putAll(entries);
-        return withBench.withTopology(topology);
+    /** {@code result} with where it ran: the bench's topology where the cell recorded none of its own. */
+    private CellResult withTopology(CellResult result) {
+        return result.topology() == null ? result.withTopology(bench.topology(plan, List.of())) : result;
     }
 
     /** Where a cell sends its load and what its files are. */
