@@ -14,8 +14,9 @@ import java.util.Optional;
 final class BesideRule {
     /**
      * The rest of the machine's mean busy cores in a window from which a cell is said not to have run alone: a tenth of
-     * a core, above what a quiet machine's interrupts and kernel threads take (docs/measurements.md, "What ran beside a
-     * window") and below any build or test suite (a cell of 50 users beside two suites under CPU quotas read 0.90).
+     * a core, twice what a quiet machine's interrupts and kernel threads took (the quick plan twice on a fresh clone, 24
+     * windows: 0.000–0.054 cores; docs/measurements.md, "What ran beside a window") and far below any build or test
+     * suite (a cell of 50 users beside two suites under CPU quotas read 0.90, another 1.29).
      */
     static final double NOTED_CORES = 0.10;
 
