@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.time.Duration;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -24,6 +25,7 @@ import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
 import dev.loomlab.load.Durations;
 import dev.loomlab.load.InvalidLoadException;
+import dev.loomlab.load.SecretHeaders;
 import dev.loomlab.load.Window;
 import dev.loomlab.load.Workload;
 
@@ -258,13 +260,33 @@ public final class DriverMain implements Callable<Integer> {
             throw usage("--request holds the whole run: drop " + String.join(", ", mixed));
         }
         try {
-            return REQUEST_JSON.readValue(file.toFile(), DriverRequest.class);
+            DriverRequest request = REQUEST_JSON.readValue(file.toFile(), DriverRequest.class);
+            if (request.calls().isEmpty()) {
+                return request;
+            }
+            // The lab writes a credential header as **** and gives its value in the environment, out of every file.
+            return request.sending(SecretHeaders.restored(request.calls(), secretHeaders(System.getenv(SecretHeaders.ENV))),
+                    request.tls());
+        } catch (InvalidLoadException e) {
+            throw usage("--request " + file + ": " + e.getMessage());
         } catch (com.fasterxml.jackson.databind.exc.ValueInstantiationException e) {
             throw usage("--request " + file + ": " + (e.getCause() instanceof InvalidLoadException i ? i.getMessage() : e.getOriginalMessage()));
         } catch (com.fasterxml.jackson.core.JacksonException e) {
             throw usage("--request " + file + ": " + e.getOriginalMessage());
         } catch (java.io.IOException e) {
             throw usage("--request: cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static Map<String, Map<String, String>> secretHeaders(String json) {
+        if (json == null || json.isBlank()) {
+            return Map.of();
+        }
+        try {
+            return REQUEST_JSON.readValue(json, new TypeReference<Map<String, Map<String, String>>>() { });
+        } catch (com.fasterxml.jackson.core.JacksonException e) {
+            // not the parser's message: it quotes the text it stopped at, a credential
+            throw new InvalidLoadException(SecretHeaders.ENV + " is not a JSON object of requests' header values");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.catalog.ModelIds;
+import dev.loomlab.lab.os.SecretMask;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.settings.Defaults;
@@ -151,11 +152,24 @@ public final class PlanOptions {
             if (option != null && field.equals("dbPassword")) {
                 value = password(command, (String) value);
             }
+            if (value instanceof List<?> args && field.equals("appArgs")
+                    && args.stream().anyMatch(a -> !SecretMask.argument(String.valueOf(a)).equals(a))) {
+                warn(command, "loomlab: warning: --app-args puts a credential on the command line, where every local user can"
+                        + " read it (ps): give it as appArgs in a plan file (the lab hands it to your jar in its environment)");
+            }
             if (value != null) {
                 o.put(field, value);
             }
         }
         return o;
+    }
+
+    private static void warn(CommandSpec command, String warning) {
+        if (command.commandLine() != null) {
+            command.commandLine().getErr().println(warning);
+        } else {
+            System.err.println(warning);
+        }
     }
 
     /**
@@ -165,13 +179,8 @@ public final class PlanOptions {
      */
     private static String password(CommandSpec command, String flag) {
         if (flag != null) {
-            String warning = "loomlab: warning: --db-password puts the password on the command line, where every local user can"
-                    + " read it (ps): prefer " + PASSWORD_FILE_FLAG + " FILE or " + PASSWORD_ENV;
-            if (command.commandLine() != null) {
-                command.commandLine().getErr().println(warning);
-            } else {
-                System.err.println(warning);
-            }
+            warn(command, "loomlab: warning: --db-password puts the password on the command line, where every local user can"
+                    + " read it (ps): prefer " + PASSWORD_FILE_FLAG + " FILE or " + PASSWORD_ENV);
             return flag;
         }
         OptionSpec fileOption = command.findOption(PASSWORD_FILE_FLAG);
@@ -212,6 +221,11 @@ public final class PlanOptions {
         } catch (IOException | UncheckedIOException e) {
             throw new PlanException(source + ": cannot read the database password: " + e.getMessage());
         }
+    }
+
+    /** True when {@code --plan} names another plan than the default (a preset holds no secret, the default included). */
+    boolean planGiven() {
+        return !Defaults.PLAN.equals(plan);
     }
 
     /** The plan flags given to this command. */

@@ -5,6 +5,7 @@ import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.plan.RecordedSecrets;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.Provenance;
@@ -58,7 +59,9 @@ final class Resume {
         // The build first: a plan another build wrote may not bind here, and the build is the reason.
         List<Manifest.Build> builds = builds(source, previous,
                 new Manifest.Build(Manifest.LOOMLAB_VERSION, Provenance.gitCommit(LabHome.root())), force);
-        Plan plan = plan(source, recorded, options.document());
+        // A plan file given again is read only for what the manifest masked; every other field comes from the manifest.
+        PlanDocument given = options.planGiven() ? PlanLoader.document(options.plan).overriddenBy(options.document()) : options.document();
+        Plan plan = plan(source, recorded, given);
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
         }
@@ -83,8 +86,9 @@ final class Resume {
 
     /**
      * The plan as the manifest recorded it, bound as a plan file is; only what the manifest
-     * never holds — the database user and password, and a URL whose password was masked — comes
-     * from the command line.
+     * never holds — the database user and password, a URL whose password was masked, and the
+     * secrets of the user's requests and jar ({@link RecordedSecrets}) — comes from the command
+     * line and the plan file given with it.
      */
     static Plan plan(String source, JsonNode manifest, PlanDocument flags) {
         JsonNode recorded = manifest.get("plan");
@@ -99,7 +103,8 @@ final class Resume {
             }
             dbUrl = flags.dbUrl();
         }
-        return PlanLoader.resolve(document.with("dbUrl", dbUrl).with("dbUser", flags.dbUser()).with("dbPassword", flags.dbPassword()));
+        return PlanLoader.resolve(RecordedSecrets.restore(source, document, flags)
+                .with("dbUrl", dbUrl).with("dbUser", flags.dbUser()).with("dbPassword", flags.dbPassword()));
     }
 
     /**

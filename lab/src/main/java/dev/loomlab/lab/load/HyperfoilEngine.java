@@ -10,6 +10,7 @@ import dev.loomlab.lab.process.StartupCache;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
+import dev.loomlab.load.SecretHeaders;
 import dev.loomlab.load.TargetHost;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -166,11 +167,18 @@ public final class HyperfoilEngine implements LoadEngine {
         try {
             Files.createDirectories(spec.outDir());
             Files.createDirectories(spec.log().getParent());
-            Files.writeString(requestFile, WIRE.writerWithDefaultPrettyPrinter().writeValueAsString(request));
+            // The file stays in the run folder for the record: a credential header's value goes in the driver's
+            // environment instead, which only the lab's user can read.
+            Files.writeString(requestFile, WIRE.writerWithDefaultPrettyPrinter().writeValueAsString(
+                    request.sending(SecretHeaders.masked(request.calls()), request.tls())));
             List<String> launch = new ArrayList<>(launchPrefix);
             launch.addAll(Taskset.prefix(cpus, cpus.driver(), command));
-            return Children.start(new ProcessBuilder(launch)
-                    .redirectError(spec.log().toFile()));
+            ProcessBuilder builder = new ProcessBuilder(launch).redirectError(spec.log().toFile());
+            Map<String, Map<String, String>> secrets = SecretHeaders.values(request.calls());
+            if (!secrets.isEmpty()) {
+                builder.environment().put(SecretHeaders.ENV, WIRE.writeValueAsString(secrets));
+            }
+            return Children.start(builder);
         } catch (IOException e) {
             throw new LoadException("cannot launch the hyperfoil driver: " + e.getMessage());
         }

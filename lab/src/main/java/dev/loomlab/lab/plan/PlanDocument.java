@@ -1,8 +1,10 @@
 package dev.loomlab.lab.plan;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.loomlab.lab.os.SecretMask;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Limits;
+import dev.loomlab.load.SecretHeaders;
 import dev.loomlab.scenario.Param;
 import java.lang.reflect.RecordComponent;
 import java.time.Duration;
@@ -196,9 +198,16 @@ public record PlanDocument(
                 plan.app().flatMap(dev.loomlab.lab.catalog.AppJar::readyPath).orElse(null));
     }
 
-    /** For the manifest: no user, no password, and the URL's password masked ({@code --resume} asks for them again). */
+    /**
+     * For the manifest: no user, no password, the URL's password masked, and the user's other secrets masked: a
+     * request's credential headers, every {@code appEnv} value, an {@code appArgs} value whose key names a credential
+     * ({@code --resume} asks for them again).
+     */
     public PlanDocument masked() {
-        return with("dbUrl", dbUrl == null ? null : maskUrl(dbUrl)).with("dbUser", null).with("dbPassword", null);
+        return with("dbUrl", dbUrl == null ? null : maskUrl(dbUrl)).with("dbUser", null).with("dbPassword", null)
+                .with("requests", requests == null ? null : SecretHeaders.masked(requests))
+                .with("appEnv", appEnv == null ? null : SecretMask.environment(appEnv))
+                .with("appArgs", appArgs == null ? null : appArgs.stream().map(SecretMask::argument).toList());
     }
 
     static final String MASK = "****";

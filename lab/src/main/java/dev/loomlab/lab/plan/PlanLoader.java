@@ -60,6 +60,13 @@ public final class PlanLoader {
         return resolve(plan.overriddenBy(overrides));
     }
 
+    /** A plan file's (or preset's) own fields as written, its parts left out: what {@code --resume} reads masked secrets from. */
+    public static PlanDocument document(String nameOrPath) {
+        ObjectNode fields = read(nameOrPath);
+        fields.remove("parts");
+        return PlanBinding.bind(nameOrPath, fields);
+    }
+
     /** {@link #parts(String, PlanDocument)} with the command line's flag values. */
     public static List<PlanParts.Part> parts(String nameOrPath, Map<String, Object> overrides) {
         return parts(nameOrPath, PlanBinding.bind("command line", overrides));

@@ -109,7 +109,7 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
                 command.add("--server.address=127.0.0.1");
             }
             // the user's own arguments last: where they set what the lab sets too, theirs win
-            command.addAll(a.args());
+            command.addAll(SecretArguments.of(a.args(), a.env()).commandLine());
         });
 
         Map<String, String> env = new LinkedHashMap<>();
@@ -129,7 +129,10 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
                 env.put("SPRING_DATASOURCE_PASSWORD", db.password());
             }
         }
-        app.ifPresent(a -> env.putAll(a.env()));
+        app.ifPresent(a -> {
+            env.putAll(a.env());
+            SecretArguments.of(a.args(), a.env()).environment().ifPresent(json -> env.put(SecretArguments.ENV, json));
+        });
         Optional<Training> training = cache.filter(c -> !c.trained()).map(c -> {
             List<String> train = new ArrayList<>(jvm);
             train.addAll(c.training());

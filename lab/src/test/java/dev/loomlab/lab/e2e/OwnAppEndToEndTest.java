@@ -2,26 +2,19 @@ package dev.loomlab.lab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.testing.RunFolders;
-import java.io.IOException;
+import dev.loomlab.lab.testing.SampleShop;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,36 +31,12 @@ class OwnAppEndToEndTest {
 
     @BeforeAll
     static void buildTheSampleApp() throws Exception {
-        Path project = LabHome.root().resolve("samples/shop");
-        jar = project.resolve("target/shop.jar");
-        if (Files.isRegularFile(jar) && Files.getLastModifiedTime(jar).compareTo(newestSource(project)) > 0) {
-            return;
-        }
-        // its first build downloads Spring Boot's plugins from Maven Central; later ones find them in the local repository
-        List<String> command = List.of(LabHome.root().resolve("mvnw").toString(), "-B", "-ntp", "-q", "-f",
-                project.resolve("pom.xml").toString(), "package", "-DskipTests");
-        ProcessBuilder build = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("build.log").toFile());
-        build.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        Process p = build.start();
-        assertThat(p.waitFor(10, TimeUnit.MINUTES)).isTrue();
-        assertThat(p.exitValue()).as(Files.readString(dir.resolve("build.log"))).isZero();
-    }
-
-    private static FileTime newestSource(Path project) throws IOException {
-        try (Stream<Path> files = Stream.concat(Stream.of(project.resolve("pom.xml")), Files.walk(project.resolve("src")))) {
-            return files.filter(Files::isRegularFile).map(f -> {
-                try {
-                    return Files.getLastModifiedTime(f);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).max(FileTime::compareTo).orElseThrow();
-        }
+        jar = SampleShop.jar(dir);
     }
 
     /** The shop's own plan: its endpoints, cheap to expensive, and a write. */
     private static String plan() {
-        return LabHome.root().resolve("samples/shop/shop.yaml").toString();
+        return SampleShop.plan().toString();
     }
 
     @Test

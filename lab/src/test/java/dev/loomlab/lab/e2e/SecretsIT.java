@@ -8,6 +8,8 @@ import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.testing.SampleShop;
+import dev.loomlab.load.SecretHeaders;
 import dev.loomlab.scenario.Dialect;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -100,6 +102,36 @@ class SecretsIT {
         assertNowhere(password, run);
     }
 
+    @Test
+    void theUsersSecretsInHeadersEnvironmentAndJarArgumentsAreInNoFileLogConsoleOrCommandLine() throws Exception {
+        String secret = newPassword();
+        Path jar = SampleShop.jar(Files.createTempDirectory("loomlab-shop-build"));
+        // The plan holds the secrets, so it lies beside the run, not in it: the test searches every file under out.
+        Path plans = Files.createTempDirectory("loomlab-secret-plan");
+        Path plan = plans.resolve("shop.yaml");
+        Files.writeString(plan, Files.readString(SampleShop.plan())
+                .replace("headers: {Content-Type: application/json}", "headers: {Content-Type: application/json, X-Api-Key: " + secret + "}")
+                .replace("  - name: product\n", "  - name: product\n    headers: {Authorization: Bearer " + secret + "}\n")
+                + "  - name: keyless\n    method: POST\n    path: /orders\n    headers: {Content-Type: application/json}\n"
+                + "    body: '{\"productId\": 1, \"quantity\": 1}'\n    status: 401\n"
+                + "appEnv: {API_KEY: " + secret + "}\n");
+        Path passwordFile = plans.resolve("db-password");
+        Files.writeString(passwordFile, secret + "\n");
+        // The shop answers a write without its key with 401 once it has a key: the lab checks each request's status before
+        // the load, so the cell succeeds only if the key (an argument) reached the shop (keyless: 401, not 201) and the
+        // masked header reached it whole (order: 201).
+        Path run = launch(secret, Map.of(), Set.of(SecretHeaders.ENV, "SPRING_APPLICATION_JSON", "API_KEY"), List.of(
+                "--plan", plan.toString(), "--app", jar.toString(), "--models", "app-virtual",
+                "--db-url", db.endpoint().jdbcUrl(), "--db-password-file", passwordFile.toString(),
+                "--app-args=--spring.datasource.password=" + secret + ",--shop.api-key=" + secret));
+        assertNowhere(secret, run, "loomlab-driver");
+        assertThat(Files.readString(run.resolve(RunFolder.MANIFEST))).as("the manifest keeps the names")
+                .contains("X-Api-Key", "Authorization", "API_KEY", "--spring.datasource.password=****", "--shop.api-key=****");
+        Files.delete(passwordFile);
+        Files.delete(plan);
+        Files.delete(plans);
+    }
+
     /** A distinctive password, set on the database's role (a role may change its own). */
     private static String newPassword() throws Exception {
         String password = "pw" + UUID.randomUUID().toString().replace("-", "");
@@ -120,10 +152,20 @@ class SecretsIT {
 
     /** Runs {@code ./loomlab run} with one short cell per model, watching its children's command lines; returns its run folder. */
     private Path launch(String password, Map<String, String> env, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(LabHome.root().resolve("loomlab").toString(), "run",
-                "--scenarios", "block-query", "--vus", "5", "--sleep-ms", "50", "--warmup", "1s", "--duration", "2s",
-                "--heap", "256m", "--db-user", db.endpoint().user(), "--out", out.resolve("results").toString()));
+        List<String> command = new ArrayList<>(List.of("--scenarios", "block-query", "--sleep-ms", "50"));
         command.addAll(List.of(args));
+        return launch(password, env, Set.of(), command);
+    }
+
+    /**
+     * Runs {@code ./loomlab run} with {@code args} and short cells, watching its children's command lines and
+     * environments ({@code ownVariables} may hold the password by design: the children it is for); returns its run folder.
+     */
+    private Path launch(String password, Map<String, String> env, Set<String> ownVariables, List<String> args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(LabHome.root().resolve("loomlab").toString(), "run",
+                "--vus", "5", "--warmup", "1s", "--duration", "2s",
+                "--heap", "256m", "--db-user", db.endpoint().user(), "--out", out.resolve("results").toString()));
+        command.addAll(args);
         Path console = out.resolve("console.txt");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile());
         builder.environment().put("LOOMLAB_LAB_CLASSPATH", System.getProperty("java.class.path"));
@@ -175,7 +217,8 @@ class SecretsIT {
                                 StandardCharsets.ISO_8859_1);
                         for (String entry : environ.split("\0")) {
                             String name = entry.contains("=") ? entry.substring(0, entry.indexOf('=')) : entry;
-                            boolean serversOwn = name.startsWith("SPRING_DATASOURCE_") || name.startsWith("SPRING_R2DBC_");
+                            boolean serversOwn = name.startsWith("SPRING_DATASOURCE_") || name.startsWith("SPRING_R2DBC_")
+                                    || ownVariables.contains(name);
                             if (name.equals("LOOMLAB_DB_PASSWORD") || (entry.contains(new String(secret, StandardCharsets.ISO_8859_1)) && !serversOwn)) {
                                 synchronized (leakingChildren) {
                                     leakingChildren.add(name + " in the environment of " + shown);
@@ -217,9 +260,13 @@ class SecretsIT {
     }
 
     private void assertNowhere(String password, Path run) throws IOException {
+        assertThat(childCommandLines).as("the watcher saw the servers").anyMatch(c -> c.contains("loomlab-server-"));
+        assertNowhere(password, run, "loomlab-driver");
+    }
+
+    private void assertNowhere(String password, Path run, String child) throws IOException {
         byte[] secret = password.getBytes(StandardCharsets.UTF_8);
-        assertThat(childCommandLines).as("the watcher saw the servers and the driver")
-                .anyMatch(c -> c.contains("loomlab-server-")).anyMatch(c -> c.contains("loomlab-driver"));
+        assertThat(childCommandLines).as("the watcher saw the children").anyMatch(c -> c.contains(child));
         assertThat(leakingChildren).as("children whose command line or environment holds the password").isEmpty();
 
         List<Path> files;

@@ -60,6 +60,32 @@ class ServerLaunchTest {
     }
 
     @Test
+    void aUsersCredentialArgumentsReachTheJarInItsEnvironmentNotOnItsCommandLine() {
+        dev.loomlab.lab.catalog.ServerCatalog.withApp(new dev.loomlab.lab.catalog.AppJar(Path.of("/work/shop.jar"),
+                List.of("--spring.datasource.password=s3cr3t", "--spring.profiles.active=bench", "--shop.api-key=k3y"),
+                java.util.Map.of("SPRING_APPLICATION_JSON", "{\"shop\": {\"currency\": \"EUR\"}, \"shop.api-key\": \"old\"}"),
+                Optional.empty()));
+        ServerLaunch launch = ServerLaunch.of(spec("app-virtual", JDK_25, null), m -> Path.of("/checkout").resolve(m.jar()));
+
+        // every local user reads a command line (ps); only the lab's user reads an environment
+        assertThat(String.join(" ", launch.command())).doesNotContain("s3cr3t").doesNotContain("k3y")
+                .endsWith("--spring.profiles.active=bench");
+        // merged into the plan's own SPRING_APPLICATION_JSON, and over it, as the command line would have won
+        assertThat(launch.environment().get("SPRING_APPLICATION_JSON")).isEqualTo(
+                "{\"shop\":{\"currency\":\"EUR\"},\"shop.api-key\":\"k3y\",\"spring.datasource.password\":\"s3cr3t\"}");
+    }
+
+    @Test
+    void aUsersCredentialArgumentsStayAsGivenWhenTheirOwnApplicationJsonIsNoObject() {
+        dev.loomlab.lab.catalog.ServerCatalog.withApp(new dev.loomlab.lab.catalog.AppJar(Path.of("/work/shop.jar"),
+                List.of("--shop.api-key=k3y"), java.util.Map.of("SPRING_APPLICATION_JSON", "[1]"), Optional.empty()));
+        ServerLaunch launch = ServerLaunch.of(spec("app-virtual", JDK_25, null), m -> Path.of("/checkout").resolve(m.jar()));
+
+        assertThat(launch.command()).endsWith("--shop.api-key=k3y");
+        assertThat(launch.environment()).containsEntry("SPRING_APPLICATION_JSON", "[1]");
+    }
+
+    @Test
     void legacyVirtualRunsTheLegacyJarWithVirtualThreadsEnabled() {
         ServerLaunch l = launch("legacy-virtual");
 

@@ -32,6 +32,19 @@ class SecretMaskTest {
     }
 
     @Test
+    void aJarArgumentWhoseKeyNamesACredentialIsMaskedInsideAppArgsAndElsewhere() {
+        assertThat(SecretMask.commandLine(List.of("run", "--app", "shop.jar",
+                "--app-args=--spring.datasource.password=s3cr3t,--server.tomcat.max-keep-alive-requests=-1")))
+                .isEqualTo("run --app shop.jar --app-args=--spring.datasource.password=****,--server.tomcat.max-keep-alive-requests=-1");
+        assertThat(SecretMask.commandLine(List.of("run", "--app-args", "--shop.api-key=s3cr3t,--x=1", "--vus", "10")))
+                .isEqualTo("run --app-args --shop.api-key=****,--x=1 --vus 10");
+        assertThat(SecretMask.argument("-Djavax.net.ssl.keyStorePassword=s3cr3t")).isEqualTo("-Djavax.net.ssl.keyStorePassword=****");
+        assertThat(SecretMask.argument("--spring.profiles.active=bench")).isEqualTo("--spring.profiles.active=bench");
+        assertThat(SecretMask.argument("--spring.datasource.url=jdbc:mariadb://u:s3cr3t@db/x"))
+                .isEqualTo("--spring.datasource.url=jdbc:mariadb://u:****@db/x");
+    }
+
+    @Test
     void aManifestWrittenByAnOlderBuildWithThePasswordInClearIsMaskedWhenReadAndReported(@TempDir Path tmp) throws Exception {
         Manifest clear = RunFolderTest.manifest(List.of());
         String json = RunFolder.json().writeValueAsString(clear)

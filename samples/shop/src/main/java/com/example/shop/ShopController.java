@@ -3,20 +3,25 @@ package com.example.shop;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 @RestController
 public class ShopController {
     private final ShopRepository shop;
+    /** When set, a write needs it in {@code X-Api-Key}: the till's key; reads stay open. */
+    private final String apiKey;
 
-    public ShopController(ShopRepository shop) {
+    public ShopController(ShopRepository shop, @Value("${shop.api-key:}") String apiKey) {
         this.shop = shop;
+        this.apiKey = apiKey;
     }
 
     /** Cheap: one row by its key. */
@@ -43,7 +48,11 @@ public class ShopController {
 
     /** A write. */
     @PostMapping("/orders")
-    public ResponseEntity<Map<String, Object>> order(@RequestBody OrderRequest order) {
+    public ResponseEntity<Map<String, Object>> order(@RequestBody OrderRequest order,
+                                                     @RequestHeader(name = "X-Api-Key", required = false) String key) {
+        if (!apiKey.isEmpty() && !apiKey.equals(key)) {
+            return ResponseEntity.status(HttpStatus.UNAUTHORIZED).build();
+        }
         if (order.quantity() < 1 || shop.product(order.productId()).isEmpty()) {
             return ResponseEntity.badRequest().build();
         }
