@@ -1,6 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.load.agents.AgentHost;
+import dev.loomlab.lab.load.agents.UnixHttp;
 import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.process.Children;
 import dev.loomlab.load.CpuTimeline;
@@ -10,11 +11,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +34,7 @@ import org.HdrHistogram.Histogram;
  * of splitting a test, the one its Kubernetes operator uses), so VUs or arrivals are shared out exactly as k6 shares
  * them. The lab reaches every agent over SSH (a namespace of this machine as a real host), copies the k6 binary once per
  * run and the cell's script per cell, and starts every instance paused with its REST API forwarded to the lab
- * ({@code ssh -L}); once all are ready it resumes them together, each PATCH on its own connection, so every agent's
+ * ({@code ssh -L} to a socket in a folder only the lab's user enters); once all are ready it resumes them together, each PATCH on its own connection, so every agent's
  * scenario — and its measured window — starts at one instant. Each instance writes one sample per request
  * ({@link AgentSamples}); the lab builds one HdrHistogram per agent and adds them ({@link HlogMerge}), and counts
  * requests, errors and the throughput by completion second as the other engines do. An agent that fails fails the cell
@@ -131,15 +127,18 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         return i == 0 ? "0" : i == n ? "1" : i + "/" + n;
     }
 
-    private record Agent(int index, AgentHost host, int localPort, Process ssh, Path log) {
+    /** An agent under way: {@code api} is the socket its k6's REST API is forwarded to, in a folder only the lab's user enters. */
+    private record Agent(int index, AgentHost host, Path api, Process ssh, Path log) {
         String name() {
             return "agent " + (index + 1) + " (" + host.label() + ")";
         }
 
-        URI status() {
-            return URI.create("http://127.0.0.1:" + localPort + "/v1/status");
+        UnixHttp.Response status(String method, String body, Duration timeout) throws IOException {
+            return UnixHttp.send(api, method, STATUS, body, timeout);
         }
     }
+
+    private static final String STATUS = "/v1/status";
 
     @Override
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
@@ -159,21 +158,44 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         }
         forEach(n, i -> prepare(i, script, spec.name()));
         List<Agent> agents = new ArrayList<>();
+        Path api = apiFolder();
         try {
             for (int i = 0; i < n; i++) {
-                agents.add(launch(i, n, spec));
+                agents.add(launch(i, n, spec, api));
             }
             return measure(spec, listener, agents);
         } finally {
             for (Agent a : agents) {
                 Children.stop(a.ssh(), Duration.ofSeconds(5));
             }
+            deleteFolder(api);
+        }
+    }
+
+    /** The cell's folder for the agents' API sockets: 0700 (a temporary folder's mode), so no other local user reaches k6. */
+    private static Path apiFolder() {
+        try {
+            Path folder = Files.createTempDirectory("loomlab-k6-api-");
+            Children.sweepOnDeath(folder);
+            return folder;
+        } catch (IOException e) {
+            throw new LoadException("cannot make a folder for the agents' k6 API sockets: " + e.getMessage());
+        }
+    }
+
+    private static void deleteFolder(Path folder) {
+        try (java.util.stream.Stream<Path> sockets = Files.list(folder)) {
+            for (Path socket : sockets.toList()) {
+                Files.deleteIfExists(socket);
+            }
+            Files.deleteIfExists(folder);
+        } catch (IOException e) {
+            // a socket ssh has just removed itself: the folder goes with the next sweep of /tmp
         }
     }
 
     private LoadResult measure(LoadSpec spec, LoadProgress.Listener listener, List<Agent> agents) {
         int n = agents.size();
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         AtomicLongArray pids = new AtomicLongArray(n);
         AtomicLongArray complete = new AtomicLongArray(n);
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
@@ -212,8 +234,8 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         long[] resumedAt = new long[n];
         int[] vus = new int[n];
         try {
-            awaitPaused(http, agents, vus, failures);
-            resumeTogether(http, agents, resumedAt);
+            awaitPaused(agents, vus, failures);
+            resumeTogether(agents, resumedAt);
             Thread ticker = progress(spec, listener, resumedAt, complete);
             CompletableFuture<Void> firstFailure = new CompletableFuture<>();
             for (CompletableFuture<Integer> e : exits) {
@@ -226,18 +248,18 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
             CompletableFuture.anyOf(CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new)), firstFailure).join();
             ticker.interrupt();
             if (!failures.isEmpty()) {
-                stopAll(http, agents);
+                stopAll(agents);
                 throw new LoadException(String.join("; ", failures));
             }
         } catch (LoadException e) {
-            stopAll(http, agents);
+            stopAll(agents);
             throw new LoadException(failures.isEmpty() ? e.getMessage() : String.join("; ", failures));
         }
         return collect(spec, listener, agents, resumedAt, vus);
     }
 
     /** Every agent's k6 up, paused, its VUs made and its REST API reachable through the tunnel. */
-    private static void awaitPaused(HttpClient http, List<Agent> agents, int[] vus, ConcurrentLinkedQueue<String> failures) {
+    private static void awaitPaused(List<Agent> agents, int[] vus, ConcurrentLinkedQueue<String> failures) {
         long deadline = System.nanoTime() + EngineWatch.STARTUP.toNanos();
         for (Agent a : agents) {
             while (true) {
@@ -253,18 +275,14 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
                     throw new LoadException(a.name() + ": k6 was not ready (paused, REST API up) within " + EngineWatch.STARTUP.toSeconds() + " s");
                 }
                 try {
-                    HttpResponse<String> r = http.send(HttpRequest.newBuilder(a.status()).timeout(Duration.ofSeconds(2)).GET().build(),
-                            HttpResponse.BodyHandlers.ofString());
+                    UnixHttp.Response r = a.status("GET", null, Duration.ofSeconds(2));
                     tools.jackson.databind.JsonNode status = JSON.readTree(r.body()).path("data").path("attributes");
-                    if (r.statusCode() == 200 && status.path("paused").asBoolean(false) && status.path("status").asInt() == PAUSED_BEFORE_RUN) {
+                    if (r.status() == 200 && status.path("paused").asBoolean(false) && status.path("status").asInt() == PAUSED_BEFORE_RUN) {
                         vus[a.index()] = status.path("vus-max").asInt();
                         break;
                     }
                 } catch (IOException | RuntimeException notYet) {
                     // the tunnel or k6's API is not up yet
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new LoadException("interrupted");
                 }
                 sleep(POLL);
             }
@@ -272,25 +290,23 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
     }
 
     /**
-     * Resumes every agent at one instant: one thread per agent, each with its connection already open (a GET first),
-     * released together, so the agents' starts differ by one PATCH's trip, not by N of them in turn.
+     * Resumes every agent at one instant: one thread per agent, each with its connection already open, released
+     * together, so the agents' starts differ by one PATCH's trip, not by N of them in turn.
      */
-    private static void resumeTogether(HttpClient http, List<Agent> agents, long[] resumedAt) {
+    private static void resumeTogether(List<Agent> agents, long[] resumedAt) {
         CountDownLatch ready = new CountDownLatch(agents.size());
         CountDownLatch go = new CountDownLatch(1);
         List<CompletableFuture<Void>> patches = new ArrayList<>();
         for (Agent a : agents) {
             patches.add(CompletableFuture.runAsync(() -> {
-                try {
-                    http.send(HttpRequest.newBuilder(a.status()).GET().build(), HttpResponse.BodyHandlers.discarding());
+                try (UnixHttp connection = UnixHttp.connect(a.api())) {
                     ready.countDown();
                     go.await();
-                    HttpResponse<String> r = http.send(HttpRequest.newBuilder(a.status()).timeout(Duration.ofSeconds(10))
-                            .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"data\":{\"attributes\":{\"paused\":false}}}")).build(),
-                            HttpResponse.BodyHandlers.ofString());
+                    UnixHttp.Response r = connection.exchange("PATCH", STATUS, "{\"data\":{\"attributes\":{\"paused\":false}}}",
+                            Duration.ofSeconds(10));
                     resumedAt[a.index()] = System.currentTimeMillis();
-                    if (r.statusCode() != 200) {
-                        throw new LoadException(a.name() + ": k6 refused to resume: " + r.statusCode() + " " + r.body());
+                    if (r.status() != 200) {
+                        throw new LoadException(a.name() + ": k6 refused to resume: " + r.status() + " " + r.body());
                     }
                 } catch (IOException e) {
                     throw new LoadException(a.name() + ": cannot resume k6: " + e.getMessage());
@@ -315,17 +331,13 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
     }
 
     /** Best effort: the agents still running stop their tests (k6 would run to the end of its window otherwise). */
-    private static void stopAll(HttpClient http, List<Agent> agents) {
+    private static void stopAll(List<Agent> agents) {
         for (Agent a : agents) {
             if (a.ssh().isAlive()) {
                 try {
-                    http.send(HttpRequest.newBuilder(a.status()).timeout(Duration.ofSeconds(3))
-                            .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"data\":{\"attributes\":{\"stopped\":true}}}")).build(),
-                            HttpResponse.BodyHandlers.discarding());
+                    a.status("PATCH", "{\"data\":{\"attributes\":{\"stopped\":true}}}", Duration.ofSeconds(3));
                 } catch (IOException | RuntimeException e) {
                     // gone meanwhile: its ssh is stopped next
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
                 }
                 Children.stop(a.ssh(), Duration.ofSeconds(5));
             }
@@ -495,6 +507,9 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
                 }
                 dirs.set(i, made);
                 prepared[i] = true;
+                if (host.onThisHost()) {
+                    Children.sweepOnDeath(Path.of(made));
+                }
             }
         }
         push(host, script, "cat > " + AgentHost.quote(dir(i) + "/" + name + ".js"));
@@ -504,6 +519,7 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
     private static String push(AgentHost host, Path file, String remote) {
         try {
             Process p = Children.start(new ProcessBuilder(host.ssh(List.of(), remote)).redirectInput(file.toFile()).redirectErrorStream(true));
+            killAfter(p, FETCH);
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!p.waitFor(FETCH.toSeconds(), TimeUnit.SECONDS) || p.exitValue() != 0) {
                 Children.stop(p, Duration.ofSeconds(1));
@@ -519,14 +535,15 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
     }
 
     /**
-     * Agent {@code i}'s k6, paused, its REST API forwarded to a free port of the lab's loopback; beside it a loop that
+     * Agent {@code i}'s k6, paused, its REST API forwarded to a socket in {@code api} (never a TCP port of the lab's
+     * loopback, which every local user can reach: k6's API has no authentication); beside it a loop that
      * notes k6's CPU ({@code /proc/PID/stat}) ten times a second into a file on the agent, so that its CPU in the window
      * is known wherever it ran.
      */
-    private Agent launch(int i, int n, LoadSpec spec) {
+    private Agent launch(int i, int n, LoadSpec spec, Path api) {
         AgentHost host = hosts.get(i);
         int remotePort = REST_PORT + i;
-        int localPort = freePort();
+        Path socket = api.resolve("agent-" + (i + 1) + ".sock");
         String name = spec.name();
         String k6run = "K6_CSV_TIME_FORMAT=unix_micro K6_NO_USAGE_REPORT=true ./k6 run --no-color --no-usage-report --paused"
                 + " --address 127.0.0.1:" + remotePort + " --system-tags= --execution-segment " + segment(i, n)
@@ -540,12 +557,14 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         String cellLog = spec.log().getFileName().toString();
         Path log = spec.log().resolveSibling((cellLog.endsWith(".driver.log") ? cellLog.substring(0, cellLog.length() - ".driver.log".length())
                 : cellLog) + ".a" + (i + 1) + ".driver.log");
-        List<String> command = host.ssh(List.of("-o", "ExitOnForwardFailure=yes", "-L", "127.0.0.1:" + localPort + ":127.0.0.1:" + remotePort),
+        // the socket 0600 (StreamLocalBindMask) in a 0700 folder
+        List<String> command = host.ssh(List.of("-o", "ExitOnForwardFailure=yes", "-o", "StreamLocalBindMask=0177",
+                        "-o", "StreamLocalBindUnlink=yes", "-L", socket + ":127.0.0.1:" + remotePort),
                 "sh -c " + AgentHost.quote(body));
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             Files.writeString(log, "# " + String.join(" ", command) + "\n", StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
-            return new Agent(i, host, localPort, Children.start(new ProcessBuilder(command).redirectErrorStream(true)), log);
+            return new Agent(i, host, socket, Children.start(new ProcessBuilder(command).redirectErrorStream(true)), log);
         } catch (IOException e) {
             throw new LoadException("cannot start ssh to " + host.label() + ": " + e.getMessage());
         }
@@ -584,6 +603,7 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
     private static <T> T fetch(Agent a, String remote, Reading<T> reading) {
         try {
             Process p = Children.start(new ProcessBuilder(a.host().ssh(List.of(), remote)).redirectError(ProcessBuilder.Redirect.DISCARD));
+            killAfter(p, FETCH);
             try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8), 1 << 16)) {
                 T value = reading.read(in);
                 if (!p.waitFor(FETCH.toSeconds(), TimeUnit.SECONDS) || p.exitValue() != 0) {
@@ -616,14 +636,6 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         }
     }
 
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new LoadException("no free port on loopback for an agent's k6 API: " + e.getMessage());
-        }
-    }
-
     private static Writer openLog(Path log) {
         try {
             return Files.newBufferedWriter(log, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -650,6 +662,19 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         } catch (IOException e) {
             return "no output";
         }
+    }
+
+    /**
+     * Kills {@code p} once {@code limit} has passed, which ends a read of its output: an agent that stops answering in
+     * the middle of a copy or a fetch (ServerAlive notices a dead link, not a live one that sends nothing) cannot hold
+     * the lab.
+     */
+    private static void killAfter(Process p, Duration limit) {
+        CompletableFuture.delayedExecutor(limit.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+        });
     }
 
     private static void sleep(Duration d) {

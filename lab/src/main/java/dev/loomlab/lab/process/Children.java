@@ -116,12 +116,36 @@ public final class Children {
             System.getLogger(Children.class.getName()).log(System.Logger.Level.WARNING,
                     "the orphan guard will not know the lab's children (cannot make its folder): " + e.getMessage());
         }
-        List<String> afterwards = List.of("sh", "-c", Namespaces.sweepScript() + "\n[ -n \"$3\" ] && rm -rf -- \"$3\"",
+        // Then the folders the lab listed for it (only the lab's own, loomlab-*), then its own folder.
+        String folders = "\n[ -n \"$3\" ] && [ -f \"$3/" + SWEEP + "\" ] && while IFS= read -r f; do"
+                + " case \"${f##*/}\" in loomlab-*) rm -rf -- \"$f\";; esac; done < \"$3/" + SWEEP + "\"";
+        List<String> afterwards = List.of("sh", "-c", Namespaces.sweepScript() + folders + "\n[ -n \"$3\" ] && rm -rf -- \"$3\"",
                 "loomlab-children-sweep", Long.toString(ProcessHandle.current().pid()), Namespaces.ipCommand(),
                 guardDir == null ? "" : guardDir.toString());
         guard = OrphanGuard.start("loomlab-children-guard", pids, OrphanGuard.PidFile.EVERY_LINE, "TERM",
                 ORPHAN_GRACE, afterwards);
     }
+
+    /**
+     * Has the guard delete {@code folder} should the lab die without its own clean-up (SIGKILL): a folder of keys, of
+     * sockets, or a load agent's on this machine. Its name must start with {@code loomlab-}; the owner deletes it as
+     * usual otherwise. Needs the guard: call it while a child or a hold keeps it.
+     */
+    public static synchronized void sweepOnDeath(Path folder) {
+        guard();
+        if (guardDir == null || !folder.getFileName().toString().startsWith("loomlab-")) {
+            return;
+        }
+        try {
+            Files.writeString(guardDir.resolve(SWEEP), folder.toAbsolutePath() + "\n", StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            System.getLogger(Children.class.getName()).log(System.Logger.Level.WARNING,
+                    "the orphan guard will not sweep " + folder + ": " + e.getMessage());
+        }
+    }
+
+    private static final String SWEEP = "sweep";
 
     private static Path pidFile() {
         return guardDir.resolve("pids");

@@ -360,7 +360,10 @@ public final class Namespaces implements AutoCloseable {
     public static String sweepScript() {
         return """
                 if [ -n "$2" ]; then
-                  for n in $("$2" netns list 2>/dev/null | cut -d ' ' -f 1 | grep "^loomlab-$1-"); do "$2" netns delete "$n" 2>/dev/null; done
+                  for n in $("$2" netns list 2>/dev/null | cut -d ' ' -f 1 | grep "^loomlab-$1-"); do
+                    "$2" netns pids "$n" 2>/dev/null | xargs -r kill -KILL 2>/dev/null
+                    "$2" netns delete "$n" 2>/dev/null
+                  done
                   for l in $("$2" -o link show 2>/dev/null | cut -d ' ' -f 2 | cut -d '@' -f 1 | tr -d ':' | grep "^ll$1x"); do "$2" link delete "$l" 2>/dev/null; done
                 fi""";
     }

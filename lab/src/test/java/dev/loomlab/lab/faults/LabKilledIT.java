@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The lab dies however it dies — here SIGKILL, what the OOM killer or a CI time-out does, when no shutdown hook runs —
  * and nothing of its run is left 10 s later: no server, driver, database, delay link or guard, no network namespace
- * or link. And a load driver that stops for good (SIGSTOP) fails its cell within the window + the request time-out +
+ * or link, and with load agents no sshd, k6 or ssh, no agent folder, key folder or socket folder. And a load driver that stops for good (SIGSTOP) fails its cell within the window + the request time-out +
  * 30 s, with the reason, and the run goes on to the next cell. Each through the real {@code ./loomlab}. Long: runs with
  * {@code ./loomlab test-long}.
  */
@@ -43,6 +43,11 @@ class LabKilledIT {
         killMidCell(dir, "--vus", "10", "--topology", "split", "--app-latency", "1ms");
     }
 
+    @Test
+    void splitTopologyRunWithTwoLoadAgentsKilledLeavesNoSshdK6NamespaceAgentOrKeyFolder(@TempDir Path dir) throws Exception {
+        killMidCell(dir, "--vus", "10", "--topology", "split", "--engine", "k6", "--agents", "2");
+    }
+
     private static void killMidCell(Path dir, String... load) throws Exception {
         Path console = dir.resolve("console.log");
         List<String> args = new ArrayList<>(List.of("run", "--models", "mvc-virtual", "--scenarios", "block", "--sleep-ms", "50",
@@ -62,16 +67,26 @@ class LabKilledIT {
             ProcessHandle database = ProcessHandle.of(Long.parseLong(db.group(1))).orElseThrow();
             started.add(database);
             started.addAll(database.descendants().toList());
+            boolean agents = List.of(load).contains("--agents");
             assertThat(started).extracting(Processes::commandLine)
                     .anyMatch(c -> c.contains("loomlab-server-mvc.jar"))
-                    .anyMatch(c -> c.contains("loomlab-driver.jar"))
+                    .anyMatch(c -> c.contains(agents ? "k6 run" : "loomlab-driver.jar"))
                     .anyMatch(c -> c.contains("loomlab-children-guard"));
+            // the agents' folders on this machine (k6's working folder), the run's SSH keys and the k6 API's sockets
+            List<Path> folders = agents ? agentFolders(started) : List.of();
+            if (agents) {
+                assertThat(started).extracting(Processes::commandLine).anyMatch(c -> c.contains("sshd"));
+                assertThat(folders).as("agent, key and socket folders").anyMatch(f -> f.toString().contains("loomlab-agent-"))
+                        .anyMatch(f -> f.toString().contains("loomlab-ssh-")).anyMatch(f -> f.toString().contains("loomlab-k6-api-"));
+            }
             String mine = "loomlab-" + lab.pid() + "-";
             String links = " ll" + lab.pid() + "x";
             boolean split = List.of(load).contains("split");
             if (split) {
                 assertThat(Namespaces.list()).anyMatch(n -> n.startsWith(mine));
-                assertThat(started).extracting(Processes::commandLine).anyMatch(c -> c.contains("netns-wire.py"));
+                if (List.of(load).contains("--app-latency")) {
+                    assertThat(started).extracting(Processes::commandLine).anyMatch(c -> c.contains("netns-wire.py"));
+                }
             }
 
             var kinds = started.stream().map(p -> p.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?"))
@@ -81,7 +96,8 @@ class LabKilledIT {
             List<Long> alive = Processes.stillAliveAfter(started, GONE_WITHIN);
             long processesMs = (System.nanoTime() - t0) / 1_000_000;
             long deadline = t0 + GONE_WITHIN.toNanos();
-            while (System.nanoTime() < deadline && (Namespaces.list().stream().anyMatch(n -> n.startsWith(mine)) || ipLinks().contains(links))) {
+            while (System.nanoTime() < deadline && (Namespaces.list().stream().anyMatch(n -> n.startsWith(mine)) || ipLinks().contains(links)
+                    || folders.stream().anyMatch(Files::exists))) {
                 Processes.sleep(100);
             }
             long namespacesMs = (System.nanoTime() - t0) / 1_000_000;
@@ -90,6 +106,7 @@ class LabKilledIT {
             assertThat(alive).as("processes alive %s after the lab's SIGKILL", GONE_WITHIN).isEmpty();
             assertThat(Namespaces.list()).as("the run's namespaces").noneMatch(n -> n.startsWith(mine));
             assertThat(ipLinks()).as("the run's bridge and links").doesNotContain(links);
+            assertThat(folders).as("the run's agent, key and socket folders").noneMatch(Files::exists);
         } finally {
             lab.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
             lab.destroyForcibly();
@@ -131,6 +148,29 @@ class LabKilledIT {
             });
             lab.destroyForcibly();
         }
+    }
+
+    /** The folders the run's agents use on this machine: k6's working folder, and those named in ssh's and sshd's arguments. */
+    private static List<Path> agentFolders(List<ProcessHandle> processes) {
+        java.util.Set<Path> folders = new java.util.TreeSet<>();
+        for (ProcessHandle p : processes) {
+            String command = Processes.commandLine(p);
+            if (command.contains("k6 run")) {
+                try {
+                    Path cwd = Files.readSymbolicLink(Path.of("/proc/" + p.pid() + "/cwd"));
+                    if (cwd.getFileName().toString().startsWith("loomlab-agent-")) {
+                        folders.add(cwd);
+                    }
+                } catch (java.io.IOException gone) {
+                    // not the agent's k6 any more
+                }
+            }
+            Matcher m = Pattern.compile("(/\\S*/loomlab-(?:ssh|k6-api)-[^/\\s:]+)").matcher(command);
+            while (m.find()) {
+                folders.add(Path.of(m.group(1)));
+            }
+        }
+        return List.copyOf(folders);
     }
 
     private static String read(Path file) {

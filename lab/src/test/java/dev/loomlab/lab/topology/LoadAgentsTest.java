@@ -22,7 +22,10 @@ class LoadAgentsTest {
     @Test
     void anAgentKilledMidCellFailsTheCellWithTheReasonAndTheRunGoesOn(@TempDir Path out) throws Exception {
         AtomicBoolean killed = new AtomicBoolean();
-        Thread killer = Thread.ofPlatform().daemon().start(() -> killSecondAgentOnce(killed));
+        List<String> api = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread killer = Thread.ofPlatform().daemon().start(() -> {
+            killSecondAgentOnce(killed, () -> api.addAll(reachOfTheAgentsApi()));
+        });
         RunFolder run;
         try {
             int status = dev.loomlab.lab.cli.Loomlab.commandLine().execute("run", "--models", "mvc-virtual", "--scenarios", "block",
@@ -34,6 +37,9 @@ class LoadAgentsTest {
             killer.interrupt();
         }
         assertThat(killed).as("agent 2's k6 was found and killed").isTrue();
+        // k6's REST API has no authentication: whoever reaches it can pause, scale or stop a test mid-window
+        assertThat(api).as("the lab reached the agents' k6 API, another local user did not, nor any TCP port")
+                .containsExactly("root: answered", "root: answered", "nobody: refused", "nobody: refused");
         List<CellResult> cells = run.readCells();
         assertThat(cells).hasSize(2);
         assertThat(cells.get(0).succeeded()).isFalse();
@@ -47,7 +53,7 @@ class LoadAgentsTest {
      * The k6 of this JVM's agent 2 — the one in this JVM's second driver namespace ({@code loomlab-<pid>-<n>-drv2}), its
      * working folder one that mktemp made (0700, a random name) — SIGKILLed a few seconds into its window.
      */
-    private static void killSecondAgentOnce(AtomicBoolean killed) {
+    private static void killSecondAgentOnce(AtomicBoolean killed, Runnable whileItRuns) {
         String mine = "loomlab-" + ProcessHandle.current().pid() + "-";
         while (!Thread.currentThread().isInterrupted() && !killed.get()) {
             Optional<ProcessHandle> k6 = ProcessHandle.allProcesses().filter(p -> p.info().command().orElse("").endsWith("/k6")).filter(p -> {
@@ -82,6 +88,7 @@ class LoadAgentsTest {
                 } catch (InterruptedException e) {
                     return;
                 }
+                whileItRuns.run();
                 killed.set(k6.get().destroyForcibly());
                 return;
             }
@@ -93,4 +100,56 @@ class LoadAgentsTest {
         }
     }
 
+    /**
+     * For each of this JVM's ssh forwards of an agent's k6 API: its socket answers this (root) user, and refuses the
+     * unprivileged {@code nobody}; and the ssh listens on no TCP port. Lines such as {@code root: answered}.
+     */
+    private static List<String> reachOfTheAgentsApi() {
+        List<ProcessHandle> forwards = ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().orElse("").endsWith("/ssh"))
+                .filter(p -> java.util.Arrays.asList(p.info().arguments().orElse(new String[0])).contains("-L")).toList();
+        List<String> seen = new java.util.ArrayList<>();
+        List<String> refused = new java.util.ArrayList<>();
+        for (ProcessHandle ssh : forwards) {
+            List<String> args = java.util.Arrays.asList(ssh.info().arguments().orElseThrow());
+            String spec = args.get(args.indexOf("-L") + 1);
+            String socket = spec.substring(0, spec.indexOf(':'));
+            seen.add(connectAs("root", socket));
+            refused.add(connectAs("nobody", socket));
+            String listening = run("ss", "-ltnp");
+            if (listening.contains("pid=" + ssh.pid() + ",")) {
+                seen.add("ssh " + ssh.pid() + " listens on TCP: " + listening);
+            }
+        }
+        seen.addAll(refused);
+        return seen;
+    }
+
+    /** Connects to {@code socket} as {@code user} (setpriv, a separate process): "user: answered" or "user: refused". */
+    private static String connectAs(String user, String socket) {
+        String python = "import socket,sys\ns=socket.socket(socket.AF_UNIX)\ntry:\n s.connect(sys.argv[1])\n"
+                + "except PermissionError:\n sys.exit(3)\ns.sendall(b'GET /v1/status HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n')\n"
+                + "sys.exit(0 if s.recv(12).startswith(b'HTTP/1.1 200') else 4)";
+        List<String> command = user.equals("root") ? List.of("/usr/bin/python3", "-c", python, socket)
+                : List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", python, socket);
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            int exit = p.waitFor();
+            return user + ": " + (exit == 0 ? "answered" : exit == 3 ? "refused" : "exit " + exit + " " + out.strip());
+        } catch (IOException | InterruptedException e) {
+            return user + ": " + e;
+        }
+    }
+
+    private static String run(String... command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            p.waitFor();
+            return out;
+        } catch (IOException | InterruptedException e) {
+            return e.toString();
+        }
+    }
 }

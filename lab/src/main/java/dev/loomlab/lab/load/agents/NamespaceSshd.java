@@ -57,6 +57,7 @@ public final class NamespaceSshd implements AutoCloseable {
         } catch (IOException e) {
             throw new PlanException("agents: cannot make a folder for the run's SSH keys: " + e.getMessage());
         }
+        Children.sweepOnDeath(dir);
         NamespaceSshd sshd = new NamespaceSshd(dir);
         try {
             sshd.startAll(ns, first, count, cpus);
