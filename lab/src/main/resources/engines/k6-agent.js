@@ -28,24 +28,32 @@ const outcome = {
 const windowStart = new Gauge('lab_window_start_ms');
 let announced = false;
 
+// The open model's iteration n is due n / rate after the scenario's start, n counted across every agent's
+// segment: each sample's value runs from that instant (as engines/k6-cell.js times it, and the Hyperfoil
+// driver), so an agent that stalls shows the wait of the requests it should have sent meanwhile.
+function dueMs(issued) {
+  return CELL.ratePerSec > 0 ? Math.min(issued, exec.scenario.startTime + exec.scenario.iterationInTest * 1000 / CELL.ratePerSec) : issued;
+}
+
 export default function () {
   if (!announced) {
     windowStart.add(exec.scenario.startTime + CELL.warmupMs);
     announced = true;
   }
   const issued = Date.now();
+  const late = issued - dueMs(issued);
   const res = http.get(CELL.url, { timeout: CELL.timeout });
   const status = res.status;
   if (status === 0) {
     // No timings without an answer: the time it took to fail. k6's codes: 1050 timeout; 1100-1299 DNS, dial, reset.
     const code = res.error_code;
     const kind = code === 1050 ? 'timeout' : code >= 1100 && code < 1300 ? 'connect' : 'failed';
-    outcome[kind].add(Date.now() - issued);
+    outcome[kind].add(Date.now() - issued + late);
     return;
   }
   // Response time: blocked + connecting + TLS + sending + waiting + receiving, as engines/k6-cell.js measures it.
   const t = res.timings;
-  const ms = t.blocked + t.connecting + t.tls_handshaking + t.duration;
+  const ms = late + t.blocked + t.connecting + t.tls_handshaking + t.duration;
   const kind = status >= 200 && status < 300 ? 'ok' : status >= 500 ? 'status5xx' : status >= 400 ? 'status4xx' : 'other';
   outcome[kind].add(ms);
 }

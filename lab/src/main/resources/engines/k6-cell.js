@@ -17,7 +17,8 @@ const CELL = __LOOMLAB_CELL__;
 export const options = __LOOMLAB_OPTIONS__;
 
 // Response time of window requests that got a status: blocked + connecting + TLS + sending +
-// waiting + receiving, i.e. from the moment the request was issued to its last byte.
+// waiting + receiving, i.e. from the moment the request was issued to its last byte; in the open
+// model from the moment it was due (see dueMs).
 const latency = new Trend('lab_latency', true);
 const sent = new Counter('lab_sent');
 const completed = new Counter('lab_completed');
@@ -33,6 +34,15 @@ const errOther = new Counter('lab_err_other');
 const windowStart = new Gauge('lab_window_start_ms');
 let announced = false;
 
+// The open model's iteration n is due n / rate after the scenario's start (constant-arrival-rate; n counts
+// across every agent's execution segment). Timed from its due instant, as the Hyperfoil driver times
+// its requests: timed from the send, a k6 that stalls (starved of CPU, stopped) hides the wait of every
+// request it should have sent meanwhile, and its latency reads as if the server had kept up. In the
+// closed model a request is due when it is issued.
+function dueMs(scenarioStart) {
+  return CELL.ratePerSec > 0 ? scenarioStart + exec.scenario.iterationInTest * 1000 / CELL.ratePerSec : Date.now();
+}
+
 export default function () {
   const scenarioStart = exec.scenario.startTime;
   if (!announced) {
@@ -40,7 +50,9 @@ export default function () {
     announced = true;
   }
   const windowEnd = CELL.warmupMs + CELL.windowMs;
-  const since = Date.now() - scenarioStart;
+  const issued = Date.now();
+  const due = Math.min(dueMs(scenarioStart), issued);
+  const since = due - scenarioStart;
   const measured = since >= CELL.warmupMs && since < windowEnd;
   if (measured) {
     sent.add(1);
@@ -60,7 +72,7 @@ export default function () {
   completed.add(1);
   if (status !== 0) {
     const t = res.timings;
-    latency.add(t.blocked + t.connecting + t.tls_handshaking + t.duration);
+    latency.add(issued - due + t.blocked + t.connecting + t.tls_handshaking + t.duration);
   }
   if (status >= 200 && status < 300) {
     ok.add(1);

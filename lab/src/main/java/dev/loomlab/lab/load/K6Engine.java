@@ -103,6 +103,7 @@ public final class K6Engine extends NativeEngine {
         cell.put("windowMs", spec.duration().toMillis());
         cell.put("timeout", spec.requestTimeout().toMillis() + "ms");
         cell.put("summaryPath", summary.toString());
+        cell.put("ratePerSec", ratePerSec(spec));
         return script("/engines/k6-cell.js", cell, spec);
     }
 
@@ -112,7 +113,13 @@ public final class K6Engine extends NativeEngine {
         cell.put("url", spec.url());
         cell.put("warmupMs", spec.warmup().toMillis());
         cell.put("timeout", spec.requestTimeout().toMillis() + "ms");
+        cell.put("ratePerSec", ratePerSec(spec));
         return script("/engines/k6-agent.js", cell, spec);
+    }
+
+    /** The open model's rate, which the scripts time each request's due instant from; 0 (none) in the closed model. */
+    private static double ratePerSec(LoadSpec spec) {
+        return spec.workload() instanceof Workload.Open open ? open.ratePerSec() : 0;
     }
 
     private static String script(String template, Map<String, Object> cell, LoadSpec spec) {

@@ -1,0 +1,84 @@
+package dev.loomlab.lab.stall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.EngineCatalog;
+import dev.loomlab.lab.load.LoadResult;
+import dev.loomlab.lab.load.LoadSpec;
+import dev.loomlab.lab.os.CpuLayout;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * k6 itself stops for 2 s (SIGSTOP) in the middle of an open-model window against a server that keeps up: the requests
+ * due meanwhile went out late, and timed from their due instant (as the Hyperfoil driver times them) the tail shows the
+ * stall. Timed from the send — what k6's own metrics do — the same stall read p99 398 ms, max 791 ms here, where the
+ * Hyperfoil driver frozen the same way showed max 2,030 ms ({@link StallHonestyTest} freezes the server instead).
+ */
+class K6ScheduleTest {
+
+    @Test
+    void aStalledK6ShowsTheStallInItsTail(@TempDir Path out) throws Exception {
+        Path source = Path.of(K6ScheduleTest.class.getResource("/stall/StallTarget.java").toURI());
+        Process target = new ProcessBuilder(Jdk.current().java().toString(), source.toString()).redirectErrorStream(true).start();
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+        AtomicLong k6 = new AtomicLong();
+        try {
+            String first = new BufferedReader(new InputStreamReader(target.getInputStream())).readLine();
+            assertThat(first).startsWith("port ");
+            String url = "http://127.0.0.1:" + first.substring(5).trim() + "/";
+            AtomicBoolean scheduled = new AtomicBoolean();
+            LoadResult result = EngineCatalog.standard().byId("k6", Jdk.current(), CpuLayout.forCores(2, false)).run(
+                    LoadSpec.open(url, 300, Duration.ofSeconds(2), Duration.ofSeconds(8), Duration.ofSeconds(30), out, "stall",
+                            out.resolve("stall.driver.log")), new dev.loomlab.lab.load.LoadProgress.Listener() {
+                        @Override
+                        public void onProgress(dev.loomlab.lab.load.LoadProgress p) {
+                            // the window's third second, by k6's own report of its phase
+                            if (p.phase().equals("measure") && scheduled.compareAndSet(false, true)) {
+                                timer.schedule(() -> signal("STOP", k6.get()), 2, TimeUnit.SECONDS);
+                                timer.schedule(() -> signal("CONT", k6.get()), 4, TimeUnit.SECONDS);
+                            }
+                        }
+
+                        @Override
+                        public void engineStarted(long pid) {
+                            k6.set(pid);
+                        }
+                    });
+            assertThat(scheduled).as("k6 reported its measured window").isTrue();
+
+            System.out.printf("k6 stalled: p50 %.1f ms, p99 %.1f ms, max %.1f ms, achieved %.1f/s%n",
+                    result.latency().p50Ms(), result.latency().p99Ms(), result.latency().maxMs(), result.achievedRate());
+            assertThat(result.latency().maxMs()).as("the longest wait is the stall").isGreaterThanOrEqualTo(1_900);
+            // About 600 of 2,400 window requests were due during the stall: p99 sits inside it, the median does not.
+            assertThat(result.latency().p99Ms()).isGreaterThan(1_000);
+            assertThat(result.latency().p50Ms()).as("the median is not the stall's").isLessThan(1_000);
+        } finally {
+            signal("CONT", k6.get());
+            timer.shutdownNow();
+            target.destroyForcibly();
+            target.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void signal(String signal, long pid) {
+        if (pid <= 0) {
+            return;
+        }
+        try {
+            new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).start().waitFor(5, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
