@@ -59,10 +59,10 @@ class AgentSamplesTest {
 
     @Test
     void theSegmentsTileTheTestAsK6ReadsThem() {
-        assertThat(K6Agents.sequence(1)).isEqualTo("0,1");
-        assertThat(K6Agents.segment(0, 1)).isEqualTo("0:1");
-        assertThat(K6Agents.sequence(3)).isEqualTo("0,1/3,2/3,1");
-        assertThat(java.util.stream.IntStream.range(0, 3).mapToObj(i -> K6Agents.segment(i, 3)))
+        assertThat(K6AgentHosts.sequence(1)).isEqualTo("0,1");
+        assertThat(K6AgentHosts.segment(0, 1)).isEqualTo("0:1");
+        assertThat(K6AgentHosts.sequence(3)).isEqualTo("0,1/3,2/3,1");
+        assertThat(java.util.stream.IntStream.range(0, 3).mapToObj(i -> K6AgentHosts.segment(i, 3)))
                 .containsExactly("0:1/3", "1/3:2/3", "2/3:1");
     }
 }
