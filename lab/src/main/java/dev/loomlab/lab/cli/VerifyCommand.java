@@ -1,6 +1,6 @@
 package dev.loomlab.lab.cli;
 
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.InvalidLoadException;
 import dev.loomlab.load.TargetHost;
@@ -54,7 +54,7 @@ public final class VerifyCommand implements Callable<Integer> {
         URI uri = httpUrl(url, "the target");
         try {
             // A server in a network namespace the lab made on this machine (--topology split) is not remote.
-            TargetHost.check(uri.getHost(), allowRemote, Namespaces::isLabAddress, "one of the lab's own namespaces");
+            TargetHost.check(uri.getHost(), allowRemote, LabNamespaces::isLabAddress, "one of the lab's own namespaces");
         } catch (InvalidLoadException e) {
             throw new PlanException(e.getMessage());
         }

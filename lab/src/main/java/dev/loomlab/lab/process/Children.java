@@ -119,8 +119,8 @@ public final class Children {
         // Then the folders the lab listed for it (only the lab's own, loomlab-*), then its own folder.
         String folders = "\n[ -n \"$3\" ] && [ -f \"$3/" + SWEEP + "\" ] && while IFS= read -r f; do"
                 + " case \"${f##*/}\" in loomlab-*) rm -rf -- \"$f\";; esac; done < \"$3/" + SWEEP + "\"";
-        List<String> afterwards = List.of("sh", "-c", Namespaces.sweepScript() + folders + "\n[ -n \"$3\" ] && rm -rf -- \"$3\"",
-                "loomlab-children-sweep", Long.toString(ProcessHandle.current().pid()), Namespaces.ipCommand(),
+        List<String> afterwards = List.of("sh", "-c", LabNamespaces.sweepScript() + folders + "\n[ -n \"$3\" ] && rm -rf -- \"$3\"",
+                "loomlab-children-sweep", Long.toString(ProcessHandle.current().pid()), LabNamespaces.ipCommand(),
                 guardDir == null ? "" : guardDir.toString());
         guard = OrphanGuard.start("loomlab-children-guard", pids, OrphanGuard.PidFile.EVERY_LINE, "TERM",
                 ORPHAN_GRACE, afterwards);

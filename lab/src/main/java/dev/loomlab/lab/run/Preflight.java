@@ -3,7 +3,7 @@ package dev.loomlab.lab.run;
 import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.settings.PlanException;
 import java.io.IOException;
@@ -52,8 +52,8 @@ public final class Preflight {
      * (their names hold its pid, which no process has any more): a run never starts among a dead run's links. Says
      * what it deleted, on stderr.
      */
-    static Namespaces.Swept sweepLeftovers() {
-        Namespaces.Swept swept = Namespaces.sweepOrphans();
+    static LabNamespaces.Swept sweepLeftovers() {
+        LabNamespaces.Swept swept = LabNamespaces.sweepOrphans();
         if (!swept.isEmpty()) {
             System.err.println("loomlab: deleted " + swept.namespaces().size() + " network namespace(s) and "
                     + swept.links().size() + " link(s) left by lab pid " + swept.labs() + ", which no longer runs");

@@ -2,7 +2,7 @@ package dev.loomlab.lab.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.testing.Launcher;
@@ -83,7 +83,7 @@ class LabKilledIT {
             String links = " ll" + lab.pid() + "x";
             boolean split = List.of(load).contains("split");
             if (split) {
-                assertThat(Namespaces.list()).anyMatch(n -> n.startsWith(mine));
+                assertThat(LabNamespaces.list()).anyMatch(n -> n.startsWith(mine));
                 if (List.of(load).contains("--app-latency")) {
                     assertThat(started).extracting(Processes::commandLine).anyMatch(c -> c.contains("netns-wire.py"));
                 }
@@ -96,7 +96,7 @@ class LabKilledIT {
             List<Long> alive = Processes.stillAliveAfter(started, GONE_WITHIN);
             long processesMs = (System.nanoTime() - t0) / 1_000_000;
             long deadline = t0 + GONE_WITHIN.toNanos();
-            while (System.nanoTime() < deadline && (Namespaces.list().stream().anyMatch(n -> n.startsWith(mine)) || ipLinks().contains(links)
+            while (System.nanoTime() < deadline && (LabNamespaces.list().stream().anyMatch(n -> n.startsWith(mine)) || ipLinks().contains(links)
                     || folders.stream().anyMatch(Files::exists))) {
                 Processes.sleep(100);
             }
@@ -104,7 +104,7 @@ class LabKilledIT {
             System.out.println("TIMING after SIGKILL of the lab (" + String.join(" ", load) + "): " + started.size() + " processes "
                     + kinds + " gone in " + processesMs + " ms, namespaces and links in " + namespacesMs + " ms");
             assertThat(alive).as("processes alive %s after the lab's SIGKILL", GONE_WITHIN).isEmpty();
-            assertThat(Namespaces.list()).as("the run's namespaces").noneMatch(n -> n.startsWith(mine));
+            assertThat(LabNamespaces.list()).as("the run's namespaces").noneMatch(n -> n.startsWith(mine));
             assertThat(ipLinks()).as("the run's bridge and links").doesNotContain(links);
             assertThat(folders).as("the run's agent, key and socket folders").noneMatch(Files::exists);
         } finally {
@@ -193,7 +193,7 @@ class LabKilledIT {
 
     private static String ipLinks() {
         try {
-            Process p = new ProcessBuilder(Namespaces.ipCommand(), "-o", "link", "show").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(LabNamespaces.ipCommand(), "-o", "link", "show").redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
             p.waitFor(10, TimeUnit.SECONDS);
             return out;

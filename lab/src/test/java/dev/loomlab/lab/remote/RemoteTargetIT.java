@@ -9,7 +9,7 @@ import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.os.CpuLayout;
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
 import dev.loomlab.lab.result.CellResult;
@@ -53,7 +53,7 @@ class RemoteTargetIT {
 
     @BeforeAll
     static void serverInANamespaceOfItsOwn() throws Exception {
-        assumeTrue(Files.isWritable(Path.of("/run")) && !Namespaces.ipCommand().isEmpty(), "needs root and iproute2");
+        assumeTrue(Files.isWritable(Path.of("/run")) && !LabNamespaces.ipCommand().isEmpty(), "needs root and iproute2");
         ip("netns", "add", NAMESPACE);
         ip("link", "add", HOST_LINK, "type", "veth", "peer", "name", "eth0", "netns", NAMESPACE);
         ip("addr", "add", SUBNET + ".1/24", "dev", HOST_LINK);
@@ -63,7 +63,7 @@ class RemoteTargetIT {
         ip("-n", NAMESPACE, "link", "set", "lo", "up");
         CpuLayout cpus = CpuLayout.forCores(Runtime.getRuntime().availableProcessors(), false);
         // The server and its database both in the namespace, as the split topology runs them.
-        List<String> inNamespace = List.of(Namespaces.ipCommand(), "netns", "exec", NAMESPACE);
+        List<String> inNamespace = List.of(LabNamespaces.ipCommand(), "netns", "exec", NAMESPACE);
         db = Databases.startEmbedded(Dialect.POSTGRES, EmbeddedOptions.defaults().withBindAddress(SERVER_ADDRESS).withLaunchPrefix(inNamespace));
         server = ServerProcess.start(new ServerSpec(Model.byId("mvc-virtual"), Jdk.current(), "256m", 10, db.endpoint(), cpus, 0,
                 dir.resolve("server.log"), null, Duration.ofSeconds(180),
@@ -120,7 +120,7 @@ class RemoteTargetIT {
     }
 
     private static void ip(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Namespaces.ipCommand()));
+        List<String> command = new ArrayList<>(List.of(LabNamespaces.ipCommand()));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String text = new String(p.getInputStream().readAllBytes());

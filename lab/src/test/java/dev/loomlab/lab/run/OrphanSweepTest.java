@@ -3,7 +3,7 @@ package dev.loomlab.lab.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.LabNamespaces;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +17,7 @@ class OrphanSweepTest {
 
     @Test
     void aDeadLabsNamespaceAndBridgeAreDeletedALiveLabsAreKept() throws Exception {
-        assumeTrue(Files.isWritable(Path.of("/run")) && Namespaces.ipCommand().length() > 0, "needs root and iproute2");
+        assumeTrue(Files.isWritable(Path.of("/run")) && LabNamespaces.ipCommand().length() > 0, "needs root and iproute2");
         long dead = deadPid();
         long alive = ProcessHandle.current().parent().orElseThrow().pid(); // not this JVM, and running
         String deadNs = "loomlab-" + dead + "-1-app";
@@ -28,12 +28,12 @@ class OrphanSweepTest {
             ip("link", "add", deadBridge, "type", "bridge");
             ip("netns", "add", liveNs);
 
-            Namespaces.Swept swept = Preflight.sweepLeftovers();
+            LabNamespaces.Swept swept = Preflight.sweepLeftovers();
 
             assertThat(swept.namespaces()).contains(deadNs).doesNotContain(liveNs);
             assertThat(swept.links()).contains(deadBridge);
             assertThat(swept.labs()).contains(dead).doesNotContain(alive);
-            assertThat(Namespaces.list()).doesNotContain(deadNs).contains(liveNs);
+            assertThat(LabNamespaces.list()).doesNotContain(deadNs).contains(liveNs);
             assertThat(ip("-o", "link", "show")).doesNotContain(" " + deadBridge + ":");
         } finally {
             tryIp("netns", "delete", deadNs);
@@ -50,7 +50,7 @@ class OrphanSweepTest {
     }
 
     private static String ip(String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of(Namespaces.ipCommand()));
+        List<String> command = new java.util.ArrayList<>(List.of(LabNamespaces.ipCommand()));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());

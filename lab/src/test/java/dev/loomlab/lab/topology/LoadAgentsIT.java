@@ -17,6 +17,7 @@ import dev.loomlab.lab.metrics.Prometheus;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.plan.PlanLoader;
+import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.process.ServerSpec;
@@ -133,7 +134,7 @@ class LoadAgentsIT {
             assertThat(written.getTotalCount()).isEqualTo(fromAgents.getTotalCount()).isEqualTo(twos.getFirst().ok());
             assertThat(twos.getFirst().latency().p50Ms()).isCloseTo(fromAgents.getValueAtPercentile(50) / 1e6, within(0.01));
         }
-        assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
+        assertThat(LabNamespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
         java.util.Set<Path> made = foldersNamedIn(dir);
         assertThat(made).as("the agents' logs name the folders they ran in").isNotEmpty();
         assertThat(made).as("every agent folder the cells made is gone").noneMatch(Files::exists);

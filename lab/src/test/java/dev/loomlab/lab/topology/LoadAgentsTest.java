@@ -2,7 +2,7 @@ package dev.loomlab.lab.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import java.io.IOException;
@@ -46,7 +46,7 @@ class LoadAgentsTest {
         assertThat(cells.get(0).failure()).contains("agent 2 (netns 10.231.").contains("k6 exited with 137 (killed)");
         assertThat(cells.get(1).succeeded()).as(String.valueOf(cells.get(1).failure())).isTrue();
         assertThat(cells.get(1).requests()).isPositive();
-        assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
+        assertThat(LabNamespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
     }
 
     /**
@@ -60,7 +60,7 @@ class LoadAgentsTest {
                         try {
                             String cwd = Files.readSymbolicLink(Path.of("/proc/" + p.pid() + "/cwd")).toString();
                             Object net = Files.getAttribute(Path.of("/proc/" + p.pid() + "/ns/net"), "unix:ino");
-                            boolean second = Namespaces.list().stream().filter(n -> n.startsWith(mine) && n.endsWith("-drv2"))
+                            boolean second = LabNamespaces.list().stream().filter(n -> n.startsWith(mine) && n.endsWith("-drv2"))
                                     .anyMatch(n -> {
                                         try {
                                             return net.equals(Files.getAttribute(Path.of("/run/netns/" + n), "unix:ino"));

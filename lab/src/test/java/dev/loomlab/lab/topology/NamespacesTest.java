@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.settings.Topology;
 import java.net.InetAddress;
@@ -30,13 +31,13 @@ class NamespacesTest {
         Namespaces ns = Namespaces.create(DELAYED, 2, CpuLayout.forCores(2, false));
         InetAddress app;
         try {
-            assertThat(Namespaces.list()).filteredOn(n -> n.startsWith(mine))
+            assertThat(LabNamespaces.list()).filteredOn(n -> n.startsWith(mine))
                     .containsExactlyInAnyOrder(ns.driverNamespace(1), ns.driverNamespace(2), ns.appNamespace(), ns.dbNamespace());
             app = InetAddress.getByName(ns.appAddress());
             // The lab's own namespaces are not remote hosts; anything else of 10.231/16 is.
-            assertThat(Namespaces.isLabAddress(app)).isTrue();
-            assertThat(Namespaces.isLabAddress(InetAddress.getByName(ns.driverAddress(2)))).isTrue();
-            assertThat(Namespaces.isLabAddress(InetAddress.getByName("192.0.2.7"))).isFalse();
+            assertThat(LabNamespaces.isLabAddress(app)).isTrue();
+            assertThat(LabNamespaces.isLabAddress(InetAddress.getByName(ns.driverAddress(2)))).isTrue();
+            assertThat(LabNamespaces.isLabAddress(InetAddress.getByName("192.0.2.7"))).isFalse();
             // Nothing listens in the app's namespace yet: reaching it through the bridge and the delayed
             // link is a refusal (RST), not a timeout.
             InetAddress target = app;
@@ -49,9 +50,9 @@ class NamespacesTest {
             ns.close();
         }
         ns.close();
-        assertThat(Namespaces.list()).noneMatch(n -> n.startsWith(mine));
+        assertThat(LabNamespaces.list()).noneMatch(n -> n.startsWith(mine));
         assertThat(SplitTopologyRunTest.links()).doesNotContain(" ll" + ProcessHandle.current().pid() + "x");
-        assertThat(Namespaces.isLabAddress(app)).as("once deleted, the address is nobody's").isFalse();
+        assertThat(LabNamespaces.isLabAddress(app)).as("once deleted, the address is nobody's").isFalse();
     }
 
     @Test
@@ -72,7 +73,7 @@ class NamespacesTest {
             while (!Files.readString(console).contains("measure") && System.nanoTime() < deadline && lab.isAlive()) {
                 Thread.sleep(200);
             }
-            assertThat(Namespaces.list()).as(Files.readString(console)).filteredOn(n -> n.startsWith(its)).hasSize(3);
+            assertThat(LabNamespaces.list()).as(Files.readString(console)).filteredOn(n -> n.startsWith(its)).hasSize(3);
             List<ProcessHandle> started = lab.toHandle().descendants().filter(ProcessHandle::isAlive).toList();
 
             new ProcessBuilder("kill", "-INT", String.valueOf(lab.pid())).inheritIO().start().waitFor();
@@ -85,7 +86,7 @@ class NamespacesTest {
             assertThat(started).filteredOn(ProcessHandle::isAlive)
                     .extracting(p -> p.info().commandLine().orElse("pid " + p.pid()))
                     .as("processes the lab started, alive 10 s after it exited").isEmpty();
-            assertThat(Namespaces.list()).as("namespaces after Ctrl-C").noneMatch(n -> n.startsWith(its));
+            assertThat(LabNamespaces.list()).as("namespaces after Ctrl-C").noneMatch(n -> n.startsWith(its));
             assertThat(SplitTopologyRunTest.links()).doesNotContain(" ll" + lab.pid() + "x");
         } finally {
             // Should an assertion fail first: the lab's children go by PID, all but the database guard, which stops the

@@ -3,7 +3,7 @@ package dev.loomlab.lab.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.e2e.InProcessLab;
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
@@ -31,7 +31,7 @@ class SplitTopologyRunTest {
                 "--topology", "split", "--app-latency", APP_LATENCY_MS + "ms", "--app-jitter", "0.5ms",
                 "--db-latency", "1ms", "--engine", "k6", "--agents", "2");
 
-        assertThat(Namespaces.list()).as("the run's namespaces are deleted").noneMatch(n -> n.startsWith(mine));
+        assertThat(LabNamespaces.list()).as("the run's namespaces are deleted").noneMatch(n -> n.startsWith(mine));
         assertThat(links()).as("the run's bridge and links are deleted").doesNotContain(" ll" + ProcessHandle.current().pid() + "x");
 
         Path runDir = run.root();
@@ -76,7 +76,7 @@ class SplitTopologyRunTest {
         Map<String, String> spaces = (Map<String, String>) run.readManifest().topology().get("namespaces");
         // The server listens only on the database namespace's address: it could not have bound it anywhere else.
         assertThat(Files.readString(runDir.resolve(cell.files().serverLog()))).contains("jdbc:mariadb://" + spaces.get("db").split(" ")[1] + ":");
-        assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
+        assertThat(LabNamespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
     }
 
     /** The run's one cell, measured. */

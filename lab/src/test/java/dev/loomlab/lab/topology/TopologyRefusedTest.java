@@ -3,7 +3,7 @@ package dev.loomlab.lab.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.e2e.InProcessLab;
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.testing.LabJvm;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,7 +30,7 @@ class TopologyRefusedTest {
         assertThat(lines).containsExactly("loomlab: topology split needs root: it creates network namespaces (ip netns add)"
                 + " and a bridge — run as root, or use --topology local");
         assertThat(tmp.resolve("results")).doesNotExist();
-        assertThat(Namespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + exit.pid() + "-"));
+        assertThat(LabNamespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + exit.pid() + "-"));
     }
 
     @ParameterizedTest
