@@ -60,7 +60,8 @@ final class Resume {
         List<Manifest.Build> builds = builds(source, previous,
                 new Manifest.Build(Manifest.LOOMLAB_VERSION, Provenance.gitCommit(LabHome.root())), force);
         // A plan file given again is read only for what the manifest masked; every other field comes from the manifest.
-        PlanDocument given = options.planGiven() ? PlanLoader.document(options.plan).overriddenBy(options.document()) : options.document();
+        PlanDocument flags = options.document();
+        PlanDocument given = options.planGiven() ? PlanLoader.document(options.plan).overriddenBy(flags) : flags;
         Plan plan = plan(source, recorded, given);
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
