@@ -452,7 +452,7 @@ public final class DriverMain implements Callable<Integer> {
                 System.err.println("loomlab-driver: warning: all " + spec.maxSessions() + " sessions were busy at times; "
                         + "arrivals were delayed (see \"unsent\"); raise --max-sessions");
             }
-            doc = ResultFiles.json(w, cpuS, result.sessionLimitExceeded(), errors.size(), levels, result.warmupEnded());
+            doc = ResultFiles.json(w, cpuS, result.sessionLimitExceeded(), errors.size(), levels, result.warmupEnded(), result.compiler());
             errorCount = w.errors();
             ResultFiles.writeHlog(hlog, w);
             if (!result.byRequest().isEmpty()) {

@@ -99,12 +99,13 @@ final class HyperfoilEngine {
             Completions completions,
             Arrivals arrivals,
             Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest,
-            String warmupEnded) {
+            String warmupEnded,
+            java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compiler) {
 
         /** The same run as one request of its mix saw it: that request's intervals only. */
         Result of(String request) {
             return new Result(phaseStartEpochMs, phaseEndEpochMs, byRequest.get(request), cpu, sessionLimitExceeded, warnings,
-                    completions, arrivals, Map.of(), warmupEnded);
+                    completions, arrivals, Map.of(), warmupEnded, compiler);
         }
     }
 
@@ -238,7 +239,7 @@ final class HyperfoilEngine {
         long start = runner.phaseStartEpochMs();
         return new Result(start, runner.phaseEndEpochMs, Collections.unmodifiableNavigableMap(runner.intervals), runner.cpu,
                 runner.sessionLimitExceeded, warnings, completions, arrivals, Collections.unmodifiableMap(runner.byRequest),
-                warmup.ended());
+                warmup.ended(), warmup.compiler());
     }
 
     /** Drives one Hyperfoil phase and collects its statistics, per interval. */
@@ -318,7 +319,7 @@ final class HyperfoilEngine {
                 String gate = spec.request().startGate();
                 if (gate != null) {
                     listener.onReady();
-                    StartGate.await(java.nio.file.Path.of(gate));
+                    StartGate.await(java.nio.file.Path.of(gate)).ifPresent(warmup::watchCompilerOf);
                 }
                 exec();
                 cpu.sample();

@@ -81,7 +81,7 @@ final class ResultFiles {
 
     /** A steady run or a ramp ({@code levels}: one summary per level, or null). */
     static DriverResult json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings,
-            List<WindowSummary> levels, String warmupEnded) {
+            List<WindowSummary> levels, String warmupEnded, java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compiler) {
         LoadSpec s = w.spec;
         DriverResult.Ramp ramp = null;
         List<DriverResult.Level> ls = null;
@@ -106,7 +106,7 @@ final class ResultFiles {
                 s.closed() ? null : new DriverResult.Schedule(w.due, w.dueSent, w.sentLate, w.unsent(), Arrivals.LATE_AFTER_NS / 1e6,
                         round3(w.maxSendDelayNs / 1e6)),
                 round3(w.tpsCounted()),
-                levels != null || warmupEnded == null ? null : new DriverResult.Settling(warmupEnded, w.warmupOkPerSecond()));
+                levels != null || warmupEnded == null ? null : new DriverResult.Settling(warmupEnded, w.warmupOkPerSecond(), compiler.orElse(null)));
     }
 
     /** One level of a ramp: the points of a throughput-vs-load curve. */

@@ -20,19 +20,27 @@ final class StartGate {
     private StartGate() {
     }
 
-    /** Returns at the instant the gate names (at once if it has passed); throws if no gate appears in time. */
-    static void await(Path gate) throws InterruptedException {
+    /**
+     * Returns at the instant the gate names (at once if it has passed), with the server's process when the lab named
+     * it after the instant ({@code "EPOCH_MS PID"}: the driver then watches its JIT compiler, see {@link CompilerWatch});
+     * throws if no gate appears in time.
+     */
+    static java.util.OptionalLong await(Path gate) throws InterruptedException {
         awaitFile(gate, WAIT_MS, "no start instant at " + gate + " within " + WAIT_MS / 1000 + " s of being ready");
         long startAt;
+        java.util.OptionalLong server;
         try {
-            startAt = Long.parseLong(Files.readString(gate).trim());
+            String[] words = Files.readString(gate).trim().split(" ");
+            startAt = Long.parseLong(words[0]);
+            server = words.length > 1 ? java.util.OptionalLong.of(Long.parseLong(words[1])) : java.util.OptionalLong.empty();
         } catch (IOException | NumberFormatException e) {
-            throw new DriverException("the start gate " + gate + " does not hold an epoch-ms instant: " + e.getMessage(), e);
+            throw new DriverException("the start gate " + gate + " does not hold an epoch-ms instant (and a server's PID): " + e.getMessage(), e);
         }
         long wait = startAt - System.currentTimeMillis();
         if (wait > 0) {
             Thread.sleep(wait);
         }
+        return server;
     }
 
     /** Returns once {@code gate} exists: the lab has seen the target up. Throws if it does not appear in time. */

@@ -6,7 +6,8 @@ import dev.loomlab.load.SteadyState;
 /**
  * Ends a steady run's warm-up and so places its window: at the planned time for a fixed warm-up; for a settling one,
  * on the first whole second, from its floor on and (a closed load) once as many requests have completed as there are
- * users, at which the 2xx completions of the seconds before it have settled ({@link SteadyState#settled}), or at
+ * users, at which the 2xx completions of the seconds before it have settled ({@link SteadyState#settled}) and, when
+ * the lab named the server's process, its JIT compiler has gone quiet ({@link SteadyState.Compiler#quiet}), or at
  * {@code warmupMax} if they never do. Decided once, on the statistics ticker,
  * and told to the {@link Completions} (whose window the cycles are counted in) and so to the progress lines.
  */
@@ -14,6 +15,8 @@ final class WarmupWatch {
     private final LoadSpec spec;
     private final Completions completions;
     private volatile String ended;
+    private volatile java.util.Optional<CompilerWatch> compiler = java.util.Optional.empty();
+    private volatile java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compilerAtEnd = java.util.Optional.empty();
 
     WarmupWatch(LoadSpec spec, Completions completions) {
         this.spec = spec;
@@ -24,11 +27,19 @@ final class WarmupWatch {
         }
     }
 
+    /** Before the phase starts: the server whose compiler must also go quiet (a settling warm-up only). */
+    void watchCompilerOf(long serverPid) {
+        if (ended == null) {
+            compiler = java.util.Optional.of(CompilerWatch.of(serverPid));
+        }
+    }
+
     /** Called about once a second, {@code elapsedMs} into the phase: decides the window's start once the load has settled. */
     void onTick(long elapsedMs) {
         if (ended != null) {
             return;
         }
+        compiler.ifPresent(CompilerWatch::sample);
         // the tick runs a few ms after a whole second: the seconds before it are complete
         int done = (int) ((elapsedMs + 500) / 1000);
         if (done * 1000L < spec.warmupMs()) {
@@ -43,7 +54,8 @@ final class WarmupWatch {
         for (int s = 0; s < done; s++) {
             ok[s] = completions.ok(s);
         }
-        if (SteadyState.settled(ok, done)) {
+        boolean compilerQuiet = compiler.map(CompilerWatch::quiet).orElse(true);
+        if (SteadyState.settled(ok, done) && compilerQuiet) {
             begin(done, DriverResult.Settling.SETTLED);
         } else if (done * 1000L >= spec.warmupMaxMs()) {
             begin(done, DriverResult.Settling.CAP);
@@ -52,7 +64,13 @@ final class WarmupWatch {
 
     private void begin(int second, String how) {
         completions.window(second, second + (int) (spec.durationMs() / 1000));
+        compilerAtEnd = compiler.flatMap(CompilerWatch::shares);
         ended = how;
+    }
+
+    /** The server's compiler over the warm-up's last seconds; empty when not watched or unknown. */
+    java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compiler() {
+        return compilerAtEnd;
     }
 
     /** How the warm-up ended; null while it runs (and for a burst, which has none). */

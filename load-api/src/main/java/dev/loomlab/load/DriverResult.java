@@ -88,11 +88,19 @@ public record DriverResult(
      *
      * @param ended             fixed, settled or cap
      * @param warmupOkPerSecond the warm-up's 2xx completions, per second
+     * @param compiler          the server's JIT compiler over the warm-up's last {@link Protocol#TREND_SECONDS}
+     *                          (shares rounded to 0.001); absent when the driver could not see the server's threads (a
+     *                          server it was not told of, another host)
      */
-    public record Settling(String ended, List<Long> warmupOkPerSecond) {
+    public record Settling(String ended, List<Long> warmupOkPerSecond, @JsonInclude(JsonInclude.Include.NON_NULL) SteadyState.Compiler compiler) {
         public static final String FIXED = "fixed";
         public static final String SETTLED = "settled";
         public static final String CAP = "cap";
+
+        /** A warm-up judged on its completions alone. */
+        public Settling(String ended, List<Long> warmupOkPerSecond) {
+            this(ended, warmupOkPerSecond, null);
+        }
     }
 
     /**

@@ -33,6 +33,23 @@ public final class Protocol {
      */
     public static final double MAX_DRIFT = 0.05;
 
+    /**
+     * The most of a server's CPUs its JIT compiler threads may take over the last {@link #TREND_SECONDS} for its load to
+     * count as settled (when the driver can see the server's threads). A one-core webflux thread-name server's C2 took
+     * about a fifth of the core for its first 40 s, while its completions lay flat at 4,000–5,400 a second and the
+     * completions' rule called them settled; when C2 went quiet (0.4–1.6 % of the core) they rose to 11,000–14,000
+     * (docs/measurements.md, "Why thread-name does not settle"). Five per cent sits three times above the quiet and a
+     * quarter of the busy.
+     */
+    public static final double MAX_COMPILER_SHARE = 0.05;
+    /**
+     * A server that uses less than this share of its CPUs, its compiler included, has room: its compiler cannot hold its
+     * throughput back, and its warm-up is judged on its completions alone. At low load HotSpot's invocation counters
+     * reach the C2 thresholds slowly: a 200 ms sleep at 100 requests a second still had C2 at 13 % of its core after
+     * 30 s (the server at 25 %), and would for minutes.
+     */
+    public static final double COMPILER_MATTERS_ABOVE = 0.5;
+
     // --- how long a settling warm-up lasts (a plan's warmup: auto) ---
 
     /**

@@ -54,6 +54,22 @@ public final class SteadyState {
     }
 
     /**
+     * A server's JIT compiler over the last {@link Protocol#TREND_SECONDS} of a warm-up, and whether it has gone quiet
+     * enough for the load to count as settled: its compiler threads took at most {@link Protocol#MAX_COMPILER_SHARE}
+     * of the server's CPUs, or the whole server used less than {@link Protocol#COMPILER_MATTERS_ABOVE} of them (room
+     * to spare: the compiler holds nothing back). A busy server still compiling its hot paths serves them interpreted
+     * or half-optimized, so its completions can lie flat on a plateau that ends when the compiler does.
+     *
+     * @param share       the compiler threads' CPU over those seconds, as a share of the server's CPUs
+     * @param serverShare the whole server's CPU over the same seconds, as a share of its CPUs
+     */
+    public record Compiler(double share, double serverShare) {
+        public boolean quiet() {
+            return share <= Protocol.MAX_COMPILER_SHARE || serverShare < Protocol.COMPILER_MATTERS_ABOVE;
+        }
+    }
+
+    /**
      * The first index at or after {@code from} at which the series has settled (the warm-up ends there), or empty
      * when it never does: the offline form of what the driver decides second by second.
      */

@@ -147,6 +147,9 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
                 ahead.get().close();
             }
             try {
+                if (server.pid() > 0) {
+                    load.serverIs(server.pid());
+                }
                 load.targetUp();
                 clock.begin(Stage.VERIFY);
                 progress.phase(Launch.readyLine(server)

@@ -28,20 +28,21 @@ final class SteadyCheck {
             return new Steadiness(Steadiness.State.NOT_JUDGED, "unknown", "the engine keeps no per-second series (k6, wrk, several drivers)");
         }
         String ended = warmed.map(w -> w.settling().ended()).orElse("unknown");
+        SteadyState.Compiler compiler = warmed.map(w -> w.settling().compiler()).orElse(null);
         Optional<String> warmup = warmed.flatMap(SteadyCheck::unsettledWarmup);
         if (warmup.isPresent()) {
-            return new Steadiness(Steadiness.State.NOT_SETTLED, ended, warmup.get());
+            return new Steadiness(Steadiness.State.NOT_SETTLED, ended, warmup.get(), compiler);
         }
         Optional<SteadyState.Drift> drift = window.flatMap(w -> SteadyState.drift(w.stream().mapToDouble(Long::doubleValue).toArray()));
         if (drift.isPresent()) {
-            return new Steadiness(Steadiness.State.NOT_SETTLED, ended, "in its window " + drift.get().describe("2xx per second"));
+            return new Steadiness(Steadiness.State.NOT_SETTLED, ended, "in its window " + drift.get().describe("2xx per second"), compiler);
         }
         // an open load's rate is fixed: a server falling behind shows in its latency climbing, not in its completions
         Optional<SteadyState.Drift> latency = SteadyState.drift(latencyP50s.stream().mapToDouble(Double::doubleValue).toArray());
         if (latency.isPresent()) {
-            return new Steadiness(Steadiness.State.NOT_SETTLED, ended, "in its window " + latency.get().describe("median latency (ms)"));
+            return new Steadiness(Steadiness.State.NOT_SETTLED, ended, "in its window " + latency.get().describe("median latency (ms)"), compiler);
         }
-        return new Steadiness(Steadiness.State.SETTLED, ended, null);
+        return new Steadiness(Steadiness.State.SETTLED, ended, null, compiler);
     }
 
     /** Why the warm-up ended before the load had settled, if it did. */
@@ -52,9 +53,14 @@ final class SteadyCheck {
                         100 * SteadyState.trend(Arrays.copyOfRange(series, series.length - dev.loomlab.load.Protocol.TREND_SECONDS, series.length)),
                         dev.loomlab.load.Protocol.TREND_SECONDS)
                 : "";
+        SteadyState.Compiler compiler = warmed.settling().compiler();
+        String compiling = compiler != null && !compiler.quiet()
+                ? String.format(Locale.ROOT, ", the server's JIT compiler still taking %.0f %% of its CPUs (at most %.0f %% counts as quiet)",
+                        100 * compiler.share(), 100 * dev.loomlab.load.Protocol.MAX_COMPILER_SHARE)
+                : "";
         return switch (warmed.settling().ended()) {
-            case DriverResult.Settling.CAP -> Optional.of(String.format(Locale.ROOT, "its warm-up reached its cap of %.0f s before the load settled%s",
-                    warmed.warmupS(), trend));
+            case DriverResult.Settling.CAP -> Optional.of(String.format(Locale.ROOT, "its warm-up reached its cap of %.0f s before the load settled%s%s",
+                    warmed.warmupS(), trend, compiling));
             case DriverResult.Settling.FIXED -> series.length >= dev.loomlab.load.Protocol.TREND_SECONDS && !SteadyState.settled(series, series.length)
                     ? Optional.of(String.format(Locale.ROOT, "its fixed %.0f s warm-up ended before the load settled%s", warmed.warmupS(), trend))
                     : Optional.empty();

@@ -102,6 +102,7 @@ public final class HyperfoilEngine implements LoadEngine {
         private final Path connect;
         private final Path start;
         private boolean ran;
+        private volatile java.util.OptionalLong server = java.util.OptionalLong.empty();
 
         AheadOfTarget(LoadSpec spec, Process process, Path connect, Path start) {
             this.spec = spec;
@@ -113,6 +114,11 @@ public final class HyperfoilEngine implements LoadEngine {
         @Override
         public void targetUp() {
             AtomicWrite.write(connect, "up");
+        }
+
+        @Override
+        public void serverIs(long pid) {
+            server = java.util.OptionalLong.of(pid);
         }
 
         @Override
@@ -129,7 +135,9 @@ public final class HyperfoilEngine implements LoadEngine {
                 return await(spec, process, line -> {
                     switch (phase(line)) {
                         // connected: the contract is checked (run is called after it), so the load starts now
-                        case READY -> AtomicWrite.write(start, Long.toString(System.currentTimeMillis()));
+                        // with the server's PID: the driver's settling warm-up waits for its JIT compiler too
+                        case READY -> AtomicWrite.write(start, System.currentTimeMillis()
+                                + (server.isPresent() ? " " + server.getAsLong() : ""));
                         case PREPARED -> {
                         }
                         default -> progress(line, listener);

@@ -11,6 +11,13 @@ public interface PreparedLoad extends AutoCloseable {
     /** The server answers: the engine may open its connections while the contract is checked. */
     void targetUp();
 
+    /**
+     * The server's process, on this machine: an engine that can read its threads waits in a settling warm-up until its
+     * JIT compiler has gone quiet as well as its load. Nothing for the others.
+     */
+    default void serverIs(long pid) {
+    }
+
     /** Runs the load and returns its result, as {@link LoadEngine#run} does. */
     LoadResult run(LoadProgress.Listener listener) throws LoadException;
 

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
@@ -11,8 +12,17 @@ import com.fasterxml.jackson.annotation.JsonValue;
  * @param warmupEnded how the warm-up ended: fixed (its planned time), settled, cap (at warmupMax, unsettled), or
  *                    unknown (an engine that cannot say)
  * @param why         for a cell not settled or not judged, the evidence in one clause; null for a settled one
+ * @param compiler    the server's JIT compiler over the warm-up's last seconds, which a settling warm-up waits to go
+ *                    quiet ({@link dev.loomlab.load.SteadyState.Compiler}); absent when the driver could not watch it
+ *                    (k6, wrk, a server elsewhere, an older run)
  */
-public record Steadiness(State state, String warmupEnded, String why) {
+public record Steadiness(State state, String warmupEnded, String why,
+        @JsonInclude(JsonInclude.Include.NON_NULL) dev.loomlab.load.SteadyState.Compiler compiler) {
+
+    /** Steadiness judged without the server's compiler. */
+    public Steadiness(State state, String warmupEnded, String why) {
+        this(state, warmupEnded, why, null);
+    }
 
     public enum State {
         SETTLED("settled"), NOT_SETTLED("not-settled"), NOT_JUDGED("not-judged");

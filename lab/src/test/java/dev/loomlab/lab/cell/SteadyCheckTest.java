@@ -35,6 +35,16 @@ class SteadyCheckTest {
     }
 
     @Test
+    void aWarmUpCutAtItsCapWhileTheServerStillCompiledSaysSo() {
+        List<Long> flat = LongStream.range(0, 30).map(i -> 4_500).boxed().toList();
+        Steadiness s = SteadyCheck.of(Optional.of(new HyperfoilEngine.Warmed(30, new DriverResult.Settling("cap", flat, new dev.loomlab.load.SteadyState.Compiler(0.19, 1.0)))),
+                Optional.of(FLAT_WINDOW), List.of());
+        assertThat(s.state()).isEqualTo(Steadiness.State.NOT_SETTLED);
+        assertThat(s.why()).isEqualTo("its warm-up reached its cap of 30 s before the load settled, its 2xx per second still changing by +0 % "
+                + "over its last 8 s, the server's JIT compiler still taking 19 % of its CPUs (at most 5 % counts as quiet)");
+    }
+
+    @Test
     void aFixedWarmUpEndingOnAClimbIsNotSettledAndOneEndingFlatIs() {
         List<Long> climbing = LongStream.range(0, 10).map(i -> 100 + 50 * i).boxed().toList();
         assertThat(SteadyCheck.of(warmed("fixed", climbing), Optional.of(FLAT_WINDOW), List.of()).why())

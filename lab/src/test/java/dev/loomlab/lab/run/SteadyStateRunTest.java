@@ -58,6 +58,8 @@ class SteadyStateRunTest {
             assertThat(c.steady().warmupEnded()).isEqualTo("settled");
             // never before 8 s (the rule's span), and a flat load well before the cap
             assertThat(c.warmupS()).as(c.scenario()).isBetween(8.0, 29.0);
+            // the driver watched the server's JIT compiler, and the window began once it was quiet
+            assertThat(c.steady().compiler()).as(c.scenario()).isNotNull().satisfies(jit -> assertThat(jit.quiet()).as("%s", jit).isTrue());
         });
         CellResult pool = cells.stream().filter(c -> c.scenario().equals("slow-query")).findFirst().orElseThrow();
         assertThat(pool.ceilingTps()).isEqualTo(25.0);
