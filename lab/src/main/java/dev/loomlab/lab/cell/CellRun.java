@@ -100,129 +100,142 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         return scenario.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of();
     }
 
-    private Ending stages(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock) {
-        Scenario scenario = cell.scenario();
-        Shape shape = shape(cell);
-        String label = shape.label();
-        String path = shape.path();
-        Duration serviceTime = shape.serviceTime();
-        int serverCores = bench.cpus().serverCores();
-        Ceiling ceiling = Judge.ceiling(plan, cell, serviceTime, serverJdk.feature(), serverCores);
-        CellFiles files = shape.files();
-        CellResults results = new CellResults(plan, label, cell, serverJdk, engine.id(), bench.cpus(), path, serviceTime,
-                ceiling, files);
+    /**
+     * One cell's fixed parts and what its figures are judged by: the ceiling, the service time it rests on and the
+     * measure that sends the load. A user's service learns its service time only once its server answers.
+     */
+    private record Setup(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock, Shape shape, int serverCores,
+                         Duration serviceTime, Ceiling ceiling, CellResults results, Measure measure) {
+    }
 
-        Optional<String> notServed = cell.model().flatMap(m -> m.notServed(scenario));
+    private Setup setup(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock) {
+        Shape shape = shape(cell);
+        Duration serviceTime = shape.serviceTime();
+        Ceiling ceiling = Judge.ceiling(plan, cell, serviceTime, serverJdk.feature(), bench.cpus().serverCores());
+        CellResults results = new CellResults(plan, shape.label(), cell, serverJdk, engine.id(), bench.cpus(), shape.path(), serviceTime,
+                ceiling, shape.files());
+        return new Setup(cell, serverJdk, progress, clock, shape, bench.cpus().serverCores(), serviceTime, ceiling, results,
+                new Measure(plan, bench, cellEngine, cell, shape.files(), shape.path(), serviceTime, progress));
+    }
+
+    /** The same cell judged by a service time measured now. */
+    private Setup withServiceTime(Setup s, Duration serviceTime) {
+        Ceiling ceiling = Judge.ceiling(plan, s.cell(), serviceTime, s.serverJdk().feature(), s.serverCores());
+        return new Setup(s.cell(), s.serverJdk(), s.progress(), s.clock(), s.shape(), s.serverCores(), serviceTime, ceiling,
+                s.results().withServiceTime(serviceTime, ceiling),
+                new Measure(plan, bench, cellEngine, s.cell(), s.shape().files(), s.shape().path(), serviceTime, s.progress()));
+    }
+
+    private Ending stages(Cell cell, Jdk serverJdk, CellProgress progress, StageClock clock) {
+        Setup s = setup(cell, serverJdk, progress, clock);
+        Optional<String> notServed = cell.model().flatMap(m -> m.notServed(cell.scenario()));
         if (notServed.isPresent()) {
-            CellResult skipped = results.stopped(Stop.skipped(cell.model().orElseThrow() + " does not serve " + scenario + ": " + notServed.get()));
-            return () -> skipped;
+            return new Served.Stopped(s.results(), Stop.skipped(cell.model().orElseThrow() + " does not serve " + cell.scenario() + ": "
+                    + notServed.get())).ending();
         }
-        Measure early = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
         // The server's port chosen here lets its driver start now, alongside it, with the URL it will load.
         int port = cell.target() ? 0 : FreePort.pick().orElse(0);
         String planned = port == 0 ? "" : Launch.baseUrl(bench, port);
-        Optional<PreparedLoad> ahead = port == 0 ? Optional.empty() : prepareDriver(early, planned);
-        Measure measure = early;
-        Measure.Outcome measured;
-        // Set once the load has returned a window: from there on the server, the driver and the driver started ahead are
-        // the end's to close (the server measured at low load in between), not this method's.
-        boolean windowMeasured = false;
+        Optional<PreparedLoad> ahead = port == 0 ? Optional.empty() : prepareDriver(s.measure(), planned);
+        Served served = null;
         try {
-            Launch.Outcome launched;
-            // The driver may connect once the port accepts, before the ready line: a server fills its pool after its web
-            // server has started, and the driver's connecting then overlaps it instead of following it.
-            try (PortWatch watch = ahead.map(a -> PortWatch.onOpen(URI.create(planned).getHost(), port, Defaults.SERVER_START_TIMEOUT,
-                    a::targetUp)).orElse(null)) {
-                launched = Launch.cell(plan, bench, cell, serverJdk, files, port);
-            }
-            if (!(launched instanceof Launch.Up up)) {
-                CellResult stopped = results.stopped((Stop) launched);
-                return () -> stopped;
-            }
-            ServerHandle server = up.server();
-            // a server that chose its own port is loaded by a driver started now
-            PreparedLoad load = ahead.filter(a -> server.baseUrl().equals(planned))
-                    .orElseGet(() -> early.deferred(server.baseUrl()));
-            if (ahead.isPresent() && load != ahead.get()) {
-                ahead.get().close();
-            }
-            try {
-                if (server.pid() > 0) {
-                    load.serverIs(server.pid());
-                }
-                load.targetUp();
-                clock.begin(Stage.VERIFY);
-                progress.phase(Launch.readyLine(server)
-                        + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
-                Optional<Stop> refused = contract.check(server, cell, plan);
-                if (refused.isPresent()) {
-                    measured = refused.get();
-                } else {
-                    if (!plan.requests().isEmpty()) {
-                        // a service of the user's: its S is not known beforehand, it is measured now, at low load
-                        serviceTime = RequestCheck.serviceTime(server.baseUrl(), plan.requests(), plan.tls());
-                        ceiling = Judge.ceiling(plan, cell, serviceTime, serverJdk.feature(), serverCores);
-                        results = results.withServiceTime(serviceTime, ceiling);
-                        measure = new Measure(plan, bench, cellEngine, cell, files, path, serviceTime, progress);
-                    }
-                    clock.begin(Stage.DRIVER_START);
-                    measured = measure.run(server, load);
-                    clock.begin(Stage.DRAIN);
-                    if (measured instanceof Measure.Window window) {
-                        window.load().timeline().ifPresent(t -> dateLoadStages(clock, t));
-                        // the drain ends with the load; what follows is the server's stop
-                        clock.begin(Stage.STOP);
-                        windowMeasured = true;
-                        return ending(window, measure, files, results, ceiling, serviceTime, serverCores, clock, server, load, ahead);
-                    }
-                }
-            } finally {
-                if (!windowMeasured) {
-                    load.close();
-                    clock.begin(Stage.STOP);
-                    server.close();
-                    clock.begin(Stage.JUDGE);
-                }
-            }
+            served = launchAndMeasure(s, port, planned, ahead);
+            return served.ending();
         } catch (ServerProcess.PortStillOpen e) {
-            CellResult failed = results.stopped(Stop.failed(e.getMessage()));
-            return () -> failed;
+            return new Served.Stopped(s.results(), Stop.failed(e.getMessage())).ending();
         } finally {
-            if (!windowMeasured) {
+            // a measured window hands the driver started ahead to its ending, which closes it after the low-load check
+            if (!(served instanceof Served.Window)) {
                 ahead.ifPresent(PreparedLoad::close);
             }
         }
-        CellResult stopped = results.stopped((Stop) measured);
-        return () -> stopped;
+    }
+
+    private Served launchAndMeasure(Setup s, int port, String planned, Optional<PreparedLoad> ahead) {
+        Launch.Outcome launched;
+        // The driver may connect once the port accepts, before the ready line: a server fills its pool after its web
+        // server has started, and the driver's connecting then overlaps it instead of following it.
+        try (PortWatch watch = ahead.map(a -> PortWatch.onOpen(URI.create(planned).getHost(), port, Defaults.SERVER_START_TIMEOUT,
+                a::targetUp)).orElse(null)) {
+            launched = Launch.cell(plan, bench, s.cell(), s.serverJdk(), s.shape().files(), port);
+        }
+        if (!(launched instanceof Launch.Up up)) {
+            return new Served.Stopped(s.results(), (Stop) launched);
+        }
+        ServerHandle server = up.server();
+        // a server that chose its own port is loaded by a driver started now
+        PreparedLoad load = ahead.filter(a -> server.baseUrl().equals(planned))
+                .orElseGet(() -> s.measure().deferred(server.baseUrl()));
+        if (ahead.isPresent() && load != ahead.get()) {
+            ahead.get().close();
+        }
+        Served served = null;
+        try {
+            served = verifyAndMeasure(s, server, load, ahead);
+            return served;
+        } finally {
+            // from a measured window on, the server, the driver and the driver started ahead are the ending's to close
+            // (the server measured at low load in between)
+            if (!(served instanceof Served.Window)) {
+                load.close();
+                s.clock().begin(Stage.STOP);
+                server.close();
+                s.clock().begin(Stage.JUDGE);
+            }
+        }
+    }
+
+    private Served verifyAndMeasure(Setup s, ServerHandle server, PreparedLoad load, Optional<PreparedLoad> ahead) {
+        if (server.pid() > 0) {
+            load.serverIs(server.pid());
+        }
+        load.targetUp();
+        s.clock().begin(Stage.VERIFY);
+        s.progress().phase(Launch.readyLine(server) + (plan.requests().isEmpty() ? "; verifying the contract" : "; checking your requests"));
+        Optional<Stop> refused = contract.check(server, s.cell(), plan);
+        if (refused.isPresent()) {
+            return new Served.Stopped(s.results(), refused.get());
+        }
+        // a service of the user's: its S is not known beforehand, it is measured now, at low load
+        Setup judged = plan.requests().isEmpty() ? s
+                : withServiceTime(s, RequestCheck.serviceTime(server.baseUrl(), plan.requests(), plan.tls()));
+        s.clock().begin(Stage.DRIVER_START);
+        Measure.Outcome measured = judged.measure().run(server, load);
+        s.clock().begin(Stage.DRAIN);
+        if (!(measured instanceof Measure.Window window)) {
+            return new Served.Stopped(judged.results(), (Stop) measured);
+        }
+        window.load().timeline().ifPresent(t -> dateLoadStages(s.clock(), t));
+        // the drain ends with the load; what follows is the server's stop
+        s.clock().begin(Stage.STOP);
+        return new Served.Window(ending(judged, window, server, load, ahead));
     }
 
     /** The end of a measured cell: its server stopped, once its recording holds the window's end, and the cell judged. */
-    private Ending ending(Measure.Window window, Measure measure, CellFiles files, CellResults results, Ceiling ceiling,
-                          Duration serviceTime, int serverCores, StageClock clock, ServerHandle server, PreparedLoad load,
-                          Optional<PreparedLoad> ahead) {
+    private Ending ending(Setup s, Measure.Window window, ServerHandle server, PreparedLoad load, Optional<PreparedLoad> ahead) {
         return () -> {
             Optional<Duration> cpuPerRequest;
             try {
                 load.close();
-                if (files.jfr().isPresent()) {
+                if (s.shape().files().jfr().isPresent()) {
                     awaitAllocationPeriod(window.to());
                 }
                 // The warm server at low load, after its window and its recording's last period: the utilization law's
                 // input, measured (3 s) only for a cell it can bound.
-                cpuPerRequest = Judge.cpuCanBound(plan, ceiling, window.serverCpuCoresMean(), serverCores)
-                        ? CpuAtLowLoad.measure(server.pid(), lowLoadRequest(server.baseUrl(), measure),
-                                CpuAtLowLoad.inFlight(serviceTime, users()), plan.tls())
+                cpuPerRequest = Judge.cpuCanBound(plan, s.ceiling(), window.serverCpuCoresMean(), s.serverCores())
+                        ? CpuAtLowLoad.measure(server.pid(), lowLoadRequest(server.baseUrl(), s.measure()),
+                                CpuAtLowLoad.inFlight(s.serviceTime(), users()), plan.tls())
                         : Optional.empty();
                 server.close();
             } catch (ServerProcess.PortStillOpen e) {
-                return results.stopped(Stop.failed(e.getMessage()));
+                return s.results().stopped(Stop.failed(e.getMessage()));
             } finally {
                 ahead.ifPresent(PreparedLoad::close);
             }
-            clock.begin(Stage.JUDGE);
+            s.clock().begin(Stage.JUDGE);
             // The flight recording is complete only once the server has exited.
-            Measure.Figures figures = measure.figures(window);
-            return Judge.judge(plan, results, ceiling, cpuPerRequest, serviceTime, serverCores, figures,
+            Measure.Figures figures = s.measure().figures(window);
+            return Judge.judge(plan, s.results(), s.ceiling(), cpuPerRequest, s.serviceTime(), s.serverCores(), figures,
                     bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()));
         };
     }

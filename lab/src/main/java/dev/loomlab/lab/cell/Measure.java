@@ -139,48 +139,69 @@ public final class Measure {
         return loadSpec(plan, baseUrl + path, scenario, files.outDir(), files.stem(), files.driverLog());
     }
 
+    /**
+     * Follows the load's progress to place the window: the sampler's rows, the pitfalls' checks and the calls counted
+     * from the engine's first measured second to the first second after it; scraping starts with the warm-up. A burst
+     * has no warm-up: all of it is the window.
+     */
+    private final class WindowWatch implements LoadProgress.Listener {
+        private final AtomicReference<Instant> from = new AtomicReference<>();
+        private final AtomicReference<Instant> to = new AtomicReference<>();
+        private final AtomicReference<Map<String, Double>> pitfallMetrics = new AtomicReference<>(Map.of());
+        private final Sampler sampler;
+        private final PitfallChecks pitfalls;
+        // a settling warm-up's length is known only once it ends: the progress counts to its longest
+        private final LoadProgress.Listener live = progress.loadListener(plan.window().warmupMax(), plan.window().measure());
+
+        WindowWatch(Sampler sampler, PitfallChecks pitfalls) {
+            this.sampler = sampler;
+            this.pitfalls = pitfalls;
+        }
+
+        @Override
+        public void onProgress(LoadProgress p) {
+            boolean inWindow = p.phase().equals("measure") || p.phase().equals("burst");
+            if (p.phase().equals("warmup")) {
+                sampler.start();
+            }
+            if (inWindow && from.get() == null) {
+                from.set(Instant.now());
+                sampler.openWindow();
+                pitfalls.windowOpens();
+                if (!(plan.workload() instanceof Workload.Burst)) {
+                    calls.open();
+                }
+            } else if (!inWindow && from.get() != null && to.get() == null) {
+                to.set(Instant.now());
+                sampler.stop();
+                calls.close();
+                pitfallMetrics.set(pitfalls.windowCloses());
+            }
+            live.onProgress(p);
+        }
+
+        @Override
+        public void engineStarted(long pid) {
+            sampler.driverPid(pid);
+        }
+
+        /** The load has ended, however: what it left open is closed. */
+        void loadEnded() {
+            to.compareAndSet(null, Instant.now());
+            calls.close();
+            if (from.get() != null && pitfallMetrics.get().isEmpty()) {
+                pitfallMetrics.set(pitfalls.windowCloses());
+            }
+        }
+    }
+
     /** Runs {@code prepared}, the load at {@code server}, to its end; the server is still up when it returns. */
     Outcome run(ServerHandle server, PreparedLoad prepared) {
-        AtomicReference<Instant> windowFrom = new AtomicReference<>();
-        AtomicReference<Instant> windowTo = new AtomicReference<>();
-        AtomicReference<Map<String, Double>> pitfallMetrics = new AtomicReference<>(Map.of());
         Map<String, Double> writeMetrics = new LinkedHashMap<>();
         PitfallChecks pitfalls = new PitfallChecks(scenario, server.baseUrl(), server.managementUrl());
         pitfalls.beforeLoad();
         Sampler sampler = new Sampler(server.pid(), server.managementUrl(), bench.db().pid().orElse(-1));
-        // a settling warm-up's length is known only once it ends: the progress counts to its longest
-        LoadProgress.Listener live = progress.loadListener(plan.window().warmupMax(), plan.window().measure());
-        LoadProgress.Listener listener = new LoadProgress.Listener() {
-            @Override
-            public void onProgress(LoadProgress p) {
-                // Rows inside the measured window only: from the engine's first "measure"
-                // second to the first second after it; scraping starts with the warm-up.
-                // A burst has no warm-up: all of it is the window.
-                boolean inWindow = p.phase().equals("measure") || p.phase().equals("burst");
-                if (p.phase().equals("warmup")) {
-                    sampler.start();
-                }
-                if (inWindow && windowFrom.get() == null) {
-                    windowFrom.set(Instant.now());
-                    sampler.openWindow();
-                    pitfalls.windowOpens();
-                    if (!(plan.workload() instanceof Workload.Burst)) {
-                        calls.open();
-                    }
-                } else if (!inWindow && windowFrom.get() != null && windowTo.get() == null) {
-                    windowTo.set(Instant.now());
-                    sampler.stop();
-                    calls.close();
-                    pitfallMetrics.set(pitfalls.windowCloses());
-                }
-                live.onProgress(p);
-            }
-
-            @Override
-            public void engineStarted(long pid) {
-                sampler.driverPid(pid);
-            }
-        };
+        WindowWatch watch = new WindowWatch(sampler, pitfalls);
         progress.phase(loadLine(plan, plan.requests().isEmpty() ? path : "your " + plan.requests().size() + " requests"));
         if (plan.workload() instanceof Workload.Burst) {
             calls.open();
@@ -189,25 +210,20 @@ public final class Measure {
         List<SeriesRow> rows;
         Map<String, Double> windowTotals;
         try {
-            load = prepared.run(listener);
+            load = prepared.run(watch);
         } catch (LoadException e) {
             return Stop.failed(server.alive() ? "load engine failed: " + e.getMessage() : serverExited(server));
         } finally {
             rows = sampler.stop();
             windowTotals = sampler.windowTotals();
-            windowTo.compareAndSet(null, Instant.now());
-            calls.close();
-            if (windowFrom.get() != null && pitfallMetrics.get().isEmpty()) {
-                pitfallMetrics.set(pitfalls.windowCloses());
-            }
+            watch.loadEnded();
         }
         if (!server.alive()) {
             return Stop.failed(serverExited(server));
         }
-        Optional<String> writeCheck = pitfalls.afterLoad(serviceTime, files.driverResult(),
-                writeMetrics);
-        return new Window(load, rows, windowTotals, pitfallMetrics.get(), writeMetrics, writeCheck,
-                Optional.ofNullable(windowFrom.get()), windowTo.get());
+        Optional<String> writeCheck = pitfalls.afterLoad(serviceTime, files.driverResult(), writeMetrics);
+        return new Window(load, rows, windowTotals, watch.pitfallMetrics.get(), writeMetrics, writeCheck,
+                Optional.ofNullable(watch.from.get()), watch.to.get());
     }
 
     /** Once the server has exited: the window's JFR events, the time series written, the metrics gathered. */
