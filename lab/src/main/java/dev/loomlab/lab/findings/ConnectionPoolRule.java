@@ -37,26 +37,7 @@ final class ConnectionPoolRule {
         String connections = Double.isNaN(pool) ? "a connection" : Say.count(pool) + " connections";
         String origin = origin(e, pool, pendingMax);
 
-        List<String> harm = new ArrayList<>();
-        // Hikari counts its timeouts; r2dbc-pool does not, but every server counts the pool-timeout
-        // errors it answers: the larger of the two is the one that saw them all.
-        double poolTimeouts = e.sum(SeriesRow::poolTimeouts);
-        Double answered = e.cell.metrics() == null ? null : e.cell.metrics().get("serverErrors.pool-timeout");
-        if (answered != null && (Double.isNaN(poolTimeouts) || answered > poolTimeouts)) {
-            poolTimeouts = answered;
-        }
-        if (!Double.isNaN(poolTimeouts) && poolTimeouts > 0) {
-            e.quote("poolTimeouts", poolTimeouts);
-            harm.add(Say.count(poolTimeouts) + " " + poolName(e) + " connection timeouts (waited longer than the pool allows)");
-        }
-        if (e.errors("status5xx") > 0) {
-            e.quote("status5xx", e.errors("status5xx"));
-            harm.add(Say.count(e.errors("status5xx")) + " HTTP 5xx");
-        }
-        if (e.errors("timeout") > 0) {
-            e.quote("timeouts", e.errors("timeout"));
-            harm.add(Say.count(e.errors("timeout")) + " client timeouts");
-        }
+        List<String> harm = harm(e);
         String mean = Math.round(pendingMean) == Math.round(pendingMax) ? "" : ", mean " + Say.count(pendingMean) + ",";
         String waited = f("up to %s requests%s waited for %s in %s of the window", Say.count(pendingMax), mean, connections,
                 Say.percent(waiting));
@@ -81,6 +62,31 @@ final class ConnectionPoolRule {
                 : f("%s = %.1f %% of %s / %s = %s — the connection pool is the bottleneck", Say.tps(tps), 100 * tps / cap,
                         connections, Say.seconds(s), Say.tps(cap));
         return Optional.of(head + " (" + waited + (origin.isEmpty() ? "" : "; " + origin) + ")");
+    }
+
+    /** What the waiting cost, each quoted: pool timeouts, HTTP 5xx, client timeouts; empty when nothing failed. */
+    private static List<String> harm(Evidence e) {
+        List<String> harm = new ArrayList<>();
+        // Hikari counts its timeouts; r2dbc-pool does not, but every server counts the pool-timeout
+        // errors it answers: the larger of the two is the one that saw them all.
+        double poolTimeouts = e.sum(SeriesRow::poolTimeouts);
+        Double answered = e.cell.metrics() == null ? null : e.cell.metrics().get("serverErrors.pool-timeout");
+        if (answered != null && (Double.isNaN(poolTimeouts) || answered > poolTimeouts)) {
+            poolTimeouts = answered;
+        }
+        if (!Double.isNaN(poolTimeouts) && poolTimeouts > 0) {
+            e.quote("poolTimeouts", poolTimeouts);
+            harm.add(Say.count(poolTimeouts) + " " + poolName(e) + " connection timeouts (waited longer than the pool allows)");
+        }
+        if (e.errors("status5xx") > 0) {
+            e.quote("status5xx", e.errors("status5xx"));
+            harm.add(Say.count(e.errors("status5xx")) + " HTTP 5xx");
+        }
+        if (e.errors("timeout") > 0) {
+            e.quote("timeouts", e.errors("timeout"));
+            harm.add(Say.count(e.errors("timeout")) + " client timeouts");
+        }
+        return harm;
     }
 
     private static boolean holdsConnectionForS(Evidence e) {
