@@ -18,22 +18,13 @@ import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
-import dev.loomlab.lab.settings.Defaults;
-import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.io.PrintStream;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs a plan's matrix: the database once, then for every cell a fresh server JVM, contract
@@ -103,6 +94,42 @@ public final class Runner {
 
     /** Runs every cell; returns the cells, failed ones included. */
     public List<CellResult> run() {
+        holdNamespacesAndAgents();
+        folder.create();
+        RunRecord record = new RunRecord(folder);
+        // Ctrl-C or a crash: keep what was measured, mark the run interrupted, render what there is.
+        Thread keepPartial = new Thread(() -> {
+            this.interrupted = true;
+            record.interrupt();
+        }, "loomlab-keep-partial-run");
+        Runtime.getRuntime().addShutdownHook(keepPartial);
+        announce();
+        try (Namespaces held = namespaces.orElse(null);
+             AgentFleet heldAgents = agents.orElse(null);
+             RunningDatabase db = target.isPresent() ? TargetDatabase.INSTANCE : DatabaseStarter.start(plan, session.cpus(), namespaces.orElse(null))) {
+            out.println("loomlab: database " + db.description() + (db.endpoint() == null ? "" : " at " + db.endpoint().describe()));
+            CellRun cells = cellRun(plan, db);
+            List<Planned> matrix = matrix();
+            record.begin(manifestBuilder.database(db.description()).topology(bench(db).topology(plan, List.of())).build());
+            if (!runCells(cells, matrix, record)) {
+                return record.results();
+            }
+            record.complete();
+        } catch (RuntimeException e) {
+            record.fail(e);
+            throw e;
+        } finally {
+            release(keepPartial);
+        }
+        out.println();
+        out.print(ConsoleTable.render(record.results()));
+        out.println();
+        out.println("loomlab: summary in " + folder.root().resolve(RunFolder.SUMMARY) + ", charts in " + folder.root().resolve(ReportFiles.HTML));
+        return record.results();
+    }
+
+    /** The split topology's namespaces and the load agents, when the plan asks for them. */
+    private void holdNamespacesAndAgents() {
         // First: a machine that cannot make the namespaces refuses the run before it writes anything (exit 2).
         if (plan.topology().split() && target.isEmpty()) {
             namespaces = Optional.of(Namespaces.create(plan.topology(), Math.max(1, LoadAgent.namespaces(plan.agents())), session.cpus()));
@@ -117,24 +144,10 @@ public final class Runner {
             }
             cellEngine = null;
         }
-        folder.create();
-        List<CellResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
-        List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
-        AtomicReference<Manifest> manifest = new AtomicReference<>();
-        java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
-        // Ctrl-C or a crash: keep what was measured, mark the run interrupted, render what there is.
-        java.util.concurrent.atomic.AtomicBoolean interrupted = new java.util.concurrent.atomic.AtomicBoolean();
-        Thread keepPartial = new Thread(() -> {
-            // First: a cell cut short by Ctrl-C is not a measured (nor a failed) cell, and is not written.
-            interrupted.set(true);
-            this.interrupted = true;
-            // a cell measured and ending when the run was cut short is kept: its end is bounded by its server's stop
-            awaitQuietly(pendingEnding, Defaults.SERVER_STOP_TIMEOUT.plusSeconds(15));
-            if (!finished.get() && manifest.get() != null) {
-                writeEnd(manifest.get().withStatus("interrupted", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
-            }
-        }, "loomlab-keep-partial-run");
-        Runtime.getRuntime().addShutdownHook(keepPartial);
+    }
+
+    /** What the run is about to do, before its database starts. */
+    private void announce() {
         out.println("loomlab: plan " + plan.name() + " — " + plan.cellCount() + " cells; " + session.cpus().describe());
         out.println("loomlab: results in " + folder.root());
         if (target.isEmpty()) {
@@ -144,96 +157,69 @@ public final class Runner {
         }
         namespaces.ifPresent(ns -> out.println(
                 "loomlab: split topology: drivers, server and database in network namespaces of their own on " + ns.summary()));
-        try (Namespaces held = namespaces.orElse(null);
-             AgentFleet heldAgents = agents.orElse(null);
-             RunningDatabase db = target.isPresent() ? TargetDatabase.INSTANCE : DatabaseStarter.start(plan, session.cpus(), namespaces.orElse(null))) {
-            out.println("loomlab: database " + db.description() + (db.endpoint() == null ? "" : " at " + db.endpoint().describe()));
-            CellRun cells = cellRun(plan, db);
-            List<Planned> matrix = matrix();
-            manifest.set(manifestBuilder.database(db.description()).topology(bench(db).topology(plan, List.of())).build());
-            folder.writeManifest(manifest.get());
-            Progress progress = new Progress(out, plan.cellCount(),
-                    plan.window().total().plusSeconds(10));
-            int index = 0;
-            // Each cell alone, one after another: its server started, measured, stopped and judged before the next begins.
-            for (Planned planned : matrix) {
-                index++;
-                Cell cell = planned.cell();
-                String label = cell.label(plan.jdkAxis());
-                String key = label + "/" + cell.stem();
-                String name = label + " / " + cell.scenario() + " / round " + cell.round();
-                CellResult previous = kept.get(cell);
-                if (previous != null) {
-                    results.add(previous);
-                    order.add(key);
-                    out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + name + ": kept from the interrupted run");
-                    continue;
-                }
-                progress.cellStarts(index, name);
-                CellRun.Ending ending = cells.start(cell, planned.serverJdk(), progress);
-                String cellName = progress.current();
-                // set before the check below, so that a Ctrl-C after it waits for this cell's record
-                CompletableFuture<Void> ended = new CompletableFuture<>();
-                pendingEnding = ended;
-                try {
-                    if (interrupted.get()) {
-                        // cut short: not written, but its server is stopped as any cell's is
-                        ending.finish();
-                        return List.copyOf(results);
-                    }
-                    CellResult result = ending.finish();
-                    folder.writeCell(result);
-                    results.add(result);
-                    order.add(key);
-                    folder.writeManifest(manifest.get().withStatus("running", null, List.copyOf(order)));
-                    progress.cellDone(cellName, result.succeeded()
-                            ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
-                            : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
-                } finally {
-                    ended.complete(null);
-                }
-            }
-            if (!progress.overhead().empty()) {
-                out.println("loomlab: " + progress.overhead().describe());
-            }
-            writeEnd(manifest.get().withStatus("complete", Instant.now().toString(), List.copyOf(order)), List.copyOf(results));
-            finished.set(true);
-        } catch (RuntimeException e) {
-            if (manifest.get() != null) {
-                writeEnd(manifest.get().withStatus("failed: " + e.getMessage(), Instant.now().toString(), List.copyOf(order)),
-                        List.copyOf(results));
-            }
-            finished.set(true);
-            throw e;
-        } finally {
-            downstream.close();
-            namespaces = Optional.empty();
-            agents = Optional.empty();
-            cellEngine = null;
-            try {
-                Runtime.getRuntime().removeShutdownHook(keepPartial);
-            } catch (IllegalStateException shuttingDown) {
-                // The hook is already running: it writes the partial run.
-            }
-        }
-        out.println();
-        out.print(ConsoleTable.render(results));
-        out.println();
-        out.println("loomlab: summary in " + folder.root().resolve(RunFolder.SUMMARY) + ", charts in " + folder.root().resolve(ReportFiles.HTML));
-        return List.copyOf(results);
     }
 
-    /** The end of the cell measured last, for a run cut short (Ctrl-C) to wait for before it writes what it has. */
-    private volatile Future<?> pendingEnding = CompletableFuture.completedFuture(null);
+    /** Runs the matrix's cells in order; false when the run was cut short (Ctrl-C) before its last cell. */
+    private boolean runCells(CellRun cells, List<Planned> matrix, RunRecord record) {
+        Progress progress = new Progress(out, plan.cellCount(),
+                plan.window().total().plusSeconds(10));
+        int index = 0;
+        // Each cell alone, one after another: its server started, measured, stopped and judged before the next begins.
+        for (Planned planned : matrix) {
+            index++;
+            Cell cell = planned.cell();
+            String label = cell.label(plan.jdkAxis());
+            String key = label + "/" + cell.stem();
+            String name = label + " / " + cell.scenario() + " / round " + cell.round();
+            CellResult previous = kept.get(cell);
+            if (previous != null) {
+                record.addKept(key, previous);
+                out.println("loomlab: [" + index + "/" + plan.cellCount() + "] " + name + ": kept from the interrupted run");
+                continue;
+            }
+            progress.cellStarts(index, name);
+            if (!endCell(cells.start(cell, planned.serverJdk(), progress), key, progress, record)) {
+                return false;
+            }
+        }
+        if (!progress.overhead().empty()) {
+            out.println("loomlab: " + progress.overhead().describe());
+        }
+        return true;
+    }
 
-    /** Waits up to {@code bound} for {@code task}, then goes on whatever became of it. */
-    private static void awaitQuietly(Future<?> task, Duration bound) {
+    /** Waits for a started cell's end and records it; false when the run was cut short meanwhile (not recorded). */
+    private boolean endCell(CellRun.Ending ending, String key, Progress progress, RunRecord record) {
+        String cellName = progress.current();
+        // set before the check below, so that a Ctrl-C after it waits for this cell's record
+        CompletableFuture<Void> ended = record.cellEnding();
         try {
-            task.get(bound.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | TimeoutException e) {
-            // a cell's end that failed or ran over is not written: the run says it was cut short
+            if (record.interrupted()) {
+                // cut short: not written, but its server is stopped as any cell's is
+                ending.finish();
+                return false;
+            }
+            CellResult result = ending.finish();
+            record.addMeasured(key, result);
+            progress.cellDone(cellName, result.succeeded()
+                    ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
+                    : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
+        } finally {
+            ended.complete(null);
+        }
+        return true;
+    }
+
+    /** Lets go of what the run held, the shutdown hook included unless it is already writing the partial run. */
+    private void release(Thread keepPartial) {
+        downstream.close();
+        namespaces = Optional.empty();
+        agents = Optional.empty();
+        cellEngine = null;
+        try {
+            Runtime.getRuntime().removeShutdownHook(keepPartial);
+        } catch (IllegalStateException shuttingDown) {
+            // The hook is already running: it writes the partial run.
         }
     }
 
@@ -295,11 +281,6 @@ public final class Runner {
         return cellEngine;
     }
 
-    private void writeEnd(Manifest manifest, List<CellResult> results) {
-        folder.writeManifest(manifest);
-        ReportFiles.write(folder, manifest, results);
-    }
-
     /** A cell's model label in {@code plan} (a seed claim names cells by it): the JDK only on a JDK axis. */
     public static String label(Plan plan, Model model, int jdkFeature, String driver) {
         return Cell.of(model, jdkFeature, driver == null ? null : JdbcDriver.byId(driver), plan.scenarios().getFirst(), 1)
@@ -309,29 +290,5 @@ public final class Runner {
     /** The JDK {@code model}'s server runs on: the plan's {@code feature}, or the model's default (a target: the lab's). */
     Jdk serverJdk(Model model, Integer feature) {
         return model == null ? session.jdk() : session.serverJdks().forModel(model, feature);
-    }
-
-    /** No database of the lab's in target mode: the target has its own. */
-    private enum TargetDatabase implements RunningDatabase {
-        INSTANCE;
-
-        @Override
-        public dev.loomlab.database.DatabaseEndpoint endpoint() {
-            return null;
-        }
-
-        @Override
-        public String description() {
-            return "none started (target mode: the target's own)";
-        }
-
-        @Override
-        public java.util.OptionalLong pid() {
-            return java.util.OptionalLong.empty();
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }
