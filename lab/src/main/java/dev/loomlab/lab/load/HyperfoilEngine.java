@@ -2,7 +2,6 @@ package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.process.Children;
@@ -45,10 +44,6 @@ public final class HyperfoilEngine implements LoadEngine {
                 return new HyperfoilEngine(jdk, cpus);
             });
 
-    /** Progress lines: a courtesy, read leniently. */
-    private static final JsonMapper JSON = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
     /** The request and the result: the records both sides share, read strictly so that a drift fails loudly. */
     static final JsonMapper WIRE = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -79,7 +74,7 @@ public final class HyperfoilEngine implements LoadEngine {
     public LoadResult run(LoadSpec spec, LoadProgress.Listener listener) {
         Process process = launch(spec, request(spec));
         listener.engineStarted(process.pid());
-        return await(spec, process, line -> progress(line, listener));
+        return await(spec, process, line -> DriverProgress.report(line, listener));
     }
 
     /**
@@ -88,73 +83,10 @@ public final class HyperfoilEngine implements LoadEngine {
      */
     @Override
     public PreparedLoad prepare(LoadSpec spec) {
-        Path connect = gateFile(spec.log(), "connect");
-        Path start = gateFile(spec.log(), "start");
-        deleteGates(connect, start);
-        Process process = launch(spec, request(spec).connectingWhen(connect.toString()).startingAt(start.toString()));
-        return new AheadOfTarget(spec, process, connect, start);
-    }
-
-    /** A driver launched before its server: told when the server is up, and when to start. */
-    private final class AheadOfTarget implements PreparedLoad {
-        private final LoadSpec spec;
-        private final Process process;
-        private final Path connect;
-        private final Path start;
-        private boolean ran;
-        private volatile java.util.OptionalLong server = java.util.OptionalLong.empty();
-
-        AheadOfTarget(LoadSpec spec, Process process, Path connect, Path start) {
-            this.spec = spec;
-            this.process = process;
-            this.connect = connect;
-            this.start = start;
-        }
-
-        @Override
-        public void targetUp() {
-            AtomicWrite.write(connect, "up");
-        }
-
-        @Override
-        public void serverIs(long pid) {
-            server = java.util.OptionalLong.of(pid);
-        }
-
-        @Override
-        public java.util.OptionalLong pid() {
-            return java.util.OptionalLong.of(process.pid());
-        }
-
-        @Override
-        public LoadResult run(LoadProgress.Listener listener) {
-            ran = true;
-            targetUp();
-            listener.engineStarted(process.pid());
-            try {
-                return await(spec, process, line -> {
-                    switch (phase(line)) {
-                        // connected: the contract is checked (run is called after it), so the load starts now
-                        // with the server's PID: the driver's settling warm-up waits for its JIT compiler too
-                        case READY -> AtomicWrite.write(start, System.currentTimeMillis()
-                                + (server.isPresent() ? " " + server.getAsLong() : ""));
-                        case PREPARED -> {
-                        }
-                        default -> progress(line, listener);
-                    }
-                });
-            } finally {
-                deleteGates(connect, start);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (!ran) {
-                Children.stop(process, java.time.Duration.ofSeconds(2));
-                deleteGates(connect, start);
-            }
-        }
+        DriverGates gates = DriverGates.beside(spec.log());
+        gates.delete();
+        Process process = launch(spec, request(spec).connectingWhen(gates.connect().toString()).startingAt(gates.start().toString()));
+        return new DriverAheadOfTarget(spec, process, gates);
     }
 
     /** The driver's JVM and its options, up to its jar: as every cell starts it and as its start-up cache is recorded. */
@@ -192,7 +124,7 @@ public final class HyperfoilEngine implements LoadEngine {
         }
     }
 
-    private static LoadResult await(LoadSpec spec, Process process, java.util.function.Consumer<String> onLine) {
+    static LoadResult await(LoadSpec spec, Process process, java.util.function.Consumer<String> onLine) {
         try {
             int exit = EngineWatch.await("the hyperfoil driver", process, process.getInputStream(), spec, onLine);
             if (exit != 0) {
@@ -204,29 +136,18 @@ public final class HyperfoilEngine implements LoadEngine {
         return read(spec.outDir().resolve(spec.name() + ".driver.json"));
     }
 
-    /** Beside the driver's log, like its request: {@code x.driver.log} → {@code x.driver-connect}. */
-    private static Path gateFile(Path log, String gate) {
-        String n = log.getFileName().toString();
-        return log.resolveSibling((n.endsWith(".log") ? n.substring(0, n.length() - 4) : n) + "-" + gate);
-    }
-
-    private static void deleteGates(Path... gates) {
-        try {
-            for (Path g : gates) {
-                Files.deleteIfExists(g);
-            }
-        } catch (IOException e) {
-            throw new LoadException("cannot clear the driver's gate files: " + e.getMessage());
-        }
-    }
-
     /**
      * Beside the driver's log ({@code x.driver.log} → {@code x.driver-request.json}): the run's record of what was
      * asked, kept out of the cell folders, whose JSON files are cells.
      */
     static Path requestFile(Path log) {
+        return besideLog(log, "-request.json");
+    }
+
+    /** A file beside the driver's log, named after it: {@code x.driver.log} and {@code -start} → {@code x.driver-start}. */
+    static Path besideLog(Path log, String suffix) {
         String n = log.getFileName().toString();
-        return log.resolveSibling((n.endsWith(".log") ? n.substring(0, n.length() - 4) : n) + "-request.json");
+        return log.resolveSibling((n.endsWith(".log") ? n.substring(0, n.length() - 4) : n) + suffix);
     }
 
     /** What the driver is asked to do: the cell's load as it is, nothing re-spelled. */
@@ -246,34 +167,6 @@ public final class HyperfoilEngine implements LoadEngine {
         } catch (IllegalArgumentException unknownHost) {
             // The driver says so in its own words.
             return false;
-        }
-    }
-
-    private static final String READY = "ready";
-    private static final String PREPARED = "prepared";
-
-    /** The phase a progress line names, or empty for any other line. */
-    private static String phase(String line) {
-        if (!line.startsWith("{")) {
-            return "";
-        }
-        try {
-            return JSON.readTree(line).path("phase").asString("");
-        } catch (JacksonException e) {
-            return "";
-        }
-    }
-
-    static void progress(String line, LoadProgress.Listener listener) {
-        if (!line.startsWith("{")) {
-            return;
-        }
-        try {
-            JsonNode n = JSON.readTree(line);
-            listener.onProgress(new LoadProgress(n.path("phase").asString(""), n.path("elapsedS").asDouble(),
-                    n.path("tps").asDouble(), n.path("requests").asLong(), n.path("errors").asLong()));
-        } catch (JacksonException e) {
-            // A progress line is a courtesy; the result file is what counts.
         }
     }
 

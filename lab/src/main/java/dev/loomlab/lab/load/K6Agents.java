@@ -142,15 +142,7 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
             K6AgentApi.awaitPaused(agents, vus, failures);
             K6AgentApi.resumeTogether(agents, resumedAt);
             Thread ticker = progress(spec, listener, resumedAt, complete);
-            CompletableFuture<Void> firstFailure = new CompletableFuture<>();
-            for (CompletableFuture<Integer> e : exits) {
-                e.thenAccept(code -> {
-                    if (code != 0) {
-                        firstFailure.complete(null);
-                    }
-                });
-            }
-            CompletableFuture.anyOf(CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new)), firstFailure).join();
+            awaitAllOrFirstFailure(exits);
             ticker.interrupt();
             if (!failures.isEmpty()) {
                 K6AgentApi.stopAll(agents);
@@ -161,6 +153,19 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
             throw new LoadException(failures.isEmpty() ? e.getMessage() : String.join("; ", failures));
         }
         return collect(spec, listener, agents, resumedAt, vus);
+    }
+
+    /** Returns once every agent's k6 has exited, or as soon as one has exited with a failure. */
+    private static void awaitAllOrFirstFailure(List<CompletableFuture<Integer>> exits) {
+        CompletableFuture<Void> firstFailure = new CompletableFuture<>();
+        for (CompletableFuture<Integer> e : exits) {
+            e.thenAccept(code -> {
+                if (code != 0) {
+                    firstFailure.complete(null);
+                }
+            });
+        }
+        CompletableFuture.anyOf(CompletableFuture.allOf(exits.toArray(CompletableFuture[]::new)), firstFailure).join();
     }
 
     /**
