@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -26,10 +27,16 @@ import java.util.concurrent.TimeUnit;
 public final class Sampler implements AutoCloseable {
     private static final Duration EVERY = Duration.ofSeconds(1);
 
+    /** Where the sampler is: each call moves it on at most once, and only forward. */
+    private enum State { IDLE, WARMING, WINDOW, STOPPED }
+
     private final long serverPid;
     private final SampleReader reader;
     private final List<SeriesRow> rows = new ArrayList<>();
+    /** Guarded by {@code this}, which is held only to move the state: every scrape and /proc read happens outside it. */
+    private State state = State.IDLE;
     private ScheduledExecutorService timer;
+    // The fields below are the timer thread's, which takes every snapshot in order.
     private long startNanos;
     private volatile boolean windowOpen;
     private Snapshot previous;
@@ -58,38 +65,54 @@ public final class Sampler implements AutoCloseable {
     }
 
     /** Starts scraping now, keeping no rows until {@link #openWindow()}. */
-    public synchronized void start() {
-        if (timer != null) {
-            return;
+    public void start() {
+        ScheduledExecutorService started;
+        synchronized (this) {
+            if (state != State.IDLE) {
+                return;
+            }
+            state = State.WARMING;
+            timer = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "loomlab-sampler");
+                t.setDaemon(true);
+                return t;
+            });
+            started = timer;
         }
-        startNanos = System.nanoTime();
-        previous = reader.snapshot();
-        lastScrape = previous.scraped() ? previous.metrics() : null;
-        timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "loomlab-sampler");
-            t.setDaemon(true);
-            return t;
+        onTimer(started, () -> {
+            startNanos = System.nanoTime();
+            previous = reader.snapshot();
+            lastScrape = previous.scraped() ? previous.metrics() : null;
         });
-        timer.scheduleAtFixedRate(this::sample, EVERY.toMillis(), EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            started.scheduleAtFixedRate(this::sample, EVERY.toMillis(), EVERY.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException stopped) {
+            // stopped meanwhile: nothing to sample
+        }
     }
 
     public synchronized boolean started() {
-        return timer != null;
+        return state != State.IDLE;
     }
 
     /**
      * Keeps rows from now on (starting the scrapes first if needed); the first row covers the
      * time since this call, never a stretch of the warm-up.
      */
-    public synchronized void openWindow() {
+    public void openWindow() {
         start();
-        if (windowOpen || windowCpuStart != null) {
-            return;
+        ScheduledExecutorService opened;
+        synchronized (this) {
+            if (state != State.WARMING) {
+                return;
+            }
+            state = State.WINDOW;
+            opened = timer;
         }
         // Read here, at the window's opening, not on the timer thread after a scrape that may take most of a second.
         windowCpuStart = reader.cpuNow();
         // On the timer's own thread, so the baseline and every later row are taken in order.
-        timer.execute(() -> {
+        onTimer(opened, () -> {
             startNanos = System.nanoTime();
             previous = reader.snapshot();
             if (previous.scraped()) {
@@ -102,23 +125,38 @@ public final class Sampler implements AutoCloseable {
     }
 
     /** Stops sampling; returns the rows taken. */
-    public synchronized List<SeriesRow> stop() {
-        if (windowCpuStart != null && windowCpuEnd == null) {
+    public List<SeriesRow> stop() {
+        State was;
+        ScheduledExecutorService stopped;
+        synchronized (this) {
+            was = state;
+            stopped = timer;
+            state = State.STOPPED;
+        }
+        if (was == State.WINDOW) {
             windowCpuEnd = reader.cpuNow();
+            if (windowOpen) {
+                listenEnd = ListenQueue.read(serverPid);
+            }
         }
-        if (timer != null && windowOpen && listenEnd == null) {
-            listenEnd = ListenQueue.read(serverPid);
-        }
-        if (timer != null) {
-            timer.shutdownNow();
+        if (stopped != null && was != State.STOPPED) {
+            stopped.shutdownNow();
             try {
-                timer.awaitTermination(2, TimeUnit.SECONDS);
+                stopped.awaitTermination(2, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
         synchronized (rows) {
             return List.copyOf(rows);
+        }
+    }
+
+    private static void onTimer(ScheduledExecutorService timer, Runnable step) {
+        try {
+            timer.execute(step);
+        } catch (RejectedExecutionException stopped) {
+            // the sampler was stopped between the state's move and this step: nothing left to read
         }
     }
 
