@@ -1,23 +1,15 @@
 package dev.loomlab.lab.process;
 
-import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.os.CpuLayout;
-import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.lab.settings.Topology;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -28,12 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * server's management port, the database and the contract endpoints as before, only at another
  * address. All traffic stays on this machine.
  *
- * <p>The delays: the kernels this lab runs on have no netem qdisc ({@code CONFIG_NET_SCH_NETEM}
- * not set, no modules to load), so the server's port on the bridge is not a veth but a user-space
- * cable ({@code tools/netns-wire.py}: a TAP device in the server's namespace, one on the bridge)
- * that holds every frame between the server and a driver for the app latency ± jitter, and between
- * the server and the database for the db latency ± jitter, each way — what {@code tc netem delay}
- * on both ends' egress does. Without a delay the server gets a veth like the others.
+ * <p>The delays: the server's port on the bridge is then a user-space cable, a {@link DelayedLink}
+ * (this kernel has no netem qdisc). Without a delay the server gets a veth like the others.
  *
  * <p>Names are unique per run ({@code loomlab-<pid>-<n>-app}, interfaces {@code ll<pid>x<n>…});
  * {@link #close()} deletes all of them, and a shutdown hook does the same on Ctrl-C. Only what this
@@ -42,8 +30,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Namespaces implements AutoCloseable {
     private static final AtomicInteger SEQUENCE = new AtomicInteger();
     static final String SUBNET_PREFIX = "10.231.";
-    /** How long the delayed link may take to open its devices and say "ready". */
-    private static final Duration WIRE_START = Duration.ofSeconds(30);
 
     private final Topology topology;
     private final Path ip;
@@ -54,7 +40,7 @@ public final class Namespaces implements AutoCloseable {
     private final List<String> created = Collections.synchronizedList(new ArrayList<>());
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread hook = new Thread(this::close, "loomlab-namespaces-delete");
-    private volatile Process wire;
+    private volatile DelayedLink wire;
 
     private Namespaces(Topology topology, Path ip, int drivers, int subnetByte) {
         this.topology = topology;
@@ -84,7 +70,7 @@ public final class Namespaces implements AutoCloseable {
             if (!Files.exists(Path.of("/dev/net/tun"))) {
                 throw new PlanException("--app-latency / --db-latency need /dev/net/tun (the kernel's TUN/TAP driver) for the delayed link: not present here");
             }
-            if (python() == null) {
+            if (DelayedLink.python() == null) {
                 throw new PlanException("--app-latency / --db-latency need python3 (tools/netns-wire.py delays the server's link): install python3");
             }
         }
@@ -150,51 +136,18 @@ public final class Namespaces implements AutoCloseable {
         ip("-n", namespace, "link", "set", "lo", "up");
     }
 
-    /** The server's delayed port: both TAP devices live as long as the wire process (see the class comment). */
+    /** The server's delayed port: both TAP devices live as long as the wire process ({@link DelayedLink}). */
     private void wire(CpuLayout cpus) {
-        List<String> command = new ArrayList<>(List.of(python().toString(), wireScript().toString(),
-                "/run/netns/" + appNamespace(), "eth0", ifPrefix + "a"));
+        List<String> delays = new ArrayList<>();
         for (int i = 1; i <= driverNamespaces.size(); i++) {
-            command.add(driverAddress(i) + "=" + micros(topology.appLatency()) + "/" + micros(topology.appJitter()));
+            delays.add(DelayedLink.delay(driverAddress(i), topology.appLatency(), topology.appJitter()));
         }
-        command.add(dbAddress() + "=" + micros(topology.dbLatency()) + "/" + micros(topology.dbJitter()));
-        Process p;
-        try {
-            // On the driver's CPUs: moving frames is the load's cost, not the server's.
-            p = Children.start(new ProcessBuilder(Taskset.prefix(cpus, cpus.driver(), command)).redirectErrorStream(true));
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start the delayed link (" + wireScript() + "): " + e.getMessage());
-        }
-        wire = p;
-        // Read on a thread of its own, so that a wire that hangs before its first line is given up on in time; the
-        // thread keeps reading so that a message of the wire never blocks it on a full pipe.
-        java.util.concurrent.CompletableFuture<String> firstLine = new java.util.concurrent.CompletableFuture<>();
-        Thread.ofPlatform().daemon().name("loomlab-wire-output").start(() -> {
-            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                firstLine.complete(out.readLine());
-                out.lines().forEach(l -> { });
-            } catch (IOException | java.io.UncheckedIOException e) {
-                firstLine.complete(null);
-            }
-        });
-        String first;
-        try {
-            first = firstLine.get(WIRE_START.toSeconds(), TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("the delayed link said nothing within " + WIRE_START.toSeconds() + " s");
-        } catch (java.util.concurrent.ExecutionException | InterruptedException e) {
-            first = null;
-        }
-        if (!"ready".equals(first)) {
-            throw new IllegalStateException("the delayed link did not start: " + (first == null ? "no output" : first));
-        }
+        delays.add(DelayedLink.delay(dbAddress(), topology.dbLatency(), topology.dbJitter()));
+        wire = DelayedLink.start(cpus, appNamespace(), "eth0", ifPrefix + "a", delays);
+        wire.awaitReady();
         created.add("link:" + ifPrefix + "a");
         ip("link", "set", ifPrefix + "a", "master", bridge(), "up");
         inside(appNamespace(), appAddress());
-    }
-
-    private static long micros(Duration d) {
-        return d.toNanos() / 1_000;
     }
 
     public Topology topology() {
@@ -285,9 +238,9 @@ public final class Namespaces implements AutoCloseable {
         } catch (IllegalStateException shuttingDown) {
             // We are the hook, or it is running.
         }
-        Process w = wire;
+        DelayedLink w = wire;
         if (w != null) {
-            Children.stop(w, Duration.ofSeconds(5));
+            w.stop();
         }
         List<String> undo = new ArrayList<>(created);
         Collections.reverse(undo);
@@ -323,14 +276,4 @@ public final class Namespaces implements AutoCloseable {
             // Already gone.
         }
     }
-
-    private static Path python() {
-        return List.of(Path.of("/usr/bin/python3"), Path.of("/usr/local/bin/python3")).stream()
-                .filter(Files::isExecutable).findFirst().orElse(null);
-    }
-
-    private static Path wireScript() {
-        return LabHome.root().resolve("tools").resolve("netns-wire.py");
-    }
-
 }

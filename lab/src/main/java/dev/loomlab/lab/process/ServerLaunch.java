@@ -1,5 +1,6 @@
 package dev.loomlab.lab.process;
 
+import dev.loomlab.lab.catalog.AppJar;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.metrics.JfrAllocation;
@@ -38,6 +39,25 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
     /** The same, from the start-up cache {@code caches} gives for the jar on the server's JDK, if any. */
     static ServerLaunch of(ServerSpec spec, Function<Model, Path> jars, Caches caches) {
         Model model = spec.model();
+        JdbcDriver driver = swappedDriver(spec);
+        List<String> jvm = jvmOptions(spec);
+        Path jar = jars.apply(model);
+        // A swapped JDBC driver needs Boot's own launcher ({@link #jarArguments}), which reads the fat jar: no cache there.
+        Optional<AppJar> app = model.app();
+        // A user's jar starts as it is: the lab records no start-up cache of it.
+        Optional<StartupCache> cache = driver == null && app.isEmpty() ? caches.of(jar, spec.jdk(), spec.jfr() != null) : Optional.empty();
+        List<String> command = new ArrayList<>(jvm);
+        command.addAll(cellOptions(spec));
+        command.addAll(jarArguments(jar, cache, driver));
+        List<String> appArgs = applicationArguments(spec, app);
+        command.addAll(appArgs);
+        Optional<Training> training = cache.filter(c -> !c.trained()).map(c -> training(c, jvm, spec.jfr() != null, appArgs));
+        return new ServerLaunch(command, environment(spec, driver, app), training);
+    }
+
+    /** The JDBC driver {@code spec} swaps in, null for the bundled one; refuses what the server cannot run. */
+    private static JdbcDriver swappedDriver(ServerSpec spec) {
+        Model model = spec.model();
         if (model.virtualThreads() && !spec.jdk().hasVirtualThreads()) {
             throw new ServerStartException(model + " needs JDK 21+, but the server JDK is " + spec.jdk().describe(), "");
         }
@@ -46,7 +66,12 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
             throw new ServerStartException(model + " cannot swap its JDBC driver: its server (" + model.server()
                     + ") runs on its own; asked for " + driver, "");
         }
-        List<String> command = new ArrayList<>(List.of(
+        return driver;
+    }
+
+    /** The JVM and its options, the same for the server and its training start. */
+    private static List<String> jvmOptions(ServerSpec spec) {
+        List<String> jvm = new ArrayList<>(List.of(
                 spec.jdk().java().toString(),
                 "-Xms" + spec.heap(), "-Xmx" + spec.heap(),
                 // G1 on every model, as on the seeds' multi-core servers: on one CPU the JVM would pick
@@ -58,39 +83,42 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
             // The server starts on every CPU and is pinned to its own at its ready line (a start is class
             // loading and JIT compiling, which a second core nearly halves); told its cores here, it sizes
             // its GC, JIT, carrier and event-loop threads for the CPUs it is measured on, as a pinned start does.
-            command.add("-XX:ActiveProcessorCount=" + spec.cpus().serverCores());
+            jvm.add("-XX:ActiveProcessorCount=" + spec.cpus().serverCores());
         }
-        List<String> jvm = new ArrayList<>(command);
+        return jvm;
+    }
+
+    /** The JVM options of the cell's server alone: its temporary files and its flight recording. */
+    private static List<String> cellOptions(ServerSpec spec) {
+        List<String> options = new ArrayList<>();
         // Its temporary files in a folder of the cell's own, removed when the server stops: Tomcat's tomcat.PORT.*
         // folders are not deleted at its exit (they hold a work/ folder), and a recording's repository is left behind by
-        // a JVM that is killed; in /tmp they piled up by the thousand. Not the training's (above): it starts no Tomcat.
-        command.add("-Djava.io.tmpdir=" + temporaryFolder(spec));
+        // a JVM that is killed; in /tmp they piled up by the thousand. Not the training's: it starts no Tomcat.
+        options.add("-Djava.io.tmpdir=" + temporaryFolder(spec));
         if (spec.jfr() != null) {
-            command.add("-XX:FlightRecorderOptions:repository=" + temporaryFolder(spec));
-            command.add(flightRecording(spec.jfr()));
+            options.add("-XX:FlightRecorderOptions:repository=" + temporaryFolder(spec));
+            options.add(flightRecording(spec.jfr()));
         }
-        Path jarPath = jars.apply(model);
-        String jar = jarPath.toString();
-        // A swapped JDBC driver needs Boot's own launcher (below), which reads the fat jar: no cache there.
-        Optional<dev.loomlab.lab.catalog.AppJar> app = model.app();
-        // A user's jar starts as it is: the lab records no start-up cache of it.
-        Optional<StartupCache> cache = driver == null && app.isEmpty() ? caches.of(jarPath, spec.jdk(), spec.jfr() != null) : Optional.empty();
-        if (spec.jfr() != null) {
-            // A recording adds the JFR module, and a JVM takes only a cache recorded with the same modules.
-            cache.ifPresent(c -> jvm.add(flightRecording(c.archive().resolveSibling("training.jfr"))));
-        }
+        return options;
+    }
+
+    /** What starts the server's classes: from its start-up cache, through Boot's launcher, or the jar itself. */
+    private static List<String> jarArguments(Path jar, Optional<StartupCache> cache, JdbcDriver driver) {
         if (cache.isPresent()) {
-            command.addAll(cache.get().launch());
-        } else if (driver != null) {
+            return cache.get().launch();
+        }
+        if (driver != null) {
             // The jar's own launcher ignores the class path; PropertiesLauncher adds loader.path to it
             // and still starts the manifest's Start-Class.
-            command.addAll(List.of("-Dloader.path=" + driver.jar(), "-cp", jar,
-                    "org.springframework.boot.loader.launch.PropertiesLauncher"));
-        } else {
-            command.addAll(List.of("-jar", jar));
+            return List.of("-Dloader.path=" + driver.jar(), "-cp", jar.toString(),
+                    "org.springframework.boot.loader.launch.PropertiesLauncher");
         }
-        int appArgs = command.size();
-        command.addAll(List.of(
+        return List.of("-jar", jar.toString());
+    }
+
+    /** The application's arguments, after the jar: the lab's, the model's, the spec's, then a user's jar's own. */
+    private static List<String> applicationArguments(ServerSpec spec, Optional<AppJar> app) {
+        List<String> args = new ArrayList<>(List.of(
                 "--server.port=" + spec.port(),
                 // After its window a cell's in-flight requests are not measured: Boot's graceful
                 // shutdown waited 30 s for requests stuck on a stopped database before the next cell.
@@ -99,22 +127,26 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
                 app.isPresent() ? "--spring.datasource.hikari.maximum-pool-size=" + spec.poolSize() : "--loomlab.pool-size=" + spec.poolSize()));
         // What makes the server this model, as its descriptor says (spring.threads.virtual.enabled on
         // the JDBC servers; the legacy server, Boot 2.7, binds it itself to apply seed 001's recipe).
-        command.addAll(model.args());
-        command.addAll(spec.extraArgs());
+        args.addAll(spec.model().args());
+        args.addAll(spec.extraArgs());
         app.ifPresent(a -> {
             // Boot keeps Tomcat's MBeans (its thread pool's gauges in Actuator) off unless asked; the lab's servers ask
-            command.add("--server.tomcat.mbeanregistry.enabled=true");
+            args.add("--server.tomcat.mbeanregistry.enabled=true");
             if (spec.launchPrefix().isEmpty()) {
                 // on the lab's own machine the jar answers the lab alone: Boot binds every interface unless told
-                command.add("--server.address=127.0.0.1");
+                args.add("--server.address=127.0.0.1");
             }
             // the user's own arguments last: where they set what the lab sets too, theirs win
-            command.addAll(SecretArguments.of(a.args(), a.env()).commandLine());
+            args.addAll(SecretArguments.of(a.args(), a.env()).commandLine());
         });
+        return args;
+    }
 
+    /** The server's environment: the database's address and credentials, and a user's jar's own. */
+    private static Map<String, String> environment(ServerSpec spec, JdbcDriver driver, Optional<AppJar> app) {
         Map<String, String> env = new LinkedHashMap<>();
         var db = spec.database();
-        switch (model.pool()) {
+        switch (spec.model().pool()) {
             case R2DBC -> {
                 env.put("SPRING_R2DBC_URL", db.r2dbcUrl());
                 env.put("SPRING_R2DBC_USERNAME", db.user());
@@ -133,13 +165,19 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
             env.putAll(a.env());
             SecretArguments.of(a.args(), a.env()).environment().ifPresent(json -> env.put(SecretArguments.ENV, json));
         });
-        Optional<Training> training = cache.filter(c -> !c.trained()).map(c -> {
-            List<String> train = new ArrayList<>(jvm);
-            train.addAll(c.training());
-            train.addAll(command.subList(appArgs, command.size()));
-            return new Training(c, train);
-        });
-        return new ServerLaunch(command, env, training);
+        return env;
+    }
+
+    /** The start that records {@code cache}: the server's JVM without its cell's options, then the training, then its arguments. */
+    private static Training training(StartupCache cache, List<String> jvm, boolean recording, List<String> appArgs) {
+        List<String> train = new ArrayList<>(jvm);
+        if (recording) {
+            // A recording adds the JFR module, and a JVM takes only a cache recorded with the same modules.
+            train.add(flightRecording(cache.archive().resolveSibling("training.jfr")));
+        }
+        train.addAll(cache.training());
+        train.addAll(appArgs);
+        return new Training(cache, train);
     }
 
     /**

@@ -3,31 +3,16 @@ package dev.loomlab.lab.process;
 import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 
 /**
  * What a server's JVM keeps from one start to the next, so that it does not load, verify and link
@@ -109,7 +94,7 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
             return Optional.empty();
         }
         Path extracted = dir.resolve("app").resolve(jar.getFileName());
-        if (!Files.isRegularFile(extracted) && !extract(jar, fat.get().toolsJarMode(), jdk, dir)) {
+        if (!Files.isRegularFile(extracted) && !fat.get().extract(jdk, dir)) {
             return Optional.empty();
         }
         return Optional.of(new StartupCache(extracted, archive, format));
@@ -132,7 +117,7 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
 
     /** The jar's content and, by name, size and modification time, the jars its manifest puts on the class path. */
     private static String classPathDigest(Path jar) {
-        StringBuilder key = new StringBuilder(sha256(jar));
+        StringBuilder key = new StringBuilder(Sha256.of(jar));
         try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
             java.util.jar.Manifest manifest = file.getManifest();
             String classPath = manifest == null ? null : manifest.getMainAttributes().getValue(java.util.jar.Attributes.Name.CLASS_PATH);
@@ -146,7 +131,7 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the class path of " + jar, e);
         }
-        return sha256(key.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return Sha256.of(key.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     public boolean trained() {
@@ -224,106 +209,5 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
     /** Written here first and moved into place whole: a start never sees a half-written cache. */
     private Path pending() {
         return archive.resolveSibling(archive.getFileName() + ".pending-" + ProcessHandle.current().pid());
-    }
-
-    /**
-     * What a start needs to know of a jar, read from its zip directory in one pass (every start ahead asks): whether it
-     * is a Spring Boot fat jar, whether it has Boot's tools jar mode, and its {@link #contentDigest}.
-     */
-    private record FatJar(boolean boot, boolean toolsJarMode, String contentDigest) {
-        /** Empty when the jar cannot be read as a zip: it then has no cache. */
-        static Optional<FatJar> read(Path jar) {
-            boolean boot = false;
-            boolean toolsJarMode = false;
-            StringBuilder entries = new StringBuilder();
-            try (ZipFile zip = new ZipFile(jar.toFile())) {
-                for (ZipEntry e : Collections.list(zip.entries())) {
-                    boot |= e.getName().startsWith(ExplodedBootJar.CLASSES);
-                    toolsJarMode |= e.getName().startsWith("BOOT-INF/lib/spring-boot-jarmode-tools-") && e.getName().endsWith(".jar");
-                    entries.append(e.getName()).append('\0').append(e.getSize()).append('\0')
-                            .append(Long.toHexString(e.getCrc())).append('\n');
-                }
-            } catch (IOException e) {
-                return Optional.empty();
-            }
-            return Optional.of(new FatJar(boot, toolsJarMode, sha256(entries.toString().getBytes(StandardCharsets.UTF_8))));
-        }
-    }
-
-    /**
-     * The jar extracted into a folder of its own, moved into place whole (another run may be extracting too): by Boot's
-     * own tools jar mode where the jar has it (Boot 3.3+), else unpacked as Boot 2.7 lays it out ({@link ExplodedBootJar});
-     * false, the log kept, when it could not be.
-     */
-    private static boolean extract(Path jar, boolean toolsJarMode, Jdk jdk, Path dir) {
-        try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempDirectory(dir, "extracting-");
-            boolean extracted;
-            if (toolsJarMode) {
-                Process process = Children.track(new ProcessBuilder(jdk.java().toString(), "-Djarmode=tools", "-jar", jar.toString(),
-                        "extract", "--destination", tmp.toString()).redirectErrorStream(true)
-                        .redirectOutput(tmp.resolveSibling("extract.log").toFile()).start());
-                extracted = process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() == 0;
-                Children.stop(process, Duration.ofSeconds(5));
-            } else {
-                extracted = ExplodedBootJar.unpack(jar, tmp);
-            }
-            if (!extracted) {
-                delete(tmp);
-                return false;
-            }
-            try {
-                Files.move(tmp, dir.resolve("app"), StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException | DirectoryNotEmptyException other) {
-                delete(tmp);
-            }
-            return true;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot extract " + jar, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while extracting " + jar, e);
-        }
-    }
-
-    private static void delete(Path tree) throws IOException {
-        try (Stream<Path> paths = Files.walk(tree)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
-
-    /**
-     * What a fat jar holds, entry by entry (name, size, CRC), rather than its bytes: a rebuild of the same classes
-     * writes every entry with a new time (a Kotlin build recompiles them all), and a cache named by the bytes was
-     * recorded anew, a whole training start, on every build. The cache serves the jar's extracted copy, so the fat
-     * jar's own times are nothing the JVM checks.
-     */
-    static String contentDigest(Path jar) {
-        return FatJar.read(jar).orElseThrow(() -> new UncheckedIOException(new IOException("cannot read " + jar))).contentDigest();
-    }
-
-    private static String sha256(Path file) {
-        MessageDigest digest = sha256();
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
-            in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(digest.digest());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static String sha256(byte[] bytes) {
-        return HexFormat.of().formatHex(sha256().digest(bytes));
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
-        }
     }
 }

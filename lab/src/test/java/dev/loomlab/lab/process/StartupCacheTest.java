@@ -81,7 +81,7 @@ class StartupCacheTest {
 
         Path cache = StartupCache.of(built, Jdk.current(), true, caches).orElseThrow().archive();
         assertThat(StartupCache.of(rebuilt, Jdk.current(), true, caches).orElseThrow().archive()).isEqualTo(cache);
-        assertThat(StartupCache.contentDigest(changed)).isNotEqualTo(StartupCache.contentDigest(built));
+        assertThat(FatJar.contentDigest(changed)).isNotEqualTo(FatJar.contentDigest(built));
     }
 
     /** {@code from}'s entries, each written anew a day later, and {@code added} after them. */
