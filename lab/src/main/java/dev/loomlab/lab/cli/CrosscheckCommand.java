@@ -91,6 +91,57 @@ public final class CrosscheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream console = System.out;
+        Plan plan = plan();
+        List<String> ids = engineIds();
+        Session session = Session.forServers(plan, out);
+        Jdk jdk = session.jdk();
+        CpuLayout cpus = session.cpus();
+        List<LoadEngine> chosen = availableEngines(ids, jdk, cpus, console);
+
+        Model m = plan.models().getFirst();
+        Scenario s = plan.scenarios().getFirst();
+        Instant started = Instant.now();
+        RunFolder folder = new RunFolder(out.resolve(STAMP.format(started) + "-crosscheck"));
+        folder.create();
+        try (RunFolder.Lock lock = folder.lock()) {
+            console.println("loomlab: crosscheck of " + m + " / " + s + " at " + plan.workload().describe() + ", warm-up " + Durations.format(plan.window().warmup())
+                    + ", window " + Durations.format(plan.window().measure()) + ", on " + String.join(", ", chosen.stream().map(LoadEngine::id).toList()));
+            console.println("loomlab: " + cpus.describe() + "; results in " + folder.root());
+
+            List<EngineComparison.Run> runs;
+            String database;
+            // The server runs on the JDK a run gives the model, so that the engines are compared on the cell a run measures.
+            Jdk serverJdk = session.serverJdks().forModel(m, null);
+            Cell cell = Cell.of(m, serverJdk.feature(), null, s, 1);
+            try (RunningDatabase db = DatabaseStarter.start(plan, cpus);
+                 FanOutDownstream downstream = new FanOutDownstream(jdk, cpus, folder)) {
+                Bench bench = new Bench(folder, cpus, db, Optional.empty(), downstream, Optional.empty());
+                database = db.description();
+                console.println("loomlab: database " + database);
+                runs = runEngines(plan, cell, serverJdk, chosen, bench, console);
+            }
+            EngineComparison comparison = new EngineComparison(runs);
+            console.println();
+            console.print(comparison.render());
+
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("kind", "crosscheck");
+            doc.put("startedAt", started.toString());
+            doc.put("finishedAt", Instant.now().toString());
+            doc.put("cell", describeCell(plan, m, s, database));
+            doc.put("cpus", cpus.asMap());
+            doc.put("machine", Provenance.machine());
+            doc.put("jdk", jdk.describe());
+            doc.put("gitCommit", Provenance.gitCommit(LabHome.root()));
+            doc.putAll(comparison.json());
+            AtomicWrite.write(folder.root().resolve("crosscheck.json"), RunFolder.json().writeValueAsString(doc) + "\n");
+            console.println("loomlab: crosscheck written to " + folder.root().resolve("crosscheck.json"));
+            return comparison.passed() ? 0 : Loomlab.FAILED;
+        }
+    }
+
+    /** The plan of the one cell, from this command's options over the default plan. */
+    private Plan plan() {
         Map<String, Object> overrides = new LinkedHashMap<>();
         overrides.put("models", model);
         overrides.put("scenarios", scenario);
@@ -104,17 +155,22 @@ public final class CrosscheckCommand implements Callable<Integer> {
         if (heap != null) {
             overrides.put("heap", heap);
         }
-        Plan plan = PlanLoader.load(Defaults.PLAN, overrides);
+        return PlanLoader.load(Defaults.PLAN, overrides);
+    }
+
+    /** The engines asked for, each once; an unknown one is bad input. */
+    private List<String> engineIds() {
         List<String> ids = engines.stream().map(String::trim).distinct().toList();
         for (String id : ids) {
             if (!EngineCatalog.standard().ids().contains(id)) {
                 throw new PlanException("unknown engine '" + id + "' (engines: " + String.join(", ", EngineCatalog.standard().ids()) + ")");
             }
         }
-        Session session = Session.forServers(plan, out);
-        Jdk jdk = session.jdk();
-        CpuLayout cpus = session.cpus();
+        return ids;
+    }
 
+    /** The engines of {@code ids} this machine has, a note for each missing one; fewer than two is bad input. */
+    private static List<LoadEngine> availableEngines(List<String> ids, Jdk jdk, CpuLayout cpus, PrintStream console) {
         List<LoadEngine> chosen = new ArrayList<>();
         for (String id : ids) {
             if (EngineCatalog.standard().available(id)) {
@@ -128,66 +184,39 @@ public final class CrosscheckCommand implements Callable<Integer> {
             throw new PlanException("a crosscheck needs two engines or more, " + chosen.size() + " available of "
                     + String.join(",", ids) + (missing.isEmpty() ? "" : ": " + missing));
         }
+        return chosen;
+    }
 
-        Model m = plan.models().getFirst();
-        Scenario s = plan.scenarios().getFirst();
-        Instant started = Instant.now();
-        RunFolder folder = new RunFolder(out.resolve(STAMP.format(started) + "-crosscheck"));
-        folder.create();
-        try (RunFolder.Lock lock = folder.lock()) {
-            console.println("loomlab: crosscheck of " + m + " / " + s + " at " + plan.workload().describe() + ", warm-up " + Durations.format(plan.window().warmup())
-                    + ", window " + Durations.format(plan.window().measure()) + ", on " + String.join(", ", chosen.stream().map(LoadEngine::id).toList()));
-            console.println("loomlab: " + cpus.describe() + "; results in " + folder.root());
-
-            List<EngineComparison.Run> runs = new ArrayList<>();
-            String database;
-            // The server runs on the JDK a run gives the model, so that the engines are compared on the cell a run measures.
-            Jdk serverJdk = session.serverJdks().forModel(m, null);
-            Cell cell = Cell.of(m, serverJdk.feature(), null, s, 1);
-            try (RunningDatabase db = DatabaseStarter.start(plan, cpus);
-                 FanOutDownstream downstream = new FanOutDownstream(jdk, cpus, folder)) {
-                Bench bench = new Bench(folder, cpus, db, Optional.empty(), downstream, Optional.empty());
-                database = db.description();
-                console.println("loomlab: database " + database);
-                Progress progress = new Progress(console, chosen.size(), plan.window().total().plusSeconds(20));
-                int index = 0;
-                for (LoadEngine engine : chosen) {
-                    progress.cellStarts(++index, engine.id() + ": " + m + " / " + s);
-                    EngineComparison.Run run = runCell(plan, cell, serverJdk, engine, bench, progress);
-                    runs.add(run);
-                    progress.cellDone(run.ok() ? String.format(java.util.Locale.ROOT, "%.1f TPS, p50 %.1f ms",
-                            run.result().tps(), run.result().latency().p50Ms()) : "FAILED: " + run.failure());
-                }
-            }
-            EngineComparison comparison = new EngineComparison(runs);
-            console.println();
-            console.print(comparison.render());
-
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("kind", "crosscheck");
-            doc.put("startedAt", started.toString());
-            doc.put("finishedAt", Instant.now().toString());
-            Map<String, Object> described = new LinkedHashMap<>();
-            described.put("model", m.id());
-            described.put("scenario", s.id());
-            described.put("path", path(plan, s));
-            described.put("vus", ((Workload.Closed) plan.workload()).vus());
-            described.put("warmup", Durations.format(plan.window().warmup()));
-            described.put("duration", Durations.format(plan.window().measure()));
-            described.put("requestTimeout", Durations.format(plan.requestTimeout()));
-            described.put("heap", plan.heap());
-            described.put("poolSize", plan.poolSize());
-            described.put("database", database);
-            doc.put("cell", described);
-            doc.put("cpus", cpus.asMap());
-            doc.put("machine", Provenance.machine());
-            doc.put("jdk", jdk.describe());
-            doc.put("gitCommit", Provenance.gitCommit(LabHome.root()));
-            doc.putAll(comparison.json());
-            AtomicWrite.write(folder.root().resolve("crosscheck.json"), RunFolder.json().writeValueAsString(doc) + "\n");
-            console.println("loomlab: crosscheck written to " + folder.root().resolve("crosscheck.json"));
-            return comparison.passed() ? 0 : Loomlab.FAILED;
+    /** {@code cell} on each engine in turn, a fresh server each, the console following. */
+    private static List<EngineComparison.Run> runEngines(Plan plan, Cell cell, Jdk serverJdk, List<LoadEngine> chosen, Bench bench,
+                                                         PrintStream console) {
+        Progress progress = new Progress(console, chosen.size(), plan.window().total().plusSeconds(20));
+        List<EngineComparison.Run> runs = new ArrayList<>();
+        int index = 0;
+        for (LoadEngine engine : chosen) {
+            progress.cellStarts(++index, engine.id() + ": " + cell.model().orElseThrow() + " / " + cell.scenario());
+            EngineComparison.Run run = runCell(plan, cell, serverJdk, engine, bench, progress);
+            runs.add(run);
+            progress.cellDone(run.ok() ? String.format(java.util.Locale.ROOT, "%.1f TPS, p50 %.1f ms",
+                    run.result().tps(), run.result().latency().p50Ms()) : "FAILED: " + run.failure());
         }
+        return runs;
+    }
+
+    /** The cell as crosscheck.json describes it. */
+    private static Map<String, Object> describeCell(Plan plan, Model m, Scenario s, String database) {
+        Map<String, Object> described = new LinkedHashMap<>();
+        described.put("model", m.id());
+        described.put("scenario", s.id());
+        described.put("path", path(plan, s));
+        described.put("vus", ((Workload.Closed) plan.workload()).vus());
+        described.put("warmup", Durations.format(plan.window().warmup()));
+        described.put("duration", Durations.format(plan.window().measure()));
+        described.put("requestTimeout", Durations.format(plan.requestTimeout()));
+        described.put("heap", plan.heap());
+        described.put("poolSize", plan.poolSize());
+        described.put("database", database);
+        return described;
     }
 
     private static String path(Plan plan, Scenario s) {
