@@ -232,10 +232,17 @@ final class K6AgentHosts implements AutoCloseable {
                 + " --address 127.0.0.1:" + remotePort + " --system-tags= --execution-segment " + segment(i, n)
                 + " --execution-segment-sequence " + sequence(n) + " --out " + AgentHost.quote("csv=" + name + ".csv") + " " + AgentHost.quote(name + ".js");
         String cpuFile = AgentHost.quote(name + ".cpu");
-        String body = "cd " + AgentHost.quote(dir(i)) + " || exit 2; rm -f " + AgentHost.quote(name + ".csv") + " " + cpuFile + "; "
-                + k6run + " & k=$!; echo \"loomlab-agent-pid $k\"; echo \"clk $(getconf CLK_TCK)\" > " + cpuFile + "; "
+        // k6 lives no longer than its SSH session: sshd closes the session's stdin when the connection ends (the lab
+        // killed, its machine gone, the network cut), and a watcher reading it then stops k6. A remote host is beyond
+        // the lab's orphan guard, and k6 is sshd's child there, not the lab's. A background list's stdin is /dev/null
+        // in sh, hence the session's stdin kept on fd 3; the watcher holds no session output, so that the session ends
+        // with k6.
+        String body = "exec 3<&0; cd " + AgentHost.quote(dir(i)) + " || exit 2; rm -f " + AgentHost.quote(name + ".csv") + " " + cpuFile + "; "
+                + k6run + " & k=$!; echo \"loomlab-agent-pid $k\"; "
+                + "( cat <&3 >/dev/null; kill $k ) >/dev/null 2>&1 & w=$!; exec 3<&-; "
+                + "echo \"clk $(getconf CLK_TCK)\" > " + cpuFile + "; "
                 + "while { read -r s < /proc/$k/stat; } 2>/dev/null; do case \"$s\" in *\") Z \"*) break;; esac; "
-                + "echo \"$(date +%s%3N) $s\" >> " + cpuFile + "; sleep 0.1; done; wait $k";
+                + "echo \"$(date +%s%3N) $s\" >> " + cpuFile + "; sleep 0.1; done; wait $k; r=$?; kill $w 2>/dev/null; exit $r";
         // beside the cell's own driver log: <cell>.a<i>.driver.log
         String cellLog = spec.log().getFileName().toString();
         Path log = spec.log().resolveSibling((cellLog.endsWith(".driver.log") ? cellLog.substring(0, cellLog.length() - ".driver.log".length())

@@ -54,8 +54,27 @@ class LoadAgentsTest {
      * working folder one that mktemp made (0700, a random name) — SIGKILLed a few seconds into its window.
      */
     private static void killSecondAgentOnce(AtomicBoolean killed, Runnable whileItRuns) {
+        Optional<ProcessHandle> k6 = awaitSecondAgentsK6();
+        if (k6.isPresent() && inItsWindow()) {
+            whileItRuns.run();
+            killed.set(k6.get().destroyForcibly());
+        }
+    }
+
+    /** Its start, the agents' common resume and the 1 s warm-up: then it is inside its window. False if interrupted. */
+    private static boolean inItsWindow() {
+        try {
+            Thread.sleep(4_000);
+            return true;
+        } catch (InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** Agent 2's k6 once it runs (checking its working folder is mktemp's, the lab user's alone); empty if interrupted. */
+    private static Optional<ProcessHandle> awaitSecondAgentsK6() {
         String mine = "loomlab-" + ProcessHandle.current().pid() + "-";
-        while (!Thread.currentThread().isInterrupted() && !killed.get()) {
+        while (!Thread.currentThread().isInterrupted()) {
             Optional<ProcessHandle> k6 = ProcessHandle.allProcesses().filter(p -> p.info().command().orElse("").endsWith("/k6")).filter(p -> {
                         try {
                             String cwd = Files.readSymbolicLink(Path.of("/proc/" + p.pid() + "/cwd")).toString();
@@ -82,22 +101,55 @@ class LoadAgentsTest {
                         }
                     }).findFirst();
             if (k6.isPresent()) {
-                try {
-                    // its start, the agents' common resume and the 1 s warm-up: then it is inside its 8 s window
-                    Thread.sleep(4_000);
-                } catch (InterruptedException e) {
-                    return;
-                }
-                whileItRuns.run();
-                killed.set(k6.get().destroyForcibly());
-                return;
+                return k6;
             }
             try {
                 Thread.sleep(100);
             } catch (InterruptedException e) {
-                return;
+                return Optional.empty();
             }
         }
+        return Optional.empty();
+    }
+
+    @Test
+    void anAgentsK6EndsWithItsSshSession(@TempDir Path out) throws Exception {
+        // A remote agent is beyond the lab's orphan guard: if the lab dies (or the network goes), only the end of its
+        // SSH session can stop its k6. Here the session of agent 2 is cut mid-window (its ssh client SIGKILLed) while its
+        // namespace, its sshd and the run stay up: its k6, 20 s from the end of its load, must end within seconds.
+        java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("agent 2's k6 not found");
+        Thread cutter = Thread.ofPlatform().daemon().start(() -> {
+            Optional<ProcessHandle> k6 = awaitSecondAgentsK6();
+            if (k6.isEmpty() || !inItsWindow()) {
+                return;
+            }
+            Optional<ProcessHandle> ssh = ProcessHandle.current().descendants().filter(p -> p.info().command().orElse("").endsWith("/ssh"))
+                    .filter(p -> String.join(" ", p.info().arguments().orElse(new String[0])).contains("agent-2.sock")).findFirst();
+            if (ssh.isEmpty() || !k6.get().isAlive()) {
+                seen.set("agent 2's ssh " + (ssh.isEmpty() ? "not found" : "found, but its k6 had already ended"));
+                return;
+            }
+            long cut = System.nanoTime();
+            ssh.get().destroyForcibly();
+            try {
+                k6.get().onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+                seen.set(String.format(java.util.Locale.ROOT, "k6 ended %.1f s after its session", (System.nanoTime() - cut) / 1e9));
+            } catch (java.util.concurrent.TimeoutException stillRunning) {
+                seen.set("k6 still running 10 s after its session ended");
+            } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+                seen.set(e.toString());
+            }
+        });
+        try {
+            dev.loomlab.lab.cli.Loomlab.commandLine().execute("run", "--models", "mvc-virtual", "--scenarios", "block",
+                    "--sleep-ms", "50", "--vus", "10", "--warmup", "1s", "--duration", "25s", "--rounds", "1", "--heap", "256m",
+                    "--topology", "split", "--engine", "k6", "--agents", "2", "--out", out.toString());
+        } finally {
+            cutter.join(java.time.Duration.ofSeconds(15));
+            cutter.interrupt();
+        }
+        assertThat(seen.get()).startsWith("k6 ended ");
+        assertThat(LabNamespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
     }
 
     /**
