@@ -38,7 +38,8 @@ final class Arrivals {
      */
     static final long LATE_AFTER_NS = 10_000_000L;
 
-    private static volatile Arrivals current;
+    /** The run's arrivals, for {@link Stamp}; none in a closed-model run. */
+    static final Installed<Arrivals> RUN = new Installed<>();
 
     private final double ratePerSec;
     private final int seconds;
@@ -61,15 +62,6 @@ final class Arrivals {
         this.lateBySecond = new AtomicLongArray(seconds);
         this.maxDelayNsBySecond = new AtomicLongArray(seconds);
         this.latencyBySecond = new AtomicReferenceArray<>(seconds);
-    }
-
-    static Arrivals install(Arrivals a) {
-        current = a;
-        return a;
-    }
-
-    static Arrivals current() {
-        return current;
     }
 
     /** Arrivals due in the seconds [from, to) of the phase: those k with from &lt;= k / rate &lt; to. */
@@ -175,12 +167,7 @@ final class Arrivals {
     }
 
     private static Due due(Session session) {
-        Due due = session.getResource(DueKey.INSTANCE);
-        if (due == null) {
-            session.declareResource(DueKey.INSTANCE, Due::new);
-            due = session.getResource(DueKey.INSTANCE);
-        }
-        return due;
+        return Installed.resource(session, DueKey.INSTANCE, Due::new);
     }
 
     /** The open model's first step: gives the session's request its arrival number and due instant. */
@@ -189,7 +176,7 @@ final class Arrivals {
 
         @Override
         public boolean invoke(Session session) {
-            Arrivals a = current;
+            Arrivals a = RUN.current();
             if (a != null) {
                 a.stamp(session);
             }

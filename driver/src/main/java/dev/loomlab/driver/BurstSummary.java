@@ -29,11 +29,12 @@ final class BurstSummary {
         Completions c = result.completions();
         this.histogram = c.latencyHistogram();
         this.completed = c.total();
-        boolean any = c.firstStartNanos() != Long.MAX_VALUE && c.lastEndNanos() != Long.MIN_VALUE;
-        this.firstSendEpochMs = any ? c.firstStartEpochMs() : result.phaseStartEpochMs();
-        this.lastCompletionEpochMs = any ? c.lastEndEpochMs() : firstSendEpochMs;
-        this.wallTimeMs = any ? (c.lastEndNanos() - c.firstStartNanos()) / 1e6 : 0;
-        this.sendSpreadMs = any ? (c.lastStartNanos() - c.firstStartNanos()) / 1e6 : 0;
+        Completions.Span span = c.span();
+        boolean any = span.any();
+        this.firstSendEpochMs = any ? span.firstStartEpochMs() : result.phaseStartEpochMs();
+        this.lastCompletionEpochMs = any ? span.lastEndEpochMs() : firstSendEpochMs;
+        this.wallTimeMs = any ? (span.lastEndNanos() - span.firstStartNanos()) / 1e6 : 0;
+        this.sendSpreadMs = any ? (span.lastStartNanos() - span.firstStartNanos()) / 1e6 : 0;
         histogram.setStartTimeStamp(firstSendEpochMs);
         histogram.setEndTimeStamp(Math.max(firstSendEpochMs, lastCompletionEpochMs));
         int seconds = result.phaseStartEpochMs() > 0 && any

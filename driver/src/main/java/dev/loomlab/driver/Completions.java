@@ -44,7 +44,8 @@ final class Completions {
     /** Latency range of the completion-side histogram (burst runs): 1 hour in ns, 2 digits like Hyperfoil's. */
     static final long HIGHEST_TRACKABLE_NS = 3_600_000_000_000L;
 
-    private static volatile Completions current;
+    /** The run's completions, for the steps and handlers that count them. */
+    static final Installed<Completions> RUN = new Installed<>();
 
     private final int seconds;
     private final AtomicLongArray counts;
@@ -76,15 +77,6 @@ final class Completions {
         this.counts = new AtomicLongArray(seconds * KINDS);
         this.timeoutNs = timeoutMs * 1_000_000L;
         this.latency = trackLatency ? new Recorder(HIGHEST_TRACKABLE_NS, WindowSummary.SIGNIFICANT_DIGITS) : null;
-    }
-
-    static Completions install(Completions c) {
-        current = c;
-        return c;
-    }
-
-    static Completions current() {
-        return current;
     }
 
     /** From now on, the completions of the seconds [from, to) are the window's: each session's cycles in it are kept. */
@@ -202,25 +194,20 @@ final class Completions {
         return started.get();
     }
 
-    /** Burst runs: start of the first request (System.nanoTime), or Long.MAX_VALUE if none completed. */
-    long firstStartNanos() {
-        return firstStartNanos.get();
+    /** Burst runs: when the completed requests started and ended (a first start of Long.MAX_VALUE if none completed). */
+    Span span() {
+        return new Span(firstStartNanos.get(), lastStartNanos.get(), lastEndNanos.get(), firstStartEpochMs.get(), lastEndEpochMs.get());
     }
 
-    long lastStartNanos() {
-        return lastStartNanos.get();
-    }
-
-    long lastEndNanos() {
-        return lastEndNanos.get();
-    }
-
-    long firstStartEpochMs() {
-        return firstStartEpochMs.get();
-    }
-
-    long lastEndEpochMs() {
-        return lastEndEpochMs.get();
+    /**
+     * The instants of the completed requests: the first and the last start, the last end (System.nanoTime), and the
+     * first start and last end on the wall clock.
+     */
+    record Span(long firstStartNanos, long lastStartNanos, long lastEndNanos, long firstStartEpochMs, long lastEndEpochMs) {
+        /** Whether any request completed. */
+        boolean any() {
+            return firstStartNanos != Long.MAX_VALUE && lastEndNanos != Long.MIN_VALUE;
+        }
     }
 
     /** Burst runs: start-to-completion times (ns) of the responses with a status; empty if not tracked. */
@@ -255,7 +242,7 @@ final class Completions {
         if (second >= windowFrom && second < windowTo) {
             slot(session).cycle(nowNs);
         }
-        Arrivals arrivals = Arrivals.current();
+        Arrivals arrivals = Arrivals.RUN.current();
         if (arrivals != null) {
             arrivals.complete(session, status, nowNs);
         }
@@ -313,7 +300,7 @@ final class Completions {
         volatile long lastInWindowNs;
 
         Slot() {
-            Completions c = current;
+            Completions c = RUN.current();
             if (c != null) {
                 c.slots.add(this);
             }
@@ -329,12 +316,7 @@ final class Completions {
     }
 
     static Slot slot(Session session) {
-        Slot slot = session.getResource(SlotKey.INSTANCE);
-        if (slot == null) {
-            session.declareResource(SlotKey.INSTANCE, Slot::new);
-            slot = session.getResource(SlotKey.INSTANCE);
-        }
-        return slot;
+        return Installed.resource(session, SlotKey.INSTANCE, Slot::new);
     }
 
     /** Status handler: remembers the response's status until the request completes. */
@@ -361,7 +343,7 @@ final class Completions {
             Slot slot = slot(session);
             int status = slot.status;
             slot.status = 0;
-            Completions c = current;
+            Completions c = RUN.current();
             if (c != null) {
                 c.complete(session, status);
             }

@@ -54,7 +54,7 @@ final class DriverWarmup {
         } finally {
             server.stop(0);
             executor.shutdownNow();
-            Completions.install(null);
+            Completions.RUN.install(null);
         }
     }
 }

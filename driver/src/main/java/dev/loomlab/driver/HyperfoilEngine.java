@@ -215,7 +215,7 @@ final class HyperfoilEngine {
 
         @Override
         public boolean invoke(Session session) {
-            Completions c = Completions.current();
+            Completions c = Completions.RUN.current();
             if (c != null) {
                 c.started();
             }
@@ -224,8 +224,8 @@ final class HyperfoilEngine {
     }
 
     static Result run(LoadSpec spec, TickListener listener) throws InterruptedException {
-        Completions completions = Completions.install(new Completions(maxPhaseMs(spec), spec.timeoutMs(), spec.isBurst()));
-        Arrivals arrivals = Arrivals.install(spec.rate() != null ? new Arrivals(spec.rate(), maxPhaseMs(spec)) : null);
+        Completions completions = Completions.RUN.install(new Completions(maxPhaseMs(spec), spec.timeoutMs(), spec.isBurst()));
+        Arrivals arrivals = Arrivals.RUN.install(spec.rate() != null ? new Arrivals(spec.rate(), maxPhaseMs(spec)) : null);
         Benchmark benchmark = buildBenchmark(spec);
         WarmupWatch warmup = new WarmupWatch(spec, completions);
         Runner runner = new Runner(benchmark, listener, spec, completions, warmup);
