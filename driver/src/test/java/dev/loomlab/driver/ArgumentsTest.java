@@ -72,14 +72,12 @@ class ArgumentsTest {
     void defaultsForTheClosedModel() {
         LoadSpec s = spec("--url", "http://127.0.0.1:8080/block?ms=1000", "--vus", "1000");
         assertThat(s.closed()).isTrue();
-        assertThat(s.connections()).isEqualTo(1000);
-        assertThat(s.maxSessions()).isEqualTo(1000);
-        assertThat(s.warmupMs()).isEqualTo(10_000);
-        assertThat(s.durationMs()).isEqualTo(30_000);
-        assertThat(s.timeoutMs()).isEqualTo(60_000);
-        assertThat(s.method()).isEqualTo("GET");
-        assertThat(s.firstMeasuredInterval()).isEqualTo(10);
-        assertThat(s.endMeasuredInterval()).isEqualTo(40);
+        // one connection and one session a VU; 10 s of warm-up, a 30 s window (seconds 10 to 40), 60 s to answer
+        assertThat(s).extracting(LoadSpec::connections, LoadSpec::maxSessions, LoadSpec::method)
+                .containsExactly(1000, 1000, "GET");
+        assertThat(s).extracting(LoadSpec::warmupMs, LoadSpec::durationMs, LoadSpec::timeoutMs)
+                .containsExactly(10_000L, 30_000L, 60_000L);
+        assertThat(s).extracting(LoadSpec::firstMeasuredInterval, LoadSpec::endMeasuredInterval).containsExactly(10, 40);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.loomlab.driver;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,6 +52,13 @@ final class DriverProcess {
 
     static Outcome run(String name, String... args) throws IOException, InterruptedException {
         return start(name, args).finish();
+    }
+
+    /** A run that must end with exit 0: where a test of a result starts. */
+    static Outcome succeeded(String name, String... args) throws IOException, InterruptedException {
+        Outcome run = run(name, args);
+        assertThat(run.exitCode()).as(run.describe()).isZero();
+        return run;
     }
 
     /** The driver started, not yet waited for: a test can act on its process (stop it, read its progress) meanwhile. */
