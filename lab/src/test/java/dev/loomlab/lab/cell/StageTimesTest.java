@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cell;
 
+import static java.util.Map.entry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.load.LoadProgress;
@@ -21,30 +22,37 @@ class StageTimesTest {
         now.addAndGet(Duration.ofMillis(millis).toNanos());
     }
 
+    /** Begins each stage on the clock in turn and lets its milliseconds pass before the next. */
+    @SafeVarargs
+    private void run(StageClock clock, Map.Entry<Stage, Integer>... stages) {
+        for (Map.Entry<Stage, Integer> stage : stages) {
+            clock.begin(stage.getKey());
+            pass(stage.getValue());
+        }
+    }
+
+    @SafeVarargs
+    private static void assertTook(StageTimes times, Map.Entry<Stage, Integer>... stages) {
+        for (Map.Entry<Stage, Integer> stage : stages) {
+            assertThat(times.of(stage.getKey())).as(stage.getKey().id()).isEqualTo(Duration.ofMillis(stage.getValue()));
+        }
+    }
+
+    private static String compactJson(StageTimes times) throws Exception {
+        return RunFolder.json().writeValueAsString(times).replaceAll("\\s", "");
+    }
+
     @Test
     void eachStageEndsWhereTheNextBeginsSoTheStagesAddUpToTheWallTime() {
         StageClock clock = new StageClock(now::get);
         pass(12_000);
-        clock.begin(Stage.VERIFY);
-        pass(900);
-        clock.begin(Stage.DRIVER_START);
-        pass(2_500);
-        clock.begin(Stage.WARMUP);
-        pass(20_000);
-        clock.begin(Stage.WINDOW);
-        pass(30_000);
-        clock.begin(Stage.DRAIN);
-        pass(1_100);
-        clock.begin(Stage.STOP);
-        pass(700);
-        clock.begin(Stage.JUDGE);
-        pass(300);
+        run(clock, entry(Stage.VERIFY, 900), entry(Stage.DRIVER_START, 2_500), entry(Stage.WARMUP, 20_000), entry(Stage.WINDOW, 30_000),
+                entry(Stage.DRAIN, 1_100), entry(Stage.STOP, 700), entry(Stage.JUDGE, 300));
 
         StageTimes times = clock.finish();
 
         assertThat(times.stages().keySet()).containsExactly(Stage.values());
-        assertThat(times.of(Stage.READY)).isEqualTo(Duration.ofMillis(12_000));
-        assertThat(times.of(Stage.DRAIN)).isEqualTo(Duration.ofMillis(1_100));
+        assertTook(times, entry(Stage.READY, 12_000), entry(Stage.DRAIN, 1_100));
         assertThat(times.wall()).isEqualTo(Duration.ofMillis(67_500)).isEqualTo(times.sum());
         assertThat(times.overhead()).isEqualTo(Duration.ofMillis(17_500));
     }
@@ -74,18 +82,12 @@ class StageTimesTest {
         Instant t0 = Instant.parse("2026-11-27T04:00:00Z");
         StageClock clock = new StageClock(now::get, () -> t0);
         pass(5_000);
-        clock.begin(Stage.DRIVER_START);
         // the load began at 6.0 s; its first report, a second in, came 0.7 s late and said so
-        pass(2_700);
+        run(clock, entry(Stage.DRIVER_START, 2_700));
         clock.begin(Stage.WARMUP, Duration.ofSeconds(1));
         // the window's first report came 0.4 s after the window opened at 26.0 s, the drain's 0.1 s after it closed at 56.0 s
         pass(18_700);
-        clock.begin(Stage.WINDOW);
-        pass(29_700);
-        clock.begin(Stage.DRAIN);
-        pass(1_500);
-        clock.begin(Stage.STOP);
-        pass(500);
+        run(clock, entry(Stage.WINDOW, 29_700), entry(Stage.DRAIN, 1_500), entry(Stage.STOP, 500));
 
         clock.dateStart(Stage.DRAIN, t0.plusMillis(56_000));
         clock.dateStart(Stage.WINDOW, t0.plusMillis(26_000));
@@ -94,10 +96,8 @@ class StageTimesTest {
         clock.dateStart(Stage.READY, t0.minusSeconds(60));
         StageTimes times = clock.finish();
 
-        assertThat(times.of(Stage.DRIVER_START)).isEqualTo(Duration.ofMillis(1_000));
-        assertThat(times.of(Stage.WARMUP)).isEqualTo(Duration.ofMillis(20_000));
-        assertThat(times.of(Stage.WINDOW)).isEqualTo(Duration.ofMillis(30_000));
-        assertThat(times.of(Stage.DRAIN)).isEqualTo(Duration.ofMillis(1_600));
+        assertTook(times, entry(Stage.DRIVER_START, 1_000), entry(Stage.WARMUP, 20_000), entry(Stage.WINDOW, 30_000),
+                entry(Stage.DRAIN, 1_600));
         assertThat(times.wall()).isEqualTo(Duration.ofMillis(58_100)).isEqualTo(times.sum());
         assertThat(times.overhead()).isEqualTo(Duration.ofMillis(8_100));
     }
@@ -106,12 +106,7 @@ class StageTimesTest {
     void aDatedStartStaysBetweenItsNeighboursSoNoStageIsNegative() {
         Instant t0 = Instant.parse("2026-11-27T04:00:00Z");
         StageClock clock = new StageClock(now::get, () -> t0);
-        clock.begin(Stage.DRIVER_START);
-        pass(1_000);
-        clock.begin(Stage.WARMUP);
-        pass(1_000);
-        clock.begin(Stage.WINDOW);
-        pass(1_000);
+        run(clock, entry(Stage.DRIVER_START, 1_000), entry(Stage.WARMUP, 1_000), entry(Stage.WINDOW, 1_000));
 
         clock.dateStart(Stage.WARMUP, t0.plusSeconds(10));
         clock.dateStart(Stage.WINDOW, t0.minusSeconds(10));
@@ -152,10 +147,8 @@ class StageTimesTest {
 
         StageTimes times = clock.finish();
 
-        assertThat(times.of(Stage.DRIVER_START)).isEqualTo(Duration.ofMillis(2_000));
-        assertThat(times.of(Stage.WARMUP)).isEqualTo(Duration.ofMillis(20_000));
-        assertThat(times.of(Stage.WINDOW)).isEqualTo(Duration.ofMillis(30_000));
-        assertThat(times.of(Stage.DRAIN)).isEqualTo(Duration.ofMillis(2_000));
+        assertTook(times, entry(Stage.DRIVER_START, 2_000), entry(Stage.WARMUP, 20_000), entry(Stage.WINDOW, 30_000),
+                entry(Stage.DRAIN, 2_000));
         assertThat(shown).containsExactly("warmup", "measure", "measure", "drain", "done");
     }
 
@@ -164,7 +157,7 @@ class StageTimesTest {
         StageTimes times = new StageTimes(Map.of(Stage.WINDOW, Duration.ofMillis(30_004), Stage.READY, Duration.ofMillis(11_250)),
                 Duration.ofMillis(41_300));
 
-        String json = RunFolder.json().writeValueAsString(times).replaceAll("\\s", "");
+        String json = compactJson(times);
 
         assertThat(json).isEqualTo("{\"ready\":11.25,\"window\":30.004,\"wall\":41.3}");
         assertThat(RunFolder.json().readValue(json, StageTimes.class)).isEqualTo(times);
@@ -193,7 +186,7 @@ class StageTimesTest {
 
         assertThat(read.besideNext()).isEqualTo(Duration.ofSeconds(2));
         assertThat(read.overhead()).isEqualTo(Duration.ofMillis(1_500));
-        assertThat(RunFolder.json().writeValueAsString(read).replaceAll("\\s", "")).isEqualTo(older);
+        assertThat(compactJson(read)).isEqualTo(older);
     }
 
     @Test

@@ -161,14 +161,24 @@ class FindingsRulesTest {
 
     @Nested
     class ConnectionPool {
-        @Test
-        void platformThreadsAtThePoolCapSayHowManyWaitedAndWhy() {
-            CellResult platform = cell().on("mvc-platform", "slow-query").tps(148.9).ceiling(150.0).build();
-            List<SeriesRow> waiting = rows(10, (i, r) -> {
+        /** mvc-platform on slow-query at {@code tps}, under a ceiling of {@code ceiling}. */
+        private static CellResult platformSlowQuery(double tps, double ceiling) {
+            return cell().on("mvc-platform", "slow-query").tps(tps).ceiling(ceiling).build();
+        }
+
+        /** Ten seconds of every Tomcat thread busy and the pool exhausted, {@code waiters} of second i waiting, none timing out. */
+        private static List<SeriesRow> threadsWaitingForThePool(java.util.function.IntToDoubleFunction waiters) {
+            return rows(10, (i, r) -> {
                 allThreadsBusy(r);
-                poolExhausted(r, i == 3 ? 40 : 50);
+                poolExhausted(r, waiters.applyAsDouble(i));
                 r.poolTimeouts = 0;
             });
+        }
+
+        @Test
+        void platformThreadsAtThePoolCapSayHowManyWaitedAndWhy() {
+            CellResult platform = platformSlowQuery(148.9, 150.0);
+            List<SeriesRow> waiting = threadsWaitingForThePool(i -> i == 3 ? 40 : 50);
 
             assertThat(rule("connection-pool", platform, waiting)).hasValue("mvc-platform / slow-query: 148.9 TPS ≈ 150 connections "
                     + "/ 1.00 s = 150.0 TPS — capped by the connection pool (up to 50 requests, mean 49, waited for 150 connections "
@@ -182,7 +192,7 @@ class FindingsRulesTest {
          */
         @Test
         void waitersOnAHandedOverConnectionStillComeFromTheThreads() {
-            CellResult platform = cell().on("mvc-platform", "slow-query").tps(290.8).ceiling(300.0).build();
+            CellResult platform = platformSlowQuery(290.8, 300.0);
             List<SeriesRow> waiting = rows(10, (i, r) -> {
                 allThreadsBusy(r);
                 poolExhausted(r, i == 3 ? 57 : 55);
@@ -198,12 +208,8 @@ class FindingsRulesTest {
 
         @Test
         void aWaiterCountThatNoThreadOrUserExplainsNamesNoOrigin() {
-            CellResult platform = cell().on("mvc-platform", "slow-query").tps(290.8).ceiling(300.0).build();
-            List<SeriesRow> waiting = rows(10, (i, r) -> {
-                allThreadsBusy(r);
-                poolExhausted(r, 90);
-                r.poolTimeouts = 0;
-            });
+            CellResult platform = platformSlowQuery(290.8, 300.0);
+            List<SeriesRow> waiting = threadsWaitingForThePool(i -> 90);
 
             assertThat(rule("connection-pool", platform, waiting)).hasValueSatisfying(s -> assertThat(s)
                     .doesNotContain("Tomcat").doesNotContain("VUs").contains("up to 90 requests waited"));

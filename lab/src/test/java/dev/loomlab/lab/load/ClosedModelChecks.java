@@ -3,7 +3,10 @@ package dev.loomlab.lab.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.os.CpuLayout;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
 
@@ -15,6 +18,28 @@ final class ClosedModelChecks {
     static final int VUS = 20;
 
     private ClosedModelChecks() {
+    }
+
+    /** The engine of {@code id}, as the lab builds it on 2 cores. */
+    static LoadEngine engine(String id) {
+        return EngineCatalog.standard().byId(id, Jdk.current(), CpuLayout.forCores(2, false));
+    }
+
+    /** The engine's {@link #onFast} run, shown on the test's output, that {@link #countsTheWindowOnly}. */
+    static LoadResult fastRunCountingTheWindowOnly(LoadEngine engine, TestTarget target, Path out) {
+        List<LoadProgress> progress = new ArrayList<>();
+        LoadResult r = engine.run(onFast(target, out), progress::add);
+        System.out.println(engine.id() + " closed: " + r);
+        countsTheWindowOnly(r, progress, out);
+        return r;
+    }
+
+    /** The engine's {@link #onMixed} run, shown on the test's output, that {@link #countsErrorsByKind}. */
+    static LoadResult mixedRunCountingErrorsByKind(LoadEngine engine, TestTarget target, Path out) {
+        LoadResult r = engine.run(onMixed(target, out), p -> { });
+        System.out.println(engine.id() + " mixed: " + r);
+        countsErrorsByKind(r);
+        return r;
     }
 
     /** {@value #VUS} VUs on {@code /fast}: 2 s warm-up, 3 s window, 5 s timeout. */

@@ -30,6 +30,13 @@ class EngineOutputParsingTest {
         }
     }
 
+    /** A result's errors, by kind in their order, of a {@code /mixed} run: timeouts and 500s, nothing else. */
+    @SuppressWarnings("unchecked")
+    private static Map.Entry<String, Long>[] timeoutsAnd5xx(long timeout, long status5xx) {
+        return new Map.Entry[] {Map.entry("connect", 0L), Map.entry("timeout", timeout), Map.entry("status4xx", 0L),
+                Map.entry("status5xx", status5xx), Map.entry("other", 0L)};
+    }
+
     private static LoadSpec mixedSpec(Path out) {
         return LoadSpec.closed("http://127.0.0.1:42303/mixed", 8, Duration.ofSeconds(1), Duration.ofSeconds(3),
                 Duration.ofSeconds(1), out, "mixed", out.resolve("mixed.log"));
@@ -40,19 +47,15 @@ class EngineOutputParsingTest {
         K6Summary s = K6Summary.parse(resource("k6-summary-mixed.json"), mixedSpec(out), "k6 1.1.0");
         LoadResult r = s.result(0.08);
 
-        assertThat(r.engine()).isEqualTo("k6");
-        assertThat(r.engineVersion()).isEqualTo("k6 1.1.0");
-        assertThat(r.durationS()).isEqualTo(3.0);
-        assertThat(r.requests()).isEqualTo(96);
-        assertThat(r.ok()).isEqualTo(48);
+        assertThat(r).extracting(LoadResult::engine, LoadResult::engineVersion, LoadResult::durationS, LoadResult::requests, LoadResult::ok)
+                .containsExactly("k6", "k6 1.1.0", 3.0, 96L, 48L);
         // TPS by completion (48 2xx completed in the window), the rest by start, as the Hyperfoil driver counts.
         assertThat(s.okCompleted()).isEqualTo(48);
         assertThat(s.completedInWindow()).isEqualTo(96);
         assertThat(r.tps()).isEqualTo(16.0);
         assertThat(r.achievedRate()).isEqualTo(32.0);
         assertThat(r.wallTimeMs()).isNull();
-        assertThat(r.errors()).containsExactly(Map.entry("connect", 0L), Map.entry("timeout", 24L),
-                Map.entry("status4xx", 0L), Map.entry("status5xx", 24L), Map.entry("other", 0L));
+        assertThat(r.errors()).containsExactly(timeoutsAnd5xx(24, 24));
         assertThat(r.latency().p50Ms()).isEqualTo(51.487427);
         assertThat(r.latency().p90Ms()).isEqualTo(53.0575338);
         assertThat(r.latency().p99Ms()).isEqualTo(54.70441434000001);
@@ -72,14 +75,10 @@ class EngineOutputParsingTest {
         WrkReport w = WrkReport.parse(resource("wrk-report-mixed.json"));
         LoadResult r = w.result("wrk 4.1.0 (" + WrkEngine.CO_NOTE + ")", 0.01);
 
-        assertThat(r.engine()).isEqualTo("wrk");
         assertThat(r.engineVersion()).contains("CO-corrected");
-        assertThat(r.durationS()).isEqualTo(3.0);
-        assertThat(r.requests()).isEqualTo(64);
-        assertThat(r.ok()).isEqualTo(48);
-        assertThat(r.tps()).isEqualTo(16.0);
-        assertThat(r.errors()).containsExactly(Map.entry("connect", 0L), Map.entry("timeout", 23L),
-                Map.entry("status4xx", 0L), Map.entry("status5xx", 16L), Map.entry("other", 0L));
+        assertThat(r).extracting(LoadResult::engine, LoadResult::durationS, LoadResult::requests, LoadResult::ok, LoadResult::tps)
+                .containsExactly("wrk", 3.0, 64L, 48L, 16.0);
+        assertThat(r.errors()).containsExactly(timeoutsAnd5xx(23, 16));
         assertThat(r.latency().p50Ms()).isEqualTo(51.42);
         assertThat(r.latency().maxMs()).isEqualTo(84.023);
         assertThat(r.latency().meanMs()).isCloseTo(36.394, within(0.001));

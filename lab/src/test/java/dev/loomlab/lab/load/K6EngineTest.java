@@ -3,13 +3,9 @@ package dev.loomlab.lab.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.os.CpuLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,18 +18,10 @@ class K6EngineTest {
     @RegisterExtension
     static final TestTarget target = new TestTarget();
 
-    private static LoadEngine k6() {
-        return EngineCatalog.standard().byId("k6", Jdk.current(), CpuLayout.forCores(2, false));
-    }
-
     @Test
     void closedModelCountsTheWindowOnly(@TempDir Path out) throws Exception {
-        List<LoadProgress> progress = new ArrayList<>();
-        LoadResult r = k6().run(ClosedModelChecks.onFast(target, out), progress::add);
-
-        System.out.println("k6 closed: " + r);
         // k6 counts the requests started in the window.
-        ClosedModelChecks.countsTheWindowOnly(r, progress, out);
+        LoadResult r = ClosedModelChecks.fastRunCountingTheWindowOnly(ClosedModelChecks.engine("k6"), target, out);
         assertThat(r.latency().p90Ms()).isBetween(r.latency().p50Ms(), r.latency().p99Ms());
         assertThat(r.latency().maxMs()).isGreaterThanOrEqualTo(r.latency().p999Ms());
         // TPS counts 2xx completed in the window, ok those started in it: at steady state they agree.
@@ -48,10 +36,7 @@ class K6EngineTest {
 
     @Test
     void errorsAreCountedByKind(@TempDir Path out) {
-        LoadResult r = k6().run(ClosedModelChecks.onMixed(target, out), p -> { });
-
-        System.out.println("k6 mixed: " + r);
-        ClosedModelChecks.countsErrorsByKind(r);
+        LoadResult r = ClosedModelChecks.mixedRunCountingErrorsByKind(ClosedModelChecks.engine("k6"), target, out);
         assertThat(r.errors().get("status4xx")).isZero();
         long errors = r.errors().values().stream().mapToLong(Long::longValue).sum();
         assertThat(r.ok() + errors).isEqualTo(r.requests());
@@ -62,7 +47,7 @@ class K6EngineTest {
     @Test
     void openModelKeepsItsRate(@TempDir Path out) {
         double rate = 200;
-        LoadResult r = k6().run(LoadSpec.open(target.url("/fast"), rate, Duration.ofSeconds(2), Duration.ofSeconds(3),
+        LoadResult r = ClosedModelChecks.engine("k6").run(LoadSpec.open(target.url("/fast"), rate, Duration.ofSeconds(2), Duration.ofSeconds(3),
                 Duration.ofSeconds(2), out, "open", out.resolve("open.driver.log")), p -> { });
 
         System.out.println("k6 open: " + r);

@@ -4,12 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.loomlab.lab.jdk.Jdk;
-import dev.loomlab.lab.os.CpuLayout;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,18 +18,10 @@ class WrkEngineTest {
     @RegisterExtension
     static final TestTarget target = new TestTarget();
 
-    private static LoadEngine wrk() {
-        return EngineCatalog.standard().byId("wrk", Jdk.current(), CpuLayout.forCores(2, false));
-    }
-
     @Test
     void closedModelCountsTheWindowOnly(@TempDir Path out) {
-        List<LoadProgress> progress = new ArrayList<>();
-        LoadResult r = wrk().run(ClosedModelChecks.onFast(target, out), progress::add);
-
-        System.out.println("wrk closed: " + r);
         // wrk counts the responses completed in the window, not in the warm-up, ramp or tail.
-        ClosedModelChecks.countsTheWindowOnly(r, progress, out);
+        LoadResult r = ClosedModelChecks.fastRunCountingTheWindowOnly(ClosedModelChecks.engine("wrk"), target, out);
         assertThat(r.engineVersion()).startsWith("wrk 4.").endsWith("(" + WrkEngine.CO_NOTE + ")");
         assertThat(out.resolve("fast.wrk.driver.json")).isNotEmptyFile();
         assertThat(out.resolve("fast.wrk-warmup.driver.json")).isNotEmptyFile();
@@ -41,15 +29,12 @@ class WrkEngineTest {
 
     @Test
     void errorsAreCountedByKind(@TempDir Path out) {
-        LoadResult r = wrk().run(ClosedModelChecks.onMixed(target, out), p -> { });
-
-        System.out.println("wrk mixed: " + r);
-        ClosedModelChecks.countsErrorsByKind(r);
+        ClosedModelChecks.mixedRunCountingErrorsByKind(ClosedModelChecks.engine("wrk"), target, out);
     }
 
     @Test
     void theOpenModelIsRefusedWithTheAlternatives(@TempDir Path out) {
-        assertThatThrownBy(() -> wrk().run(LoadSpec.open(target.url("/fast"), 100, Duration.ofSeconds(1), Duration.ofSeconds(1),
+        assertThatThrownBy(() -> ClosedModelChecks.engine("wrk").run(LoadSpec.open(target.url("/fast"), 100, Duration.ofSeconds(1), Duration.ofSeconds(1),
                 Duration.ofSeconds(1), out, "open", out.resolve("open.driver.log")), p -> { }))
                 .isInstanceOf(LoadException.class)
                 .hasMessage("wrk has no open model: use --engine hyperfoil or k6");

@@ -31,45 +31,49 @@ class AppReadinessTest {
         return server;
     }
 
-    @Test
-    void actuatorsHealthMakesItReadyAndItsMetricsAreSampledThere() throws IOException {
-        HttpServer server = serving(() -> 200, () -> 404, () -> 404);
+    /** What a test asks of the server on {@code port}. */
+    private interface Probes {
+        void check(HttpClient http, int port) throws IOException;
+    }
+
+    /** Runs {@code probes} against {@code server} with a client of their own, then stops the server. */
+    private static void probing(HttpServer server, Probes probes) throws IOException {
         try (HttpClient http = HttpClient.newHttpClient()) {
-            int port = server.getAddress().getPort();
-            assertThat(AppReadiness.probe(http, port, JAR)).hasValueSatisfying(urls ->
-                    assertThat(urls).containsExactly("http://127.0.0.1:" + port, "http://127.0.0.1:" + port));
+            probes.check(http, server.getAddress().getPort());
         } finally {
             server.stop(0);
         }
     }
 
+    private static String local(int port) {
+        return "http://127.0.0.1:" + port;
+    }
+
+    @Test
+    void actuatorsHealthMakesItReadyAndItsMetricsAreSampledThere() throws IOException {
+        probing(serving(() -> 200, () -> 404, () -> 404), (http, port) ->
+                assertThat(AppReadiness.probe(http, port, JAR)).hasValueSatisfying(urls ->
+                        assertThat(urls).containsExactly(local(port), local(port))));
+    }
+
     @Test
     void withoutActuatorTheRootAnsweringBelow500MakesItReadyWithNothingToSample() throws IOException {
-        HttpServer server = serving(() -> 404, () -> 401, () -> 404);
-        try (HttpClient http = HttpClient.newHttpClient()) {
-            int port = server.getAddress().getPort();
-            assertThat(AppReadiness.probe(http, port, JAR)).hasValueSatisfying(urls ->
-                    assertThat(urls).containsExactly("http://127.0.0.1:" + port, null));
-        } finally {
-            server.stop(0);
-        }
+        probing(serving(() -> 404, () -> 401, () -> 404), (http, port) ->
+                assertThat(AppReadiness.probe(http, port, JAR)).hasValueSatisfying(urls ->
+                        assertThat(urls).containsExactly(local(port), null)));
     }
 
     @Test
     void aHealthStillDownOrADeclaredPathNotYet200IsNotReady() throws IOException {
         int[] ready = {503};
-        HttpServer server = serving(() -> 503, () -> 200, () -> ready[0]);
-        try (HttpClient http = HttpClient.newHttpClient()) {
-            int port = server.getAddress().getPort();
+        probing(serving(() -> 503, () -> 200, () -> ready[0]), (http, port) -> {
             assertThat(AppReadiness.probe(http, port, JAR)).isEmpty();
             AppJar declared = new AppJar(Path.of("app.jar"), List.of(), Map.of(), Optional.of("/ready"));
             assertThat(AppReadiness.probe(http, port, declared)).isEmpty();
             ready[0] = 200;
             assertThat(AppReadiness.probe(http, port, declared)).hasValueSatisfying(urls ->
-                    assertThat(urls).containsExactly("http://127.0.0.1:" + port, null));
-        } finally {
-            server.stop(0);
-        }
+                    assertThat(urls).containsExactly(local(port), null));
+        });
     }
 
     @Test

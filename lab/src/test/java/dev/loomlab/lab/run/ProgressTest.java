@@ -27,42 +27,44 @@ class ProgressTest {
         after(30);
         progress.cellDone("done");
         assertThat(lastEta()).isEqualTo("14m00s");
-        progress.cellStarts(2, "b");
-        after(30);
-        progress.phase("measuring");
+        cellInPhase(progress, 2, "b", 30, "measuring");
         assertThat(lastEta()).isEqualTo("13m30s");
     }
 
     @Test
     void theTimePerCellIsThatOfTheCellsDone() {
         // the first two cells took 90 s each, not the 60 s estimated
-        progress.cellStarts(1, "a");
-        after(90);
-        progress.cellDone("done");
-        progress.cellStarts(2, "b");
-        after(90);
-        progress.cellDone("done");
+        runCell(progress, 1, "a", 90);
+        runCell(progress, 2, "b", 90);
         assertThat(lastEta()).isEqualTo("19m30s");
     }
 
     @Test
     void aCellRunningPastTheEstimateLeavesTheCellsAfterIt() {
-        progress.cellStarts(1, "a");
-        after(60);
-        progress.cellDone("done");
-        progress.cellStarts(2, "b");
-        after(200);
-        progress.phase("draining");
+        runCell(progress, 1, "a", 60);
+        cellInPhase(progress, 2, "b", 200, "draining");
         assertThat(lastEta()).isEqualTo("13m00s");
     }
 
     @Test
     void theLastCellsEndHasNoEta() {
         Progress one = new Progress(new PrintStream(printed, true, StandardCharsets.UTF_8), 1, Duration.ofSeconds(60), now::get);
-        one.cellStarts(1, "a");
-        after(60);
-        one.cellDone("done");
+        runCell(one, 1, "a", 60);
         assertThat(lastLine()).doesNotContain("ETA");
+    }
+
+    /** Cell {@code index} of {@code run} starts, takes {@code seconds} and is done. */
+    private void runCell(Progress run, int index, String name, int seconds) {
+        run.cellStarts(index, name);
+        after(seconds);
+        run.cellDone("done");
+    }
+
+    /** Cell {@code index} of {@code run} starts and, {@code seconds} later, reports {@code phase}. */
+    private void cellInPhase(Progress run, int index, String name, int seconds, String phase) {
+        run.cellStarts(index, name);
+        after(seconds);
+        run.phase(phase);
     }
 
     private void after(int seconds) {

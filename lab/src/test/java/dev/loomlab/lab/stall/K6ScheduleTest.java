@@ -7,13 +7,8 @@ import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
 import dev.loomlab.lab.os.CpuLayout;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -29,24 +24,17 @@ class K6ScheduleTest {
 
     @Test
     void aStalledK6ShowsTheStallInItsTail(@TempDir Path out) throws Exception {
-        Path source = Path.of(K6ScheduleTest.class.getResource("/stall/StallTarget.java").toURI());
-        Process target = new ProcessBuilder(Jdk.current().java().toString(), source.toString()).redirectErrorStream(true).start();
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         AtomicLong k6 = new AtomicLong();
-        try {
-            String first = new BufferedReader(new InputStreamReader(target.getInputStream())).readLine();
-            assertThat(first).startsWith("port ");
-            String url = "http://127.0.0.1:" + first.substring(5).trim() + "/";
+        try (StallFixture target = StallFixture.start()) {
             AtomicBoolean scheduled = new AtomicBoolean();
             LoadResult result = EngineCatalog.standard().byId("k6", Jdk.current(), CpuLayout.forCores(2, false)).run(
-                    LoadSpec.open(url, 300, Duration.ofSeconds(2), Duration.ofSeconds(8), Duration.ofSeconds(30), out, "stall",
+                    LoadSpec.open(target.url(), 300, Duration.ofSeconds(2), Duration.ofSeconds(8), Duration.ofSeconds(30), out, "stall",
                             out.resolve("stall.driver.log")), new dev.loomlab.lab.load.LoadProgress.Listener() {
                         @Override
                         public void onProgress(dev.loomlab.lab.load.LoadProgress p) {
                             // the window's third second, by k6's own report of its phase
                             if (p.phase().equals("measure") && scheduled.compareAndSet(false, true)) {
-                                timer.schedule(() -> signal("STOP", k6.get()), 2, TimeUnit.SECONDS);
-                                timer.schedule(() -> signal("CONT", k6.get()), 4, TimeUnit.SECONDS);
+                                target.stallTwoSecondsFromNow(k6::get);
                             }
                         }
 
@@ -63,22 +51,6 @@ class K6ScheduleTest {
             // About 600 of 2,400 window requests were due during the stall: p99 sits inside it, the median does not.
             assertThat(result.latency().p99Ms()).isGreaterThan(1_000);
             assertThat(result.latency().p50Ms()).as("the median is not the stall's").isLessThan(1_000);
-        } finally {
-            signal("CONT", k6.get());
-            timer.shutdownNow();
-            target.destroyForcibly();
-            target.waitFor(10, TimeUnit.SECONDS);
-        }
-    }
-
-    private static void signal(String signal, long pid) {
-        if (pid <= 0) {
-            return;
-        }
-        try {
-            new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).start().waitFor(5, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
         }
     }
 }

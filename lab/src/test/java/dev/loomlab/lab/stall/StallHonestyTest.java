@@ -7,13 +7,8 @@ import dev.loomlab.lab.load.HyperfoilEngine;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.load.LoadSpec;
 import dev.loomlab.lab.os.CpuLayout;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,25 +22,16 @@ class StallHonestyTest {
 
     @Test
     void aTwoSecondFreezeShowsInTheTail(@TempDir Path out) throws Exception {
-        Path source = Path.of(StallHonestyTest.class.getResource("/stall/StallTarget.java").toURI());
-        Process target = new ProcessBuilder(Jdk.current().java().toString(), source.toString())
-                .redirectErrorStream(true).start();
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-        try {
-            String first = new BufferedReader(new InputStreamReader(target.getInputStream())).readLine();
-            assertThat(first).startsWith("port ");
-            String url = "http://127.0.0.1:" + first.substring(5).trim() + "/";
-            long pid = target.pid();
+        try (StallFixture target = StallFixture.start()) {
             // Warm-up 2 s, window 8 s: freeze 2 s from the window's third second, timed from the
             // engine's own first "measure" report - a timer from the target's start froze it
             // before the window whenever the driver JVM was slow to start on a busy machine.
             AtomicBoolean scheduled = new AtomicBoolean();
             LoadResult result = new HyperfoilEngine(Jdk.current(), CpuLayout.forCores(2, false))
-                    .run(LoadSpec.open(url, 200, Duration.ofSeconds(2), Duration.ofSeconds(8), Duration.ofSeconds(30),
+                    .run(LoadSpec.open(target.url(), 200, Duration.ofSeconds(2), Duration.ofSeconds(8), Duration.ofSeconds(30),
                             out, "stall", out.resolve("stall.driver.log")), p -> {
                         if (p.phase().equals("measure") && scheduled.compareAndSet(false, true)) {
-                            timer.schedule(() -> signal("STOP", pid), 2, TimeUnit.SECONDS);
-                            timer.schedule(() -> signal("CONT", pid), 4, TimeUnit.SECONDS);
+                            target.stallTwoSecondsFromNow(target::pid);
                         }
                     });
             assertThat(scheduled).as("the engine reported its measured window").isTrue();
@@ -62,19 +48,6 @@ class StallHonestyTest {
             // that kept the schedule (unsent 0 above). A fixed "fast" bound failed where the server was slow for other
             // reasons: a 4x slower machine with other work beside it read p50 470 ms.
             assertThat(result.latency().p50Ms()).as("the median is not the freeze's").isLessThan(1_000);
-        } finally {
-            signal("CONT", target.pid());
-            timer.shutdownNow();
-            target.destroyForcibly();
-            target.waitFor(10, TimeUnit.SECONDS);
-        }
-    }
-
-    private static void signal(String signal, long pid) {
-        try {
-            new ProcessBuilder("kill", "-" + signal, String.valueOf(pid)).start().waitFor(5, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
         }
     }
 }

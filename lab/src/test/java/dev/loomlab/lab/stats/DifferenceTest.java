@@ -55,9 +55,8 @@ class DifferenceTest {
 
     @Test
     void nearlyConstantRoundsInsideTheMarginAreEquivalent() {
-        Difference d = Difference.of(new double[] {200.0, 200.0, 199.9}, new double[] {200.0, 200.0, 200.0}, 0.02, 0);
-
-        assertThat(d.call()).isEqualTo(Call.EQUIVALENT);
+        assertThat(Difference.of(new double[] {200.0, 200.0, 199.9}, new double[] {200.0, 200.0, 200.0}, 0.02, 0).call())
+                .isEqualTo(Call.EQUIVALENT);
     }
 
     @Test
