@@ -132,7 +132,7 @@ class PlanLoaderTest {
         refuses("quick", Map.of("warmup", "soon")).hasMessageStartingWith("warmup");
         // written back as a plan file spells it
         assertThat(PlanDocument.of(PlanLoader.load("quick", Map.of())).warmup()).isEqualTo(Warmup.AUTO);
-        assertThat(PlanDocument.of(PlanLoader.load("quick", Map.of())).warmupMax()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(PlanDocument.of(PlanLoader.load("quick", Map.of())).warmupMax()).isEqualTo(Duration.ofSeconds(60));
     }
 
     @Test
