@@ -60,10 +60,13 @@ class DriverIT extends AgainstTestTarget {
         assertThat(s.get("measureEndEpochMs").asLong() - s.get("measureStartEpochMs").asLong()).isEqualTo(3000);
         // No absolute TPS: on this 2-core machine under other builds' load a run measured 383 TPS (77 % of 50 VUs / 100 ms),
         // mean 124 ms, p50 112 ms — while Little's law held within 3.3 % and p50 stayed below the mean. So: never above
-        // the ceiling (2 % for the histogram's rounding), and VUs = throughput × mean response time within 10 %.
+        // the ceiling (2 % for the histogram's rounding), and the requests in flight (throughput × mean response time,
+        // Little's law) at most the 50 VUs and at least 80 % of them. Not all 50: the rest is the time a VU spends in the
+        // driver between a response and its next request, which grows as the driver's CPU shrinks — on a machine a
+        // quarter as fast (--slow 4) 334 starts a second × 132 ms held 44 of the 50 in flight (88 %).
         assertThat(s.get("tps").asDouble()).as(run.describe()).isPositive().isLessThanOrEqualTo(500.0 * 1.02);
-        assertThat(s.get("tpsByStart").asDouble()).as(run.describe())
-                .isCloseTo(50 * 1000.0 / s.get("meanMs").asDouble(), within(0.10 * 50 * 1000.0 / s.get("meanMs").asDouble()));
+        double inFlight = s.get("tpsByStart").asDouble() * s.get("meanMs").asDouble() / 1000.0;
+        assertThat(inFlight).as(run.describe()).isBetween(0.80 * 50, 1.02 * 50);
         // closed model at steady state: completions per second = starts per second (Little's law both ways)
         assertThat(s.get("tps").asDouble()).as(run.describe()).isCloseTo(s.get("tpsByStart").asDouble(),
                 within(0.03 * s.get("tpsByStart").asDouble()));
@@ -243,9 +246,9 @@ class DriverIT extends AgainstTestTarget {
             assertThat(l.get("tps").asDouble()).as("level %d: %s\n%s", k + 1, l, run.describe())
                     .isPositive().isLessThanOrEqualTo(vus[k] * 10.0 * 1.02);
             assertThat(l.get("tps").asDouble()).as("level %d above the one before: %s", k + 1, levels).isGreaterThan(k == 0 ? 0 : levels.get(k - 1).get("tps").asDouble());
-            // Little's law within the level: started per second = VUs / mean response time
-            assertThat(l.get("tpsByStart").asDouble()).as("level %d: %s", k + 1, l)
-                    .isCloseTo(vus[k] * 1000.0 / l.get("meanMs").asDouble(), within(vus[k] * 1000.0 / l.get("meanMs").asDouble() * 0.10));
+            // Little's law within the level, with the closed run's bounds: 80-102 % of the VUs in flight
+            assertThat(l.get("tpsByStart").asDouble() * l.get("meanMs").asDouble() / 1000.0).as("level %d: %s", k + 1, l)
+                    .isBetween(0.80 * vus[k], 1.02 * vus[k]);
             // As in the closed run: the sleep at least, the mean (plus rounding) at most — measured 100.7–104.3 ms against means of 100.9–114.3 ms.
             assertThat(l.get("p50Ms").asDouble()).isGreaterThanOrEqualTo(99.0).isLessThanOrEqualTo(l.get("meanMs").asDouble() * 1.02);
             assertThat(l.get("p99Ms").asDouble()).isPositive();

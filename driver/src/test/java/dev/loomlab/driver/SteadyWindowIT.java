@@ -30,9 +30,13 @@ class SteadyWindowIT extends AgainstTestTarget {
         // Service time falls from 100 ms to 20 ms over 6 s: 20 users answer 200 then 1,000 times a second. The trend over
         // the last 8 s is flat only once those seconds are (nearly) all past the climb: at 12 s or soon after.
         DriverProcess.Outcome run = DriverProcess.succeeded("settling", "--url", target.url("/warming?from=100&to=20&over=6"),
-                "--vus", "20", "--warmup", "2s", "--warmup-max", "40s", "--duration", "4s");
+                "--vus", "20", "--warmup", "2s", "--warmup-max", "60s", "--duration", "4s");
         JsonNode s = warmUpEndedAs("settled", run);
-        assertThat(s.get("warmupS").asDouble()).as(run.describe()).isBetween(11.0, 30.0);
+        // Not before the climb's 6 s and a flat 8 s after it; after that, whenever the rate stops rising — which on a
+        // machine a quarter as fast (--slow 4) took until 32 s: the driver's and the target's own JIT, short of CPU,
+        // kept the answers climbing from 537 to 955 a second long after the server's programmed climb. "settled" says
+        // it ended on the trend, not at its 60 s cap.
+        assertThat(s.get("warmupS").asDouble()).as(run.describe()).isBetween(11.0, 60.0);
         assertThat(s.get("settling").get("warmupOkPerSecond")).hasSize(s.get("warmupS").asInt());
         assertThat(s.get("durationS").asDouble()).isEqualTo(4.0);
         // The window came after the climb: on average above twice what the climb's first second answered. Not every

@@ -55,20 +55,49 @@ class LoadAgentsTest {
      */
     private static void killSecondAgentOnce(AtomicBoolean killed, Runnable whileItRuns) {
         Optional<ProcessHandle> k6 = awaitSecondAgentsK6();
-        if (k6.isPresent() && inItsWindow()) {
+        if (k6.isPresent() && resumedAndInItsWindow()) {
             whileItRuns.run();
             killed.set(k6.get().destroyForcibly());
         }
     }
 
-    /** Its start, the agents' common resume and the 1 s warm-up: then it is inside its window. False if interrupted. */
-    private static boolean inItsWindow() {
+    /**
+     * Agent 2's k6 resumed (its own API, through the lab's forward, says it no longer waits paused), then its 1 s warm-up
+     * and 1 s of its 8 s window. A fixed 4 s from its start was not enough on a machine a quarter as fast (--slow 4): its
+     * start and the agents' common resume took longer, the kill missed the window and the run passed. False if
+     * interrupted or not resumed within a minute.
+     */
+    private static boolean resumedAndInItsWindow() {
+        long deadline = System.nanoTime() + 60_000_000_000L;
         try {
-            Thread.sleep(4_000);
-            return true;
+            while (System.nanoTime() < deadline) {
+                Optional<String> socket = secondAgentsApiSocket();
+                if (socket.isPresent() && statusOf(socket.get()).replace(" ", "").contains("\"paused\":false")) {
+                    Thread.sleep(2_000);
+                    return true;
+                }
+                Thread.sleep(100);
+            }
         } catch (InterruptedException e) {
-            return false;
+            Thread.currentThread().interrupt();
         }
+        return false;
+    }
+
+    /** The unix socket of the lab's ssh forward to agent 2's k6 API, once that ssh runs. */
+    private static Optional<String> secondAgentsApiSocket() {
+        return ProcessHandle.current().descendants().filter(p -> p.info().command().orElse("").endsWith("/ssh"))
+                .map(p -> java.util.Arrays.asList(p.info().arguments().orElse(new String[0])))
+                .filter(args -> args.contains("-L") && args.get(args.indexOf("-L") + 1).contains("agent-2.sock"))
+                .map(args -> args.get(args.indexOf("-L") + 1)).map(spec -> spec.substring(0, spec.indexOf(':'))).findFirst();
+    }
+
+    /** k6's {@code GET /v1/status} through {@code socket}: the response as text, or empty when it did not answer. */
+    private static String statusOf(String socket) {
+        String python = "import socket,sys\ns=socket.socket(socket.AF_UNIX)\ns.settimeout(2)\ns.connect(sys.argv[1])\n"
+                + "s.sendall(b'GET /v1/status HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n')\n"
+                + "b=b''\nwhile True:\n c=s.recv(4096)\n if not c: break\n b+=c\nsys.stdout.write(b.decode())";
+        return run("/usr/bin/python3", "-c", python, socket);
     }
 
     /** Agent 2's k6 once it runs (checking its working folder is mktemp's, the lab user's alone); empty if interrupted. */
@@ -120,7 +149,7 @@ class LoadAgentsTest {
         java.util.concurrent.atomic.AtomicReference<String> seen = new java.util.concurrent.atomic.AtomicReference<>("agent 2's k6 not found");
         Thread cutter = Thread.ofPlatform().daemon().start(() -> {
             Optional<ProcessHandle> k6 = awaitSecondAgentsK6();
-            if (k6.isEmpty() || !inItsWindow()) {
+            if (k6.isEmpty() || !resumedAndInItsWindow()) {
                 return;
             }
             Optional<ProcessHandle> ssh = ProcessHandle.current().descendants().filter(p -> p.info().command().orElse("").endsWith("/ssh"))
