@@ -76,8 +76,19 @@ class OwnAppEndToEndTest {
             }
             assertThat(cell.findings()).as(cell.label()).isNotEmpty();
         }
-        // platform threads: the lab's --tomcat-threads reached the jar (its Actuator says so), and bound its ceiling
+        // platform threads: the lab's --tomcat-threads bound its ceiling
         assertThat(cells.get("app-platform").ceilingFormula()).contains("8 threads");
+        assertThat(exit).as("exit of loomlab run --app (its lines are on the console)").isZero();
+        assertThat(Files.readString(folder.root().resolve(RunFolder.SUMMARY))).contains("app-platform", "app-virtual",
+                "SLO: all 2 thresholds passed");
+        // What the jar's Actuator says needs its scrapes answered within the sampler's 900 ms: on a machine a quarter as
+        // fast (--slow 4) one sample came of the 3 s window and no Tomcat or pool figure. Everything above is checked
+        // first; a machine up to 1.5x slower (MetricSourcesRealRunTest's bound) gets no such excuse.
+        if (!cells.get("app-platform").metrics().containsKey("tomcatMax")) {
+            MachineSpeed.assumeAtMost(ACTUATOR_SLOWEST, "app-platform's Tomcat and pool figures (its Actuator gave none, "
+                    + cells.get("app-platform").metrics().get("samples") + " samples in its window)");
+        }
+        // the lab's --tomcat-threads reached the jar: its Actuator says so
         assertThat(cells.get("app-platform").metrics()).containsEntry("tomcatMax", 8.0);
         // the switch reached the jar: on platform threads at most Tomcat's 8 requests were in the application at once, so
         // at most 8 awaited one of the 4 connections; on virtual threads more were, and Tomcat had no thread pool to report.
@@ -97,10 +108,10 @@ class OwnAppEndToEndTest {
                     .isGreaterThan(8.0);
         }
         assertThat(virtual).doesNotContainKey("tomcatMax");
-        assertThat(exit).as("exit of loomlab run --app (its lines are on the console)").isZero();
-        assertThat(Files.readString(folder.root().resolve(RunFolder.SUMMARY))).contains("app-platform", "app-virtual",
-                "SLO: all 2 thresholds passed");
     }
+
+    /** As {@code MetricSourcesRealRunTest}: at --slow 2 every Actuator scrape outlasted the sampler's 900 ms there. */
+    private static final double ACTUATOR_SLOWEST = 1.5;
 
     /** The cores the cell's server was pinned to ({@code 1}, {@code 0-1}, {@code 1,3}). */
     private static int serverCores(CellResult cell) {
