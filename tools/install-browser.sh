@@ -17,8 +17,8 @@ command -v apt-get >/dev/null 2>&1 || { say "no apt-get here: install chromium a
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 say "installing chromium and chromium-driver (apt)"
-if ! { as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q \
-    && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium chromium-driver \
+if ! { apt_get update -q \
+    && apt_get install -y -q --no-install-recommends chromium chromium-driver \
        fonts-dejavu-core; } >"$log" 2>&1; then
   say "apt-get failed:"
   cat "$log" >&2

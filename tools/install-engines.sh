@@ -23,10 +23,10 @@ APT_UPDATED=""
 apt_install() {
   command -v apt-get >/dev/null 2>&1 || { say "no apt-get here: install $* with this system's package manager"; return 1; }
   if [ -z "$APT_UPDATED" ]; then
-    quietly as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    quietly apt_get update -q
     APT_UPDATED=1
   fi
-  quietly as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"
+  quietly apt_get install -y -q --no-install-recommends "$@"
 }
 
 # Version checks read the whole output first: with pipefail, 'grep -q' closing a pipe early

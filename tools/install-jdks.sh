@@ -39,6 +39,6 @@ fi
 
 if [ ! -x /usr/lib/jvm/java-17-openjdk-amd64/bin/java ] && ! ls /usr/lib/jvm/*17*/bin/java >/dev/null 2>&1; then
   say "installing openjdk-17-jdk-headless with apt-get"
-  quietly as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q openjdk-17-jdk-headless \
-    || { quietly as_root apt-get update -q && quietly as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q openjdk-17-jdk-headless; }
+  quietly apt_get install -y -q openjdk-17-jdk-headless \
+    || { quietly apt_get update -q && quietly apt_get install -y -q openjdk-17-jdk-headless; }
 fi

@@ -26,8 +26,8 @@ fi
 if [ "${#packages[@]}" -gt 0 ]; then
   say "installing ${packages[*]} (apt)"
   export DEBIAN_FRONTEND=noninteractive
-  quietly as_root apt-get update -q
-  quietly as_root apt-get install -y -q --no-install-recommends "${packages[@]}"
+  quietly apt_get update -q
+  quietly apt_get install -y -q --no-install-recommends "${packages[@]}"
 fi
 
 # netem: only where the kernel has it as a loadable module and it is not loaded yet.

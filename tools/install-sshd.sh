@@ -32,8 +32,8 @@ if [ "${#packages[@]}" -gt 0 ]; then
     made_policy=1
   fi
   status=0
-  quietly as_root apt-get update -q || status=$?
-  [ "$status" = 0 ] && { quietly as_root apt-get install -y -q --no-install-recommends "${packages[@]}" || status=$?; }
+  quietly apt_get update -q || status=$?
+  [ "$status" = 0 ] && { quietly apt_get install -y -q --no-install-recommends "${packages[@]}" || status=$?; }
   [ -n "$made_policy" ] && as_root rm -f "$policy"
   exit "$status"
 fi

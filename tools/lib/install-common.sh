@@ -18,6 +18,15 @@ quietly() {
   rm -f "$log"
 }
 
+# apt-get as root, one at a time: two clones installing at once (two suites side by side on one machine)
+# otherwise fail on each other's lock ("Could not get lock /var/lib/apt/lists/lock"). loomlab's own installs
+# queue on a lock of their own in /run/lock (root's, so no other user can hold it); apt's wait for its dpkg lock
+# covers another program's install. Ten minutes: a cold apt-get update plus a Chromium install.
+apt_get() {
+  as_root flock -w 600 /run/lock/loomlab-apt.lock \
+    env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 "$@"
+}
+
 # Runs a command as root: directly when root, else with passwordless sudo (no stdin is read).
 as_root() {
   if [ "$(id -u)" = 0 ]; then
