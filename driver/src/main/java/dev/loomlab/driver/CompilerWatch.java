@@ -119,12 +119,17 @@ final class CompilerWatch {
     private static long compilerTicks(Path task) {
         try {
             String stat = Files.readString(task.resolve("stat"));
-            String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-            return name.startsWith(C1) || name.startsWith(C2) ? ticks(stat) : 0;
+            return isCompiler(stat) ? ticks(stat) : 0;
         } catch (IOException | RuntimeException ended) {
             // a thread that ended between the listing and the read took its ticks into the process's total
             return 0;
         }
+    }
+
+    /** Whether a thread's {@code stat} line names one of HotSpot's compiler threads. */
+    static boolean isCompiler(String stat) {
+        String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        return name.startsWith(C1) || name.startsWith(C2);
     }
 
     /** utime + stime of one {@code stat} line: fields 14 and 15, counted after the name, which may hold spaces. */

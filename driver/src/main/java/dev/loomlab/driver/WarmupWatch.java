@@ -16,6 +16,7 @@ final class WarmupWatch {
     private final Completions completions;
     private volatile String ended;
     private volatile java.util.Optional<CompilerWatch> compiler = java.util.Optional.empty();
+    private volatile java.util.Optional<CompilerPriority> priority = java.util.Optional.empty();
     private volatile java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compilerAtEnd = java.util.Optional.empty();
 
     WarmupWatch(LoadSpec spec, Completions completions) {
@@ -27,10 +28,18 @@ final class WarmupWatch {
         }
     }
 
-    /** Before the phase starts: the server whose compiler must also go quiet (a settling warm-up only). */
+    /**
+     * Before the phase starts: the server whose compiler must also go quiet (a settling warm-up only), and whose
+     * compiler threads go ahead of its request threads until the window ({@link CompilerPriority}).
+     */
     void watchCompilerOf(long serverPid) {
+        watchCompiler(CompilerWatch.of(serverPid), CompilerPriority.of(serverPid));
+    }
+
+    void watchCompiler(CompilerWatch watch, CompilerPriority ahead) {
         if (ended == null) {
-            compiler = java.util.Optional.of(CompilerWatch.of(serverPid));
+            compiler = java.util.Optional.of(watch);
+            priority = java.util.Optional.of(ahead);
         }
     }
 
@@ -40,6 +49,7 @@ final class WarmupWatch {
             return;
         }
         compiler.ifPresent(CompilerWatch::sample);
+        priority.ifPresent(CompilerPriority::raise);
         // the tick runs a few ms after a whole second: the seconds before it are complete
         int done = (int) ((elapsedMs + 500) / 1000);
         if (done * 1000L < spec.warmupMs()) {
@@ -65,6 +75,7 @@ final class WarmupWatch {
     private void begin(int second, String how) {
         completions.window(second, second + (int) (spec.durationMs() / 1000));
         compilerAtEnd = compiler.flatMap(CompilerWatch::shares);
+        priority.ifPresent(CompilerPriority::restore);
         ended = how;
     }
 

@@ -7,7 +7,6 @@ import dev.loomlab.load.SteadyState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,36 +79,8 @@ class CompilerWatchTest {
     }
 
     private static CompilerWatch.Reading readingOf(String mode) throws Exception {
-        String java = ProcessHandle.current().info().command().orElseThrow();
-        Process jvm = new ProcessBuilder(java, mode, "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", System.getProperty("java.class.path"), Idle.class.getName())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        try {
-            // its start done (it prints nothing: wait for its main thread to sleep) or 60 s on a slow machine
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (System.nanoTime() < deadline && !sleeping(jvm.pid())) {
-                Thread.sleep(100);
-            }
+        try (IdleJvm jvm = IdleJvm.started(mode)) {
             return CompilerWatch.of(jvm.pid()).read().orElseThrow();
-        } finally {
-            jvm.destroyForcibly().waitFor();
-        }
-    }
-
-    /** Whether the JVM's {@code main} thread is asleep in {@link Idle}: its start is over. */
-    private static boolean sleeping(long pid) throws IOException {
-        Path marker = Path.of(System.getProperty("java.io.tmpdir"), "compiler-watch-idle-" + pid);
-        boolean there = Files.exists(marker);
-        if (there) {
-            Files.delete(marker);
-        }
-        return there;
-    }
-
-    /** A JVM that starts, says so and sleeps. */
-    public static final class Idle {
-        public static void main(String[] args) throws Exception {
-            Files.writeString(Path.of(System.getProperty("java.io.tmpdir"), "compiler-watch-idle-" + ProcessHandle.current().pid()), "started");
-            Thread.sleep(Duration.ofMinutes(5));
         }
     }
 

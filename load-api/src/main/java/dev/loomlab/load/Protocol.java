@@ -51,6 +51,13 @@ public final class Protocol {
      * 58 %, and answered 99.6 % of its ceiling (two quick-plan runs; at 0.5 it was marked not settled for it).
      */
     public static final double COMPILER_MATTERS_ABOVE = 0.85;
+    /**
+     * The nice value a settling warm-up gives the server's JIT compiler threads (restored when the window begins): the
+     * highest, because the threads it competes with are many. In the kernel's weights a thread at -20 weighs 88,761
+     * against a request thread's 1,024: beside webflux's four event loops the compiler gets about 95 % of a saturated
+     * core instead of a fifth, beside 200 busy Tomcat threads still 30 % (at -10, 4 %).
+     */
+    public static final int COMPILER_NICE = -20;
 
     // --- how long a settling warm-up lasts (a plan's warmup: auto) ---
 
