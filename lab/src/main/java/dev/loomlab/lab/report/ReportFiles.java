@@ -23,16 +23,13 @@ public final class ReportFiles {
 
     public static void write(RunFolder folder, Manifest manifest, List<CellResult> cells) {
         Path root = folder.root();
-        // One set of findings for the three formats: each cell's time series is read and its rules run once.
         CellFindings said = new CellFindings(root);
-        String summary = SummaryMarkdown.render(said, manifest, cells);
+        for (ReportFormat format : ReportFormat.ALL) {
+            AtomicWrite.write(root.resolve(format.file()), format.render(said, manifest, cells));
+        }
         SloVerdict slo = SloVerdict.of(manifest, cells);
         if (slo.any()) {
-            summary = summary + "\n" + slo.markdown();
             JunitReport.write(root, manifest.runId(), slo);
         }
-        folder.writeSummary(summary);
-        AtomicWrite.write(root.resolve(CSV), SummaryCsv.render(said, cells));
-        AtomicWrite.write(root.resolve(HTML), HtmlReport.render(ReportData.build(said, manifest, cells)));
     }
 }
