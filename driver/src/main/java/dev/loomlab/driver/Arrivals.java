@@ -2,9 +2,7 @@ package dev.loomlab.driver;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 import io.hyperfoil.api.config.Step;
@@ -49,7 +47,7 @@ final class Arrivals {
     private final AtomicLongArray sentBySecond;
     private final AtomicLongArray lateBySecond;
     private final AtomicLongArray maxDelayNsBySecond;
-    private final AtomicReferenceArray<Histogram> latencyBySecond;
+    private final LatencyBySecond latencyBySecond;
 
     /**
      * @param ratePerSec the open model's rate
@@ -61,7 +59,7 @@ final class Arrivals {
         this.sentBySecond = new AtomicLongArray(seconds);
         this.lateBySecond = new AtomicLongArray(seconds);
         this.maxDelayNsBySecond = new AtomicLongArray(seconds);
-        this.latencyBySecond = new AtomicReferenceArray<>(seconds);
+        this.latencyBySecond = new LatencyBySecond(seconds);
     }
 
     /** Arrivals due in the seconds [from, to) of the phase: those k with from &lt;= k / rate &lt; to. */
@@ -94,12 +92,7 @@ final class Arrivals {
 
     /** Due-to-completion times (ns) of the requests due in that second that got a status; empty if none. */
     Histogram latencies(int second) {
-        Histogram h = second < 0 || second >= seconds ? null : latencyBySecond.get(second);
-        Histogram copy = WindowSummary.newHistogram();
-        if (h != null) {
-            copy.add(h);
-        }
-        return copy;
+        return latencyBySecond.copy(second);
     }
 
     private long sum(AtomicLongArray a, int from, int to) {
@@ -143,15 +136,9 @@ final class Arrivals {
             return;
         }
         if (status > 0) {
-            Histogram h = latencyBySecond.get(due.second);
-            if (h == null) {
-                latencyBySecond.compareAndSet(due.second, null,
-                        new ConcurrentHistogram(WindowSummary.HIGHEST_TRACKABLE_NS, WindowSummary.SIGNIFICANT_DIGITS));
-                h = latencyBySecond.get(due.second);
-            }
             // the window's histograms stop at one minute, the longest request timeout: a request due longer ago is
             // filed at that bound
-            h.recordValue(Math.min(Math.max(0, nowNs - due.dueNanos), WindowSummary.HIGHEST_TRACKABLE_NS));
+            latencyBySecond.record(due.second, nowNs - due.dueNanos);
         }
         due.second = -1;
     }

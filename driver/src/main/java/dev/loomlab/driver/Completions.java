@@ -41,7 +41,7 @@ final class Completions {
     static final int CONNECT = 5;
     static final int KINDS = 6;
 
-    /** Latency range of the completion-side histogram (burst runs): 1 hour in ns, 2 digits like Hyperfoil's. */
+    /** Latency range of the completion-side histogram (burst runs): 1 hour in ns, at the window's precision. */
     static final long HIGHEST_TRACKABLE_NS = 3_600_000_000_000L;
 
     /** The run's completions, for the steps and handlers that count them. */
@@ -51,6 +51,8 @@ final class Completions {
     private final AtomicLongArray counts;
     private final long timeoutNs;
     private final Recorder latency;
+    /** A steady run's response times by the second their request started in (the closed model's window latency). */
+    private final LatencyBySecond byStart;
     private final AtomicLong firstStartNanos = new AtomicLong(Long.MAX_VALUE);
     private final AtomicLong firstStartEpochMs = new AtomicLong(Long.MAX_VALUE);
     private final AtomicLong lastStartNanos = new AtomicLong(Long.MIN_VALUE);
@@ -76,13 +78,27 @@ final class Completions {
         this.seconds = (int) Math.min(Integer.MAX_VALUE / KINDS - 1, maxPhaseMs / 1000 + 3);
         this.counts = new AtomicLongArray(seconds * KINDS);
         this.timeoutNs = timeoutMs * 1_000_000L;
-        this.latency = trackLatency ? new Recorder(HIGHEST_TRACKABLE_NS, WindowSummary.SIGNIFICANT_DIGITS) : null;
+        this.latency = trackLatency ? new Recorder(WindowSummary.LOWEST_DISCERNIBLE_NS, HIGHEST_TRACKABLE_NS, WindowSummary.SIGNIFICANT_DIGITS) : null;
+        this.byStart = trackLatency ? null : new LatencyBySecond(seconds);
     }
 
     /** From now on, the completions of the seconds [from, to) are the window's: each session's cycles in it are kept. */
     void window(int from, int to) {
         windowTo = to;
         windowFrom = from;
+        forgetLatenciesBefore(from);
+    }
+
+    /** The requests started before {@code second} will not be in the window: their response times are let go. */
+    void forgetLatenciesBefore(int second) {
+        if (byStart != null) {
+            byStart.forgetBefore(second);
+        }
+    }
+
+    /** Start-to-response times (ns) of the requests started in that second that got a status; empty if none. */
+    Histogram latencies(int second) {
+        return byStart == null ? WindowSummary.newHistogram() : byStart.copy(second);
     }
 
     /** The window's first second, or -1 while the warm-up still runs. */
@@ -212,7 +228,8 @@ final class Completions {
 
     /** Burst runs: start-to-completion times (ns) of the responses with a status; empty if not tracked. */
     Histogram latencyHistogram() {
-        return latency == null ? new Histogram(HIGHEST_TRACKABLE_NS, WindowSummary.SIGNIFICANT_DIGITS) : latency.getIntervalHistogram();
+        return latency == null ? new Histogram(WindowSummary.LOWEST_DISCERNIBLE_NS, HIGHEST_TRACKABLE_NS, WindowSummary.SIGNIFICANT_DIGITS)
+                : latency.getIntervalHistogram();
     }
 
     /** Called on the session's event loop once per completed request. */
@@ -245,6 +262,10 @@ final class Completions {
         Arrivals arrivals = Arrivals.RUN.current();
         if (arrivals != null) {
             arrivals.complete(session, status, nowNs);
+        }
+        if (byStart != null && request != null && status > 0) {
+            // filed by the second it started in, counted from the phase start as Hyperfoil files its own
+            byStart.record((int) ((request.startTimestampMillis() - phaseStart) / 1000), nowNs - request.startTimestampNanos());
         }
         if (latency != null && request != null) {
             long startNs = request.startTimestampNanos();

@@ -100,12 +100,13 @@ final class HyperfoilEngine {
             Arrivals arrivals,
             Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest,
             String warmupEnded,
-            java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compiler) {
+            java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compiler,
+            boolean ofOneRequest) {
 
         /** The same run as one request of its mix saw it: that request's intervals only. */
         Result of(String request) {
             return new Result(phaseStartEpochMs, phaseEndEpochMs, byRequest.get(request), cpu, sessionLimitExceeded, warnings,
-                    completions, arrivals, Map.of(), warmupEnded, compiler);
+                    completions, arrivals, Map.of(), warmupEnded, compiler, true);
         }
     }
 
@@ -239,7 +240,7 @@ final class HyperfoilEngine {
         long start = runner.phaseStartEpochMs();
         return new Result(start, runner.phaseEndEpochMs, Collections.unmodifiableNavigableMap(runner.intervals), runner.cpu,
                 runner.sessionLimitExceeded, warnings, completions, arrivals, Collections.unmodifiableMap(runner.byRequest),
-                warmup.ended(), warmup.compiler());
+                warmup.ended(), warmup.compiler(), false);
     }
 
     /** Drives one Hyperfoil phase and collects its statistics, per interval. */

@@ -52,6 +52,8 @@ final class WarmupWatch {
         priority.ifPresent(CompilerPriority::raise);
         // the tick runs a few ms after a whole second: the seconds before it are complete
         int done = (int) ((elapsedMs + 500) / 1000);
+        // the window begins at this second at the earliest: what started before it is never the window's
+        completions.forgetLatenciesBefore(done);
         if (done * 1000L < spec.warmupMs()) {
             return;
         }

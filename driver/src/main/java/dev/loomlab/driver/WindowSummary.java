@@ -16,9 +16,12 @@ import io.hyperfoil.http.statistics.HttpStats;
  * wall-clock seconds: the throughput.
  */
 final class WindowSummary {
-    /** Same range and precision as Hyperfoil's own interval histograms (1 min in ns, 2 digits). */
+    /** The range of Hyperfoil's own interval histograms (1 min in ns, the longest request timeout). */
     static final long HIGHEST_TRACKABLE_NS = 60_000_000_000L;
-    static final int SIGNIFICANT_DIGITS = 2;
+    /** HdrHistogram's usual precision: a value to 1 part in 1,000 (Hyperfoil's own histograms keep 2 digits). */
+    static final int SIGNIFICANT_DIGITS = 3;
+    /** Nothing here is timed finer than a microsecond; from 1 ns the 3-digit histograms would take 6 more buckets. */
+    static final long LOWEST_DISCERNIBLE_NS = 1_000L;
 
     /** One 1-second interval of the window, in nanoseconds, with its wall-clock bounds set. */
     record Interval(int index, long startEpochMs, long endEpochMs, Histogram histogram) {
@@ -113,10 +116,13 @@ final class WindowSummary {
         for (int i = firstInterval; i < endInterval; i++) {
             StatisticsSnapshot s = result.intervals().get(i);
             // the open model times each request from when it was due (see Arrivals); the closed model, whose next
-            // request is due when the previous one has answered, from its start as Hyperfoil does
-            Histogram h = arrivals != null ? arrivals.latencies(i) : newHistogram();
+            // request is due when the previous one has answered, from its start as Hyperfoil does, filed by the driver
+            // itself at 3 digits (Completions), but for one request of a mix (the driver files the mix's requests
+            // together) Hyperfoil's 2-digit histogram of that request's own metric
+            boolean ownByStart = arrivals == null && result.completions() != null && !result.ofOneRequest();
+            Histogram h = arrivals != null ? arrivals.latencies(i) : ownByStart ? result.completions().latencies(i) : newHistogram();
             if (s != null) {
-                if (arrivals == null) {
+                if (arrivals == null && !ownByStart) {
                     h.add(s.histogram);
                 }
                 add(s);
@@ -162,7 +168,7 @@ final class WindowSummary {
     }
 
     static Histogram newHistogram() {
-        return new Histogram(HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
+        return new Histogram(LOWEST_DISCERNIBLE_NS, HIGHEST_TRACKABLE_NS, SIGNIFICANT_DIGITS);
     }
 
     /**
