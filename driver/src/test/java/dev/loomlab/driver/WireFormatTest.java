@@ -4,31 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomlab.load.DriverRequest;
-import dev.loomlab.load.DriverResult;
 import dev.loomlab.load.Window;
+import dev.loomlab.load.WireFormatContract;
 import dev.loomlab.load.Workload;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The driver's Jackson 2 reads and writes the shared wire files exactly; the lab's WireFormatTest does the same
- * with Jackson 3 on the same files, so the two sides agree on every key.
+ * The driver's Jackson 2 reads and writes the shared wire files exactly (the round trips of {@link WireFormatContract});
+ * the lab's WireFormatTest does the same with Jackson 3 on the same files, so the two sides agree on every key.
  */
-class WireFormatTest {
-    private static final Path WIRE = Path.of("../load-api/src/test/resources/wire");
+class WireFormatTest extends WireFormatContract {
     private static final ObjectMapper LENIENT = new ObjectMapper();
 
-    @ParameterizedTest
-    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json"})
-    void aRequestRoundTripsUnchanged(String file) throws IOException {
-        String text = Files.readString(WIRE.resolve(file));
-        DriverRequest request = DriverMain.REQUEST_JSON.readValue(text, DriverRequest.class);
-        assertThat(LENIENT.readTree(DriverMain.REQUEST_JSON.writeValueAsString(request))).isEqualTo(LENIENT.readTree(text));
+    WireFormatTest() {
+        super(new Side(new Mapper(DriverMain.REQUEST_JSON::readValue, DriverMain.REQUEST_JSON::writeValueAsString),
+                new Mapper(ResultFiles.JSON::readValue, ResultFiles.JSON::writeValueAsString), LENIENT::readTree));
     }
 
     @Test
@@ -41,13 +33,5 @@ class WireFormatTest {
         assertThat(open.workload()).isEqualTo(new Workload.Open(12.5));
         assertThat(open.requestTimeout()).isEqualTo(Duration.ofMillis(1500));
         assertThat(open.allowRemoteTarget()).isTrue();
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"result-ramp.json", "result-burst.json"})
-    void aResultRoundTripsUnchanged(String file) throws IOException {
-        String text = Files.readString(WIRE.resolve(file));
-        DriverResult result = ResultFiles.JSON.readValue(text, DriverResult.class);
-        assertThat(LENIENT.readTree(ResultFiles.JSON.writeValueAsString(result))).isEqualTo(LENIENT.readTree(text));
     }
 }

@@ -13,11 +13,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "k8s-manifest", mixinStandardHelpOptions = true,
+@Command(name = "k8s-manifest", mixinStandardHelpOptions = true, modelTransformer = PlanOptions.LoadFlags.class,
         description = "Write a k6-operator TestRun (and its script's ConfigMap) that runs one cell's k6 test from N runner pods, "
-                + "each its execution segment, as --engine k6 --agents does over SSH. Written, not run: see docs/engines.md.")
+                + "each its execution segment, as --engine k6 --agents does over SSH; --vus and --rate are the whole test's, shared "
+                + "among the runners. Written, not run: see docs/engines.md.")
 public final class K8sManifestCommand implements Callable<Integer> {
     @Option(names = "--url", required = true, paramLabel = "URL", description = "the service's base URL as the cluster reaches it, e.g. http://my-api.default.svc:8080")
     String url;
@@ -28,41 +31,22 @@ public final class K8sManifestCommand implements Callable<Integer> {
     @Option(names = "--parallelism", paramLabel = "N", description = "runner pods, each one execution segment; default 2")
     int parallelism = 2;
 
-    @Option(names = "--vus", paramLabel = "N", description = "virtual users in all (closed model)")
-    String vus;
-
-    @Option(names = "--rate", paramLabel = "R", description = "requests/s in all (open model)")
-    String rate;
-
-    @Option(names = "--sleep-ms", paramLabel = "MS", description = "the sleep of block and the query scenarios")
-    String sleepMs;
-
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up before the measured window")
-    String warmup;
-
-    @Option(names = "--duration", paramLabel = "DURATION", description = "measured window")
-    String duration;
-
-    @Option(names = "--request-timeout", paramLabel = "DURATION", description = "client request timeout")
-    String requestTimeout;
-
     @Option(names = "--name", paramLabel = "NAME", description = "the TestRun's name (a DNS label); default loomlab-<scenario>")
     String name;
 
     @Option(names = "--out", paramLabel = "FILE", description = "where to write the YAML; default: standard output")
     Path out;
 
+    /** The load's flags as {@code run} spells and checks them; its VUs or rate are the whole test's, which the runners share. */
+    @Spec
+    CommandSpec command;
+
     @Override
     public Integer call() {
         // the values read as a plan reads them, so a bad one is refused with the same line
         Map<String, Object> overrides = new LinkedHashMap<>();
         overrides.put("scenarios", scenario);
-        put(overrides, "vus", vus);
-        put(overrides, "rate", rate);
-        put(overrides, "sleepMs", sleepMs);
-        put(overrides, "warmup", warmup);
-        put(overrides, "duration", duration);
-        put(overrides, "requestTimeout", requestTimeout);
+        overrides.putAll(PlanOptions.given(command));
         overrides.put("engine", "k6");
         Plan plan = PlanLoader.load("quick", overrides);
         if (plan.workload() instanceof Workload.Burst) {
@@ -93,11 +77,5 @@ public final class K8sManifestCommand implements Callable<Integer> {
             System.out.println("loomlab: k6-operator TestRun '" + runName + "' (" + parallelism + " runners) written to " + out);
         }
         return 0;
-    }
-
-    private static void put(Map<String, Object> m, String field, String value) {
-        if (value != null) {
-            m.put(field, value);
-        }
     }
 }

@@ -27,8 +27,8 @@ import picocli.CommandLine.Spec;
  * declared from the plan field it sets: named after it in kebab case ({@code sleepMs} is
  * {@code --sleep-ms}), split at commas when the field is a list, and read back by that field's
  * name, so a field is spelled once here, in {@link #HELP}, beside what a person reads. A verb
- * takes all of them with this mixin, or some of them with {@link #addFlags} in a model
- * transformer of its own ({@code serve}).
+ * takes all of them with this mixin, or a group of them ({@link ServerFlags}, {@link LoadFlags}) as
+ * its model transformer.
  */
 @Command(modelTransformer = PlanOptions.AllFlags.class)
 public final class PlanOptions {
@@ -110,7 +110,7 @@ public final class PlanOptions {
     }
 
     /** Adds the flags of {@code fields} (plan field names) to a command. */
-    static CommandSpec addFlags(CommandSpec command, List<String> fields) {
+    private static CommandSpec addFlags(CommandSpec command, List<String> fields) {
         for (String field : fields) {
             String[] help = HELP.get(field);
             OptionSpec.Builder option = OptionSpec.builder(flag(field)).paramLabel(help[0]).description(help[1]);
@@ -130,11 +130,41 @@ public final class PlanOptions {
         return command;
     }
 
-    /** Every plan field as a flag. */
-    static final class AllFlags implements IModelTransformer {
+    /**
+     * Some of the plan's flags on a verb: a subclass names the fields, and picocli, which builds a model transformer
+     * from its class, adds their flags when it builds the verb; the verb reads them back with {@link #given}.
+     */
+    abstract static class Flags implements IModelTransformer {
+        private final List<String> fields;
+
+        Flags(List<String> fields) {
+            this.fields = fields;
+        }
+
         @Override
         public CommandSpec transform(CommandSpec command) {
-            return addFlags(command, List.copyOf(HELP.keySet()));
+            return addFlags(command, fields);
+        }
+    }
+
+    /** Every plan field as a flag. */
+    static final class AllFlags extends Flags {
+        AllFlags() {
+            super(List.copyOf(HELP.keySet()));
+        }
+    }
+
+    /** What a server is started with: its database, its pool and its heap ({@code serve}). */
+    static final class ServerFlags extends Flags {
+        ServerFlags() {
+            super(List.of("database", "dbUrl", "dbUser", "dbPassword", "poolSize", "heap"));
+        }
+    }
+
+    /** The load one cell puts on its server ({@code k8s-manifest}). */
+    static final class LoadFlags extends Flags {
+        LoadFlags() {
+            super(List.of("vus", "rate", "sleepMs", "warmup", "duration", "requestTimeout"));
         }
     }
 

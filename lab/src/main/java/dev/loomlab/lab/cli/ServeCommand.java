@@ -20,13 +20,12 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "serve", mixinStandardHelpOptions = true, modelTransformer = ServeCommand.ServerFlags.class,
+@Command(name = "serve", mixinStandardHelpOptions = true, modelTransformer = PlanOptions.ServerFlags.class,
         description = "Start one model's server in the foreground on the embedded (or given) database and print its URL; Ctrl-C stops both.")
 public final class ServeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "MODEL", completionCandidates = dev.loomlab.lab.catalog.ModelIds.class,
@@ -39,13 +38,6 @@ public final class ServeCommand implements Callable<Integer> {
     /** The server's database, pool and heap: the plan's own flags. */
     @Spec
     CommandSpec spec;
-
-    static final class ServerFlags implements IModelTransformer {
-        @Override
-        public CommandSpec transform(CommandSpec command) {
-            return PlanOptions.addFlags(command, List.of("database", "dbUrl", "dbUser", "dbPassword", "poolSize", "heap"));
-        }
-    }
 
     @Override
     public Integer call() throws InterruptedException {

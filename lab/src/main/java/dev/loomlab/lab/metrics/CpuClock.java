@@ -4,15 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /** CPU time of a process and, optionally, everything it forked (PostgreSQL forks a process per connection). */
-final class CpuClock {
-    private final long pid;
-    private final boolean withDescendants;
-
-    CpuClock(long pid, boolean withDescendants) {
-        this.pid = pid;
-        this.withDescendants = withDescendants;
-    }
-
+record CpuClock(long pid, boolean withDescendants) {
     /** Total CPU seconds so far, or NaN when the process is gone. */
     double seconds() {
         Optional<ProcessHandle> handle = ProcessHandle.of(pid);

@@ -61,6 +61,11 @@ class VerdictTest {
         return Verdict.of(ceiling, tps, Math.round(tps * 10), NO_ERRORS, m.resources(), noise);
     }
 
+    /** The 500-VU cell at 400 TPS, a fifth below its ceiling, with no interval measured: what {@code m} saw must explain the gap. */
+    private static Verdict fifthBelowTheVus(Measured m) {
+        return verdict(VUS_500, 400.0, m, NO_INTERVAL);
+    }
+
     /** Known cells: what they measured, the limit their verdict must name, and how its note ends. */
     static Stream<Arguments> verdicts() {
         return Stream.of(
@@ -86,23 +91,23 @@ class VerdictTest {
                         verdict(THREADS_200, 100.0, new Measured(1.7, 2, 0, 0, 0, 0, 0.2, 1, 0.3, 0), NO_INTERVAL), "cpu",
                         "server CPU 1.70 of 2 cores — CPU-bound"),
                 arguments("a carrier queue for most of the window on a busy CPU",
-                        verdict(VUS_500, 400.0, Measured.server(0.8).queued(25, 0.9), NO_INTERVAL), "carriers",
+                        fifthBelowTheVus(Measured.server(0.8).queued(25, 0.9)), "carriers",
                         "a mean of 25 virtual threads queued for the carriers of 1 core in 90 % of the window — the carriers were the limit"),
                 arguments("a carrier queue on a server that hardly ran: its core went to other work",
                         verdict(VUS_500, 24.5, Measured.server(0.113).queued(57, 1.0), NO_INTERVAL), "carriers",
                         "the carriers were the limit, yet the server used only 11 % of its CPU: its core was busy with other work"),
                 arguments("connection waits for most of the window",
-                        verdict(VUS_500, 400.0, Measured.server(0.3).poolWaits(0.8), NO_INTERVAL), "pool",
+                        fifthBelowTheVus(Measured.server(0.3).poolWaits(0.8)), "pool",
                         "requests waited for a database connection in 80 % of the window — the connection pool was the limit"),
                 arguments("the driver's own CPU",
-                        verdict(VUS_500, 400.0, Measured.server(0.3).driver(0.95, 0.97), NO_INTERVAL), "driver",
+                        fifthBelowTheVus(Measured.server(0.3).driver(0.95, 0.97)), "driver",
                         "the load driver used 0.95 of its 1 core — the driver, not the server, set the pace"),
                 arguments("the driver's core shared with a busy database",
-                        verdict(VUS_500, 400.0, Measured.server(0.3).driver(0.4, 0.95), NO_INTERVAL), "driver-core",
+                        fifthBelowTheVus(Measured.server(0.3).driver(0.4, 0.95)), "driver-core",
                         "the driver's 1 core was 95 % busy (driver 0.40 cores, the rest other processes on them) — contention for the "
                                 + "driver's CPU delayed the load"),
                 arguments("listen-queue drops",
-                        verdict(VUS_500, 400.0, Measured.server(0.3).drops(12), NO_INTERVAL), "accept-queue",
+                        fifthBelowTheVus(Measured.server(0.3).drops(12)), "accept-queue",
                         "the server's listen queue dropped 12 connection attempts — each costs its client a SYN retransmit of a second or more"),
                 arguments("without a sleep",
                         verdict(NONE, 8123.4, Measured.server(0.97), NO_INTERVAL), "cpu",

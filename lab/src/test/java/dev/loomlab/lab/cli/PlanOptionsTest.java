@@ -74,10 +74,13 @@ class PlanOptionsTest {
     }
 
     @Test
-    void serveTakesTheDatabasePoolAndHeapFlagsOfThePlan() {
-        CommandLine serve = Loomlab.commandLine().getSubcommands().get("serve");
-        assertThat(serve.getCommandSpec().options()).extracting(OptionSpec::longestName)
+    void serveTakesTheDatabasePoolAndHeapFlagsOfThePlanAndK8sManifestItsLoadFlags() {
+        CommandLine verbs = Loomlab.commandLine();
+        assertThat(verbs.getSubcommands().get("serve").getCommandSpec().options()).extracting(OptionSpec::longestName)
                 .contains("--db", "--db-url", "--db-user", "--db-password", "--pool-size", "--heap")
                 .doesNotContain("--vus", "--models");
+        assertThat(verbs.getSubcommands().get("k8s-manifest").getCommandSpec().options()).extracting(OptionSpec::longestName)
+                .contains("--vus", "--rate", "--sleep-ms", "--warmup", "--duration", "--request-timeout")
+                .doesNotContain("--db", "--models", "--engine");
     }
 }

@@ -3,8 +3,8 @@ package dev.loomlab.lab.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
+import dev.loomlab.load.WireFormatContract;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,32 +13,18 @@ import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The lab's Jackson 3 reads and writes the shared wire files exactly; the driver's WireFormatTest does the same with
- * Jackson 2 on the same files, so what the lab writes is what the driver reads, and back.
+ * The lab's Jackson 3 reads and writes the shared wire files exactly (the round trips of {@link WireFormatContract});
+ * the driver's WireFormatTest does the same with Jackson 2 on the same files, so what the lab writes is what the
+ * driver reads, and back. Then what the lab makes of them.
  */
-class WireFormatTest {
-    private static final Path WIRE = Path.of("../load-api/src/test/resources/wire");
+class WireFormatTest extends WireFormatContract {
     private static final JsonMapper LENIENT = JsonMapper.builder().build();
 
-    @ParameterizedTest
-    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json"})
-    void aRequestRoundTripsUnchanged(String file) throws IOException {
-        String text = Files.readString(WIRE.resolve(file));
-        DriverRequest request = HyperfoilEngine.WIRE.readValue(text, DriverRequest.class);
-        assertThat(LENIENT.readTree(HyperfoilEngine.WIRE.writeValueAsString(request))).isEqualTo(LENIENT.readTree(text));
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"result-ramp.json", "result-burst.json"})
-    void aResultRoundTripsUnchanged(String file) throws IOException {
-        String text = Files.readString(WIRE.resolve(file));
-        DriverResult result = HyperfoilEngine.WIRE.readValue(text, DriverResult.class);
-        assertThat(LENIENT.readTree(HyperfoilEngine.WIRE.writeValueAsString(result))).isEqualTo(LENIENT.readTree(text));
+    WireFormatTest() {
+        super(new Side(new Mapper(HyperfoilEngine.WIRE::readValue, HyperfoilEngine.WIRE::writeValueAsString), LENIENT::readTree));
     }
 
     @Test
