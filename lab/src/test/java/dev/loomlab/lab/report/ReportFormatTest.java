@@ -20,9 +20,9 @@ class ReportFormatTest {
     @Test
     void theSummaryAndTheCsvAreTheirGoldenFilesAndThePageCarriesTheRunsData() {
         CellFindings said = new CellFindings(fixture.root());
-        assertThat(new ReportFormat.Summary().render(said, fixture.manifest(), fixture.cells())).isEqualTo(Golden.read("summary.md"));
-        assertThat(new ReportFormat.Csv().render(said, fixture.manifest(), fixture.cells())).isEqualTo(Golden.read("summary.csv"));
-        assertThat(new ReportFormat.Html().render(said, fixture.manifest(), fixture.cells()))
+        assertThat(ReportFormat.SUMMARY.render(said, fixture.manifest(), fixture.cells())).isEqualTo(Golden.read("summary.md"));
+        assertThat(ReportFormat.CSV.render(said, fixture.manifest(), fixture.cells())).isEqualTo(Golden.read("summary.csv"));
+        assertThat(ReportFormat.HTML.render(said, fixture.manifest(), fixture.cells()))
                 .contains("loomlab run " + fixture.manifest().runId())
                 .contains(ReportData.json(fixture.reportData()).replace("<", "\\u003c"));
     }
