@@ -65,7 +65,7 @@ final class CellResults {
 
     private CellResult failed(String reason) {
         return new CellResult(CellResult.SCHEMA, "failed", reason, label, cell, engine, path,
-                serviceTime.toMillis(), vus(), rate(), null, null, burst(), null, plan.window().warmup().toMillis() / 1000.0,
+                serviceTime.toMillis(), plan.workload(), null, null, null, plan.window().warmup().toMillis() / 1000.0,
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                 serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
@@ -75,8 +75,8 @@ final class CellResults {
     CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, Map<String, Double> metrics,
                         Map<String, Long> jfrEvents, Optional<List<Long>> okPerSecond, Steadiness steady) {
         return new CellResult(CellResult.SCHEMA, "ok", null, label, cell, load.engine(), path,
-                serviceTime.toMillis(), vus(), rate(), load.achievedRate(), plan.workload() instanceof Workload.Open ? load.unsent() : null,
-                burst(), load.wallTimeMs(),
+                serviceTime.toMillis(), plan.workload(), load.achievedRate(),
+                plan.workload() instanceof Workload.Open ? load.unsent() : null, load.wallTimeMs(),
                 warmed().map(HyperfoilEngine.Warmed::warmupS).orElse(plan.window().warmupMax().toMillis() / 1000.0), load.durationS(),
                 load.requests(), load.ok(), load.tps(), load.latency().p50Ms(), load.latency().p90Ms(), load.latency().p99Ms(), load.latency().maxMs(),
                 load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
@@ -108,18 +108,5 @@ final class CellResults {
     private static Double halfWidth(LoadResult load, Optional<List<Long>> okPerSecond) {
         Interval interval = okPerSecond.map(BatchMeans::interval).map(i -> i.scaledTo(load.tps())).orElse(null);
         return interval == null || !interval.known() ? null : interval.halfWidth();
-    }
-
-    // The record keeps one nullable column per shape: its JSON is the results schema readers know.
-    private Integer vus() {
-        return plan.workload() instanceof Workload.Closed c ? c.vus() : null;
-    }
-
-    private Double rate() {
-        return plan.workload() instanceof Workload.Open o ? o.ratePerSec() : null;
-    }
-
-    private Integer burst() {
-        return plan.workload() instanceof Workload.Burst b ? b.requests() : null;
     }
 }

@@ -5,6 +5,7 @@ import static dev.loomlab.lab.findings.Say.f;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.catalog.PoolKind;
 import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.load.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -113,8 +114,8 @@ final class ConnectionPoolRule {
         }
         double threads = e.max(SeriesRow::tomcatMax);
         String busyThreads = "busy " + e.requestThreadsName();
-        Integer vus = e.cell.vus();
-        double users = vus == null ? Double.NaN : vus;
+        // Only a closed load has users to hold connections; NaN matches no count below.
+        double users = e.cell.workload() instanceof Workload.Closed(int vus) ? vus : Double.NaN;
         if (matches(pendingMax, threads - pool)) {
             return f("%s = %s %s − %s connections", Say.count(pendingMax), Say.count(threads), busyThreads, Say.count(pool));
         }

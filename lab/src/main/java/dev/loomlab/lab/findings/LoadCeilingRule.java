@@ -3,6 +3,7 @@ package dev.loomlab.lab.findings;
 import static dev.loomlab.lab.findings.Say.f;
 
 import dev.loomlab.lab.ceiling.Verdict;
+import dev.loomlab.load.Workload;
 import java.util.Optional;
 
 /**
@@ -16,29 +17,44 @@ final class LoadCeilingRule {
     }
 
     static Optional<String> sentence(Evidence e) {
+        return switch (e.cell.workload()) {
+            case Workload.Closed(int vus) -> users(e, vus);
+            case Workload.Open(double rate) -> offered(e, rate);
+            // A burst is timed, not paced: no throughput of its own to be capped by.
+            case Workload.Burst burst -> Optional.empty();
+            case null -> Optional.empty();
+        };
+    }
+
+    private static Optional<String> users(Evidence e, int vus) {
         double s = e.serviceS();
         double tps = e.cell.tps();
-        Integer vus = e.cell.vus();
-        if (vus != null && vus > 0 && s > 0) {
-            double cap = vus / s;
-            if (Verdict.atCeiling(tps / cap)) {
-                e.quote("tps", tps);
-                e.quote("vus", vus);
-                e.quote("serviceS", s);
-                e.quote("capTps", cap);
-                return Optional.of(f("%s ≈ %s VUs / %s = %s — at the VU ceiling: the load itself was the limit, not the server "
-                        + "(raise --vus to find the server's)", Say.tps(tps), Say.count(vus), Say.seconds(s), Say.tps(cap)));
-            }
+        // Without a service time N / S is no bound: the users send as fast as the server answers.
+        if (s <= 0) {
             return Optional.empty();
         }
-        Double rate = e.cell.rate();
-        Long unsent = e.cell.unsent();
-        if (vus == null && rate != null && rate > 0 && (unsent == null || unsent == 0) && Verdict.atCeiling(tps / rate)) {
-            e.quote("tps", tps);
-            e.quote("rate", rate);
-            return Optional.of(f("%s of the offered %.1f/s — at the rate ceiling: the load itself was the limit, not the server "
-                    + "(raise --rate to find the server's)", Say.tps(tps), rate));
+        double cap = vus / s;
+        if (!Verdict.atCeiling(tps / cap)) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        e.quote("tps", tps);
+        e.quote("vus", vus);
+        e.quote("serviceS", s);
+        e.quote("capTps", cap);
+        return Optional.of(f("%s ≈ %s VUs / %s = %s — at the VU ceiling: the load itself was the limit, not the server "
+                + "(raise --vus to find the server's)", Say.tps(tps), Say.count(vus), Say.seconds(s), Say.tps(cap)));
+    }
+
+    private static Optional<String> offered(Evidence e, double rate) {
+        double tps = e.cell.tps();
+        Long unsent = e.cell.unsent();
+        // Requests the driver could not send mean the driver, not the offered rate, set the pace (LoadDriverRule says so).
+        if ((unsent != null && unsent > 0) || !Verdict.atCeiling(tps / rate)) {
+            return Optional.empty();
+        }
+        e.quote("tps", tps);
+        e.quote("rate", rate);
+        return Optional.of(f("%s of the offered %.1f/s — at the rate ceiling: the load itself was the limit, not the server "
+                + "(raise --rate to find the server's)", Say.tps(tps), rate));
     }
 }

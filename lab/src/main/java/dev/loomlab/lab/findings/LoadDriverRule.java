@@ -4,6 +4,7 @@ import static dev.loomlab.lab.findings.Say.f;
 
 import dev.loomlab.lab.ceiling.Resources;
 import dev.loomlab.lab.metrics.SeriesRow;
+import dev.loomlab.load.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,11 +28,13 @@ final class LoadDriverRule {
         List<String> evidence = new ArrayList<>();
         Long unsent = e.cell.unsent();
         if (unsent != null && unsent > 0) {
+            // Unsent requests are the open model's; any other shape has no requested rate, said as 0/s.
+            double rate = e.cell.workload() instanceof Workload.Open(double perSec) ? perSec : 0;
             e.quote("unsent", unsent);
-            e.quote("rate", orZero(e.cell.rate()));
+            e.quote("rate", rate);
             e.quote("achievedRate", orZero(e.cell.achievedRate()));
             evidence.add(f("the load driver could not send %s of the scheduled requests (requested %.1f/s, achieved %.1f/s)",
-                    Say.count(unsent), orZero(e.cell.rate()), orZero(e.cell.achievedRate())));
+                    Say.count(unsent), rate, orZero(e.cell.achievedRate())));
         }
         double late = e.cell.metrics() == null ? 0 : e.cell.metrics().getOrDefault("sentLate", 0.0);
         if (late > 0 && late >= LATE_SHARE * Math.max(1, e.cell.requests())) {

@@ -3,6 +3,7 @@ package dev.loomlab.lab.report;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.Workload;
 import dev.loomlab.lab.catalog.Model;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -139,13 +140,12 @@ public final class ReportData {
     }
 
     private static String load(CellResult c) {
-        if (c.burst() != null) {
-            return c.burst() + " at once";
-        }
-        if (c.rate() != null) {
-            return ReportText.one(c.rate()) + " req/s";
-        }
-        return c.vus() == null ? null : c.vus() + " VUs";
+        return switch (c.workload()) {
+            case Workload.Closed(int vus) -> vus + " VUs";
+            case Workload.Open(double rate) -> ReportText.one(rate) + " req/s";
+            case Workload.Burst(int requests) -> requests + " at once";
+            case null -> null;
+        };
     }
 
     private static final Pattern COMMA = Pattern.compile(",", Pattern.LITERAL);

@@ -2,6 +2,7 @@ package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -93,7 +94,8 @@ final class SeedFigures {
             runRatio = ratios.isEmpty() ? null : ReportData.round(ratios.stream().mapToDouble(Double::doubleValue).average().orElse(0));
             run.put("tps", ReportData.round(tps));
             run.put("rounds", mine.size());
-            run.put("load", mine.getFirst().vus() == null ? null : mine.getFirst().vus() + " VUs");
+            // The seeds ran users (a closed load), so only a run's users are set beside them.
+            run.put("load", mine.getFirst().workload() instanceof Workload.Closed(int vus) ? vus + " VUs" : null);
             run.put("ceilingTps", mine.getFirst().ceilingTps());
             run.put("ratio", runRatio);
         }

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.load.Workload;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -27,8 +28,12 @@ public final class SummaryCsv {
         StringBuilder csv = new StringBuilder(String.join(",", HEADER)).append("\r\n");
         for (CellResult c : cells) {
             boolean ok = ReportText.succeeded(c);
-            String load = c.burst() != null ? c.burst() + " burst" : c.rate() != null ? number(c.rate()) + " req/s"
-                    : c.vus() == null ? "" : c.vus() + " VUs";
+            String load = switch (c.workload()) {
+                case Workload.Closed(int vus) -> vus + " VUs";
+                case Workload.Open(double rate) -> number(rate) + " req/s";
+                case Workload.Burst(int requests) -> requests + " burst";
+                case null -> "";
+            };
             List<String> row = List.of(text(c.label()), text(c.scenario()), String.valueOf(c.round()), text(c.status()), text(load),
                     ok ? number(c.tps()) : "", ok ? number(RoundFigures.withinRound(said.root(), c).halfWidth()) : "",
                     ok ? number(c.p50Ms()) : "", ok ? number(c.p90Ms()) : "", ok ? number(c.p99Ms()) : "",

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.result;
 
+import dev.loomlab.load.Workload;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -16,11 +17,10 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * @param status       {@code ok} or {@code failed} (then {@code failure} says why and the figures may be empty)
  * @param path         the request path with its arguments, e.g. {@code /block?ms=1000}
  * @param serviceTimeMs the scenario's sleep: Little's law's S
- * @param vus          closed model: virtual users; null in the open model
- * @param rate         open model: requested arrivals per second; null in the closed model
+ * @param workload     the load's shape as the plan gave it: closed (virtual users), open (arrivals per second) or a
+ *                     burst (requests at once); null only in an old cell that failed before it recorded its load
  * @param achievedRate requests actually sent per second of the window
  * @param unsent       open model: scheduled requests that could not be sent (null in the closed model)
- * @param burst        burst shape: requests fired at once (null otherwise)
  * @param wallTimeMs   burst shape: first send to last completion (null otherwise)
  * @param durationS    the measured window actually covered, in seconds
  * @param requests     requests completed in the window, any outcome
@@ -61,11 +61,9 @@ public record CellResult(
         String engine,
         String path,
         long serviceTimeMs,
-        Integer vus,
-        Double rate,
+        Workload workload,
         Double achievedRate,
         Long unsent,
-        Integer burst,
         Double wallTimeMs,
         double warmupS,
         double durationS,
@@ -104,9 +102,11 @@ public record CellResult(
      * as it is, with the two new fields null. 4: {@code steady} (whether the cell was measured in steady state),
      * {@code warmupS} the warm-up the cell used (a settling one's own length), {@code tps} of a closed load from its
      * users' cycles, and {@code limitedBy} may say {@code not-settled} or {@code anomaly}; a schema-3 cell reads with
-     * {@code steady} null.
+     * {@code steady} null. 5: {@code workload} (the load's shape, typed as the plan types it) in place of the
+     * nullable {@code vus}, {@code rate} and {@code burst}, of which older cells set one; {@link LoadShapeCell} moves
+     * it into {@code workload} on read.
      */
-    public static final int SCHEMA = 4;
+    public static final int SCHEMA = 5;
 
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
@@ -139,8 +139,8 @@ public record CellResult(
 
     /** The same cell with where it ran recorded. */
     public CellResult withTopology(Map<String, Object> newTopology) {
-        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
-                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
+                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
                 metrics, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady);
     }
@@ -149,16 +149,16 @@ public record CellResult(
     public CellResult withMetric(String name, double value) {
         Map<String, Double> more = new java.util.LinkedHashMap<>(metrics == null ? Map.of() : metrics);
         more.put(name, value);
-        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
-                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
+                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
                 more, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
     /** The same cell with how long its stages took. */
     public CellResult withStages(StageTimes newStages) {
-        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
-                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
+                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
                 metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady);
     }
@@ -170,16 +170,16 @@ public record CellResult(
 
     /** The same cell with what the rules found in it. */
     public CellResult withFindings(List<Fact> newFindings) {
-        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, vus, rate,
-                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
+                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
                 metrics, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
     public CellResult withStatus(String newStatus, String reason) {
-        return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, vus, rate,
-                achievedRate, unsent, burst, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+        return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, workload,
+                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
                 metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
     }

@@ -187,10 +187,13 @@ public final class RunFolder {
         }
     }
 
-    /** A cell from its JSON tree, upgraded first when it is of an older schema. */
+    /** A cell from its JSON tree, upgraded step by step first when it is of an older schema (never changing the caller's tree). */
     public static CellResult cell(JsonNode tree) {
         if (tree instanceof ObjectNode node && SchemaOneCell.applies(node)) {
             tree = SchemaOneCell.upgrade(node.deepCopy());
+        }
+        if (tree instanceof ObjectNode node && LoadShapeCell.applies(node)) {
+            tree = LoadShapeCell.upgrade(node.deepCopy());
         }
         return JSON.treeToValue(tree, CellResult.class);
     }

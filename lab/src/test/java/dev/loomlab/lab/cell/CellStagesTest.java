@@ -107,8 +107,7 @@ class CellStagesTest {
                 Optional.empty());
 
         assertThat(cell.limitNote()).startsWith("burst of 1000: the last answer came after 2.50 s; ");
-        assertThat(cell.vus()).isNull();
-        assertThat(cell.burst()).isEqualTo(1000);
+        assertThat(cell.workload()).isEqualTo(new Workload.Burst(1000));
     }
 
     @Test

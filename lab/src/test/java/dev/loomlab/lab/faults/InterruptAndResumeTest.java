@@ -6,6 +6,7 @@ import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -95,7 +96,7 @@ class InterruptAndResumeTest {
         List<CellResult> cells = run.readCells();
         assertThat(cells).extracting(CellResult::label).containsExactly("mvc-virtual", "webflux");
         assertThat(cells).allMatch(CellResult::succeeded);
-        assertThat(cells.get(1).vus()).isEqualTo(20);
+        assertThat(cells.get(1).workload()).isEqualTo(new Workload.Closed(20));
         assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).doesNotContain("PARTIAL");
     }
 }

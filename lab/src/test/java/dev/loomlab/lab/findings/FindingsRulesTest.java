@@ -9,6 +9,7 @@ import dev.loomlab.lab.findings.TestCell.Row;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.load.Workload;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -51,7 +52,7 @@ class FindingsRulesTest {
         return cell().with(x -> {
             x.model = "mvc-virtual";
             x.serviceTimeMs = 500;
-            x.vus = 300;
+            x.workload = new Workload.Closed(300);
             x.ceilingTps = 600.0;
         });
     }
@@ -59,8 +60,7 @@ class FindingsRulesTest {
     /** The open model: requests sent at {@code rate} per second instead of by VUs. */
     private static TestCell open(double rate) {
         return cell().with(x -> {
-            x.vus = null;
-            x.rate = rate;
+            x.workload = new Workload.Open(rate);
         });
     }
 

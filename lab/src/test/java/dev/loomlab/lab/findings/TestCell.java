@@ -4,6 +4,7 @@ import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +17,8 @@ final class TestCell {
     String model = "mvc-platform";
     String scenario = "block";
     long serviceTimeMs = 1000;
-    Integer vus = 500;
-    Double rate;
+    /** The load's shape; null: a cell that recorded none. */
+    Workload workload = new Workload.Closed(500);
     Double achievedRate;
     Long unsent;
     double durationS = 10;
@@ -101,7 +102,8 @@ final class TestCell {
     CellResult build() {
         String stem = CellResult.stem(scenario, 1);
         Map<String, Object> f = new LinkedHashMap<>();
-        // Spelled as a schema-1 cell file (the label names the cell): the reader gives it its typed identity.
+        // Spelled as a schema-1 cell file (the label names the cell): the reader gives it its typed identity. Its load is
+        // already typed (schema 5's workload): the reader leaves a cell with a workload as it is.
         f.put("schema", 1);
         f.put("status", status);
         f.put("failure", "ok".equals(status) ? null : "it broke");
@@ -111,8 +113,8 @@ final class TestCell {
         f.put("engine", "hyperfoil");
         f.put("path", "/" + scenario);
         f.put("serviceTimeMs", serviceTimeMs);
-        f.put("vus", vus);
-        f.put("rate", rate);
+        // As a tree of its own: a Workload among a map's Objects would be written without its shape.
+        f.put("workload", workload == null ? null : RunFolder.json().valueToTree(workload));
         f.put("achievedRate", achievedRate);
         f.put("unsent", unsent);
         f.put("warmupS", 5.0);

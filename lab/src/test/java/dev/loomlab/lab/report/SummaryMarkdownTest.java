@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SummaryMarkdownTest {
     private static final java.util.Set<Object> KEPT = java.util.Set.of("schema", "status", "label", "cell", "engine",
-            "path", "serviceTimeMs", "vus", "warmupS", "durationS", "requests", "ok", "tps", "p50Ms", "p90Ms", "p99Ms", "maxMs");
+            "path", "serviceTimeMs", "workload", "warmupS", "durationS", "requests", "ok", "tps", "p50Ms", "p90Ms", "p99Ms", "maxMs");
     private final RunFolder fixture = new RunFolder(Golden.fixtureRun());
     private final Manifest manifest = fixture.readManifest();
     private final List<CellResult> cells = fixture.readCells();

@@ -7,6 +7,7 @@ import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.report.Golden;
+import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenarios;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ class RunFolderTest {
         Map<String, Long> errors = new LinkedHashMap<>();
         errors.put("connect", 0L);
         errors.put("status5xx", 264L);
-        return new CellResult(CellResult.SCHEMA, "ok", null, model, identity, "hyperfoil", "/block?ms=1000", 1000, 500, null, 500.0, null, null, null,
+        return new CellResult(CellResult.SCHEMA, "ok", null, model, identity, "hyperfoil", "/block?ms=1000", 1000, new Workload.Closed(500), 500.0, null, null,
                 5.0, 10.0, 1264, 1000, 100.0, 1002.4, 1006.9, 1021.3, 1088.7, errors, 500.0, 0.2,
                 "500 VUs / 1.000 s = 500.0 TPS", "errors", "264 of 1264 requests failed (264 status5xx)", 0.05, null,
                 Map.of("server", "1", "driver", "0"), "25.0.1", new CellResult.Artifacts(scenario + "-r" + round + ".hlog", "logs/x.log",
@@ -63,7 +64,7 @@ class RunFolderTest {
         folder.writeManifest(manifest(List.of()));
         Cell identity = Cell.of(Model.byId("mvc-virtual"), 21, JdbcDriver.MYSQL_8, Scenarios.byId("block-query"), 2);
         CellResult written = new CellResult(CellResult.SCHEMA, "ok", null, identity.label(true), identity, "hyperfoil", "/block-query",
-                1000, 16, null, null, null, null, null, 5.0, 10.0, 100, 100, 10.0, 1000, 1000, 1000, 1000, Map.of(), null, null, null,
+                1000, new Workload.Closed(16), null, null, null, 5.0, 10.0, 100, 100, 10.0, 1000, 1000, 1000, 1000, Map.of(), null, null, null,
                 null, null, null, null, Map.of(), "21.0.8",
                 new CellResult.Artifacts("cells/x/block-query-r2.hlog", "logs/x.server.log", null, null), Map.of(), Map.of(),
                 List.of(new Fact("pinning", Map.of("pinnedEvents", 12.0, "carriers", 4.0, "notMeasured", Double.NaN))), null, List.of(98L, 100L, 102L), 2.1, null,
@@ -73,7 +74,9 @@ class RunFolderTest {
 
         Path file = folder.cellJson("mvc-virtual-jdk21-mysql-8.1.0", "block-query", 2);
         JsonNode json = RunFolder.json().readTree(file.toFile());
-        assertThat(json.get("schema").asInt()).isEqualTo(4);
+        assertThat(json.get("schema").asInt()).isEqualTo(5);
+        assertThat(json.get("workload").toString()).isEqualTo("{\"shape\":\"closed\",\"vus\":16}");
+        assertThat(json.has("vus")).as("the load is its workload's, not a column of its own").isFalse();
         assertThat(json.get("steady").get("state").asText()).isEqualTo("not-settled");
         assertThat(json.get("okPerSecond").toString()).isEqualTo("[98,100,102]");
         assertThat(json.get("tpsHalfWidth").asDouble()).isEqualTo(2.1);
