@@ -24,7 +24,8 @@ class WireFormatTest {
     private static final ObjectMapper LENIENT = new ObjectMapper();
 
     @ParameterizedTest
-    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json"})
+    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json",
+            "request-secrets.json"})
     void aRequestRoundTripsUnchanged(String file) throws IOException {
         String text = Files.readString(WIRE.resolve(file));
         DriverRequest request = DriverMain.REQUEST_JSON.readValue(text, DriverRequest.class);

@@ -26,7 +26,8 @@ class WireFormatTest {
     private static final JsonMapper LENIENT = JsonMapper.builder().build();
 
     @ParameterizedTest
-    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json"})
+    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json",
+            "request-secrets.json"})
     void aRequestRoundTripsUnchanged(String file) throws IOException {
         String text = Files.readString(WIRE.resolve(file));
         DriverRequest request = HyperfoilEngine.WIRE.readValue(text, DriverRequest.class);
