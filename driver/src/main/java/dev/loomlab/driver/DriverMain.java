@@ -17,7 +17,6 @@ import java.util.concurrent.Callable;
 import java.time.Duration;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -25,7 +24,6 @@ import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
 import dev.loomlab.load.Durations;
 import dev.loomlab.load.InvalidLoadException;
-import dev.loomlab.load.SecretHeaders;
 import dev.loomlab.load.Window;
 import dev.loomlab.load.Workload;
 
@@ -264,9 +262,8 @@ public final class DriverMain implements Callable<Integer> {
             if (request.calls().isEmpty()) {
                 return request;
             }
-            // The lab writes a credential header as **** and gives its value in the environment, out of every file.
-            return request.sending(SecretHeaders.restored(request.calls(), secretHeaders(System.getenv(SecretHeaders.ENV))),
-                    request.tls());
+            // The lab writes a credential header, and each value it draws, as **** and gives them in the environment.
+            return request.sending(RequestSecrets.restored(request.calls(), System::getenv, REQUEST_JSON), request.tls());
         } catch (InvalidLoadException e) {
             throw usage("--request " + file + ": " + e.getMessage());
         } catch (com.fasterxml.jackson.databind.exc.ValueInstantiationException e) {
@@ -275,18 +272,6 @@ public final class DriverMain implements Callable<Integer> {
             throw usage("--request " + file + ": " + e.getOriginalMessage());
         } catch (java.io.IOException e) {
             throw usage("--request: cannot read " + file + ": " + e.getMessage());
-        }
-    }
-
-    private static Map<String, Map<String, String>> secretHeaders(String json) {
-        if (json == null || json.isBlank()) {
-            return Map.of();
-        }
-        try {
-            return REQUEST_JSON.readValue(json, new TypeReference<Map<String, Map<String, String>>>() { });
-        } catch (com.fasterxml.jackson.core.JacksonException e) {
-            // not the parser's message: it quotes the text it stopped at, a credential
-            throw new InvalidLoadException(SecretHeaders.ENV + " is not a JSON object of requests' header values");
         }
     }
 

@@ -121,6 +121,15 @@ public record HttpCall(String name, String method, String path, Map<String, Stri
         return PLACEHOLDER.matcher(text).replaceAll(m -> Matcher.quoteReplacement(drawn.getOrDefault(m.group(1), m.group())));
     }
 
+    /** The names of the placeholders {@code text} holds, in order. */
+    public static Set<String> placeholders(String text) {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        if (text != null) {
+            PLACEHOLDER.matcher(text).results().forEach(m -> names.add(m.group(1)));
+        }
+        return names;
+    }
+
     /** One value for each placeholder, drawn now: the path, headers and body of one request share them. */
     public Map<String, String> draw() {
         Map<String, String> drawn = new LinkedHashMap<>();

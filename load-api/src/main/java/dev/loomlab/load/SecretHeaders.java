@@ -32,10 +32,14 @@ public final class SecretHeaders {
         return name != null && CREDENTIAL.matcher(name).matches();
     }
 
-    /** The calls as they may be written down: each credential header's value {@link #MASK}. */
+    /**
+     * The calls as they may be written down: each credential header's value {@link #MASK}, and so is each value it draws
+     * from ({@link SecretValues}).
+     */
     public static List<HttpCall> masked(List<HttpCall> calls) {
         List<HttpCall> masked = new ArrayList<>(calls.size());
-        for (HttpCall call : calls) {
+        // the values first: once masked, a header no longer names the placeholders it draws
+        for (HttpCall call : SecretValues.masked(calls)) {
             Map<String, String> headers = new LinkedHashMap<>(call.headers());
             headers.replaceAll((name, value) -> credential(name) ? MASK : value);
             masked.add(withHeaders(call, headers));

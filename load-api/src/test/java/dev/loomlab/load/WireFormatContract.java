@@ -54,7 +54,7 @@ public abstract class WireFormatContract {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json"})
+    @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json", "request-secrets.json"})
     void aRequestRoundTripsUnchanged(String file) throws Exception {
         roundTrip(file, side.requests(), DriverRequest.class);
     }

@@ -9,7 +9,9 @@ import dev.loomlab.lab.process.StartupCache;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
+import dev.loomlab.load.Draw;
 import dev.loomlab.load.SecretHeaders;
+import dev.loomlab.load.SecretValues;
 import dev.loomlab.load.TargetHost;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -107,21 +109,37 @@ public final class HyperfoilEngine implements LoadEngine {
         try {
             Files.createDirectories(spec.outDir());
             Files.createDirectories(spec.log().getParent());
-            // The file stays in the run folder for the record: a credential header's value goes in the driver's
-            // environment instead, which only the lab's user can read.
-            Files.writeString(requestFile, WIRE.writerWithDefaultPrettyPrinter().writeValueAsString(
-                    request.sending(SecretHeaders.masked(request.calls()), request.tls())));
+            Files.writeString(requestFile, recorded(request));
             List<String> launch = new ArrayList<>(launchPrefix);
             launch.addAll(Taskset.prefix(cpus, cpus.driver(), command));
             ProcessBuilder builder = new ProcessBuilder(launch).redirectError(spec.log().toFile());
-            Map<String, Map<String, String>> secrets = SecretHeaders.values(request.calls());
-            if (!secrets.isEmpty()) {
-                builder.environment().put(SecretHeaders.ENV, WIRE.writeValueAsString(secrets));
-            }
+            builder.environment().putAll(secretEnvironment(request));
             return Children.start(builder);
         } catch (IOException e) {
             throw new LoadException("cannot launch the hyperfoil driver: " + e.getMessage());
         }
+    }
+
+    /**
+     * The driver's request file as it stays in the run folder for the record: each credential header's value, and each
+     * value such a header draws from, {@code ****} ({@link #secretEnvironment} carries them).
+     */
+    static String recorded(DriverRequest request) {
+        return WIRE.writerWithDefaultPrettyPrinter().writeValueAsString(request.sending(SecretHeaders.masked(request.calls()), request.tls()));
+    }
+
+    /** What the request file leaves out, for the driver's environment, which only the lab's user can read. */
+    static Map<String, String> secretEnvironment(DriverRequest request) {
+        Map<String, String> environment = new LinkedHashMap<>();
+        Map<String, Map<String, String>> headers = SecretHeaders.values(request.calls());
+        if (!headers.isEmpty()) {
+            environment.put(SecretHeaders.ENV, WIRE.writeValueAsString(headers));
+        }
+        Map<String, Map<String, Draw>> drawn = SecretValues.values(request.calls());
+        if (!drawn.isEmpty()) {
+            environment.put(SecretValues.ENV, WIRE.writeValueAsString(drawn));
+        }
+        return environment;
     }
 
     static LoadResult await(LoadSpec spec, Process process, java.util.function.Consumer<String> onLine) {

@@ -33,6 +33,8 @@ final class K6AgentHosts implements AutoCloseable {
     /** Each agent's folder, made by {@code mktemp -d} on its host when first prepared (null until then). */
     private final AtomicReferenceArray<String> dirs;
     private final boolean[] prepared;
+    /** The hosts (destination and port) already swept of stale agent folders in this run: several agents may share one. */
+    private final java.util.Set<String> swept = new java.util.HashSet<>();
 
     K6AgentHosts(Path k6, List<AgentHost> hosts) {
         this.k6 = k6;
@@ -61,12 +63,19 @@ final class K6AgentHosts implements AutoCloseable {
      */
     static final java.util.regex.Pattern AGENT_DIR = java.util.regex.Pattern.compile("/tmp/loomlab-agent-[A-Za-z0-9]{10}");
 
-    /** The agent's folder and, once per run, the k6 binary; the cell's script every cell. */
+    /**
+     * The agent's folder and, once per run, the k6 binary; the cell's script every cell. A host's first use in the run
+     * first removes the folders killed labs left there ({@link StaleAgentFolders}); every use renews the folder's lease,
+     * so that no other lab's sweep takes it for one of those.
+     */
     void prepare(int i, Path script, String name) {
         AgentHost host = hosts.get(i);
         synchronized (prepared) {
             if (!prepared[i]) {
-                String out = push(host, k6, "d=$(mktemp -d /tmp/loomlab-agent-XXXXXXXXXX) && cat > \"$d/k6.part\" && chmod 755 \"$d/k6.part\""
+                // stdin is the k6 binary, which the sweep must leave to cat
+                String sweep = swept.add(host.destination() + ":" + host.port()) ? StaleAgentFolders.command("/tmp") + " </dev/null; " : "";
+                String out = push(host, k6, sweep + "d=$(mktemp -d /tmp/" + StaleAgentFolders.PREFIX + "XXXXXXXXXX) && touch \"$d/"
+                        + StaleAgentFolders.LEASE + "\" && cat > \"$d/k6.part\" && chmod 755 \"$d/k6.part\""
                         + " && mv \"$d/k6.part\" \"$d/k6\" && echo \"$d\"");
                 String made = out.lines().reduce((a, b) -> b).orElse("").strip();
                 if (!AGENT_DIR.matcher(made).matches()) {
@@ -79,7 +88,8 @@ final class K6AgentHosts implements AutoCloseable {
                 }
             }
         }
-        push(host, script, "cat > " + AgentHost.quote(dir(i) + "/" + name + ".js"));
+        push(host, script, "cat > " + AgentHost.quote(dir(i) + "/" + name + ".js")
+                + " && touch " + AgentHost.quote(dir(i) + "/" + StaleAgentFolders.LEASE));
     }
 
     /** Sends {@code file} to {@code remote}'s stdin on the host; what the command printed. */
@@ -237,7 +247,8 @@ final class K6AgentHosts implements AutoCloseable {
         // the lab's orphan guard, and k6 is sshd's child there, not the lab's. A background list's stdin is /dev/null
         // in sh, hence the session's stdin kept on fd 3; the watcher holds no session output, so that the session ends
         // with k6.
-        String body = "exec 3<&0; cd " + AgentHost.quote(dir(i)) + " || exit 2; rm -f " + AgentHost.quote(name + ".csv") + " " + cpuFile + "; "
+        String body = "exec 3<&0; cd " + AgentHost.quote(dir(i)) + " || exit 2; touch " + StaleAgentFolders.LEASE + "; "
+                + "rm -f " + AgentHost.quote(name + ".csv") + " " + cpuFile + "; "
                 + k6run + " & k=$!; echo \"loomlab-agent-pid $k\"; "
                 + "( cat <&3 >/dev/null; kill $k ) >/dev/null 2>&1 & w=$!; exec 3<&-; "
                 + "echo \"clk $(getconf CLK_TCK)\" > " + cpuFile + "; "

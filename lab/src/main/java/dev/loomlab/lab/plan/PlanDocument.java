@@ -200,8 +200,8 @@ public record PlanDocument(
 
     /**
      * For the manifest: no user, no password, the URL's password masked, and the user's other secrets masked: a
-     * request's credential headers, every {@code appEnv} value, an {@code appArgs} value whose key names a credential
-     * ({@code --resume} asks for them again).
+     * request's credential headers and the values they draw from, every {@code appEnv} value, an {@code appArgs} value
+     * whose key names a credential ({@code --resume} asks for them again).
      */
     public PlanDocument masked() {
         return with("dbUrl", dbUrl == null ? null : maskUrl(dbUrl)).with("dbUser", null).with("dbPassword", null)

@@ -1,8 +1,10 @@
 package dev.loomlab.lab.plan;
 
 import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.load.Draw;
 import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.SecretHeaders;
+import dev.loomlab.load.SecretValues;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,10 @@ public final class RecordedSecrets {
     private RecordedSecrets() {
     }
 
-    /** {@code recorded} with each masked request header, {@code appEnv} value and {@code appArgs} value from {@code given}. */
+    /**
+     * {@code recorded} with each masked request header, value a request's credential header draws, {@code appEnv} value
+     * and {@code appArgs} value from {@code given}.
+     */
     public static PlanDocument restore(String source, PlanDocument recorded, PlanDocument given) {
         PlanDocument restored = recorded;
         if (recorded.requests() != null) {
@@ -40,12 +45,17 @@ public final class RecordedSecrets {
         for (HttpCall call : recorded) {
             Optional<HttpCall> again = given == null ? Optional.empty()
                     : given.stream().filter(c -> c.name().equals(call.name())).findFirst();
+            // the values first: a header comes back whole from the plan, and is of no use without the values it draws
+            Map<String, Draw> values = new LinkedHashMap<>(call.values());
+            values.replaceAll((key, draw) -> !SecretValues.isMasked(draw) ? draw
+                    : again.map(c -> c.values().get(key)).orElseThrow(() -> missing(source,
+                            "requests." + call.name() + ".values." + key, "the plan file again with --plan FILE")));
             Map<String, String> headers = new LinkedHashMap<>(call.headers());
             headers.replaceAll((name, value) -> !MASK.equals(value) ? value
                     : again.map(c -> c.headers().get(name)).orElseThrow(() -> missing(source,
                             "requests." + call.name() + ".headers." + name, "the plan file again with --plan FILE")));
             restored.add(new HttpCall(call.name(), call.method(), call.path(), headers, call.body(), call.weight(), call.status(),
-                    call.bodyContains(), call.values()));
+                    call.bodyContains(), values));
         }
         return restored;
     }

@@ -93,6 +93,40 @@ class ResumeTest {
     }
 
     @Test
+    void theTokensACredentialHeaderDrawsAreNotRecordedAndComeBackFromThePlanFileGivenAgain() throws IOException {
+        Path planFile = drawnTokenPlan();
+        Plan started = PlanLoader.load(planFile.toString(), Map.of());
+        write(started);
+        assertThat(Files.readString(tmp.resolve(RunFolder.MANIFEST))).doesNotContain("t0k3n").contains("\"token\"");
+
+        assertThat(Resume.plan("--resume r", manifestTree(), PlanLoader.document(planFile.toString()))).isEqualTo(started);
+    }
+
+    @Test
+    void aRunWhoseDrawnTokensAreNotGivenAgainIsRefusedInOneLineNamingThem() throws IOException {
+        Plan started = PlanLoader.load(drawnTokenPlan().toString(), Map.of());
+        new RunFolder(tmp).writeManifest(new Manifest.Builder().runId("r").plan(PlanDocument.of(started).masked())
+                .versions(Map.of("loomlab", Manifest.LOOMLAB_VERSION))
+                .gitCommit(dev.loomlab.lab.result.Provenance.gitCommit(dev.loomlab.lab.catalog.LabHome.root())).build());
+
+        assertThat(run("run", "--resume", tmp.toString())).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("loomlab: --resume " + tmp + ": the run's requests.me.values.token was recorded masked:"
+                + " give the plan file again with --plan FILE" + System.lineSeparator());
+    }
+
+    /** A plan whose bearer token is drawn from a list for each request. */
+    private Path drawnTokenPlan() throws IOException {
+        return Files.writeString(tmp.resolve("mine.yaml"), """
+                name: mine
+                requests:
+                  - name: me
+                    path: /users/{user}
+                    headers: {Authorization: "Bearer {token}", Accept: application/json}
+                    values: {token: [t0k3n-a, t0k3n-b], user: 1..9}
+                """);
+    }
+
+    @Test
     void aRunWrittenByAnotherBuildIsRefusedWithoutForce() {
         Manifest previous = manifestBy(new Manifest.Build("0.1.0", "old999"), null);
 
