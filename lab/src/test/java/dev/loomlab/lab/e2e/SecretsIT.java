@@ -11,6 +11,7 @@ import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.testing.MachineSpeed;
 import dev.loomlab.lab.testing.SampleShop;
 import dev.loomlab.load.SecretHeaders;
+import dev.loomlab.load.SecretValues;
 import dev.loomlab.scenario.Dialect;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -111,7 +112,9 @@ class SecretsIT {
         Path plans = Files.createTempDirectory("loomlab-secret-plan");
         Path plan = plans.resolve("shop.yaml");
         Files.writeString(plan, Files.readString(SampleShop.plan())
-                .replace("headers: {Content-Type: application/json}", "headers: {Content-Type: application/json, X-Api-Key: " + secret + "}")
+                // the order's key drawn from its values (masked by value), the product's written in its header
+                .replace("headers: {Content-Type: application/json}", "headers: {Content-Type: application/json, X-Api-Key: '{key}'}")
+                .replace("    values: {id: 1..1000}\n    status: 201", "    values: {id: 1..1000, key: [" + secret + "]}\n    status: 201")
                 .replace("  - name: product\n", "  - name: product\n    headers: {Authorization: Bearer " + secret + "}\n")
                 + "  - name: keyless\n    method: POST\n    path: /orders\n    headers: {Content-Type: application/json}\n"
                 + "    body: '{\"productId\": 1, \"quantity\": 1}'\n    status: 401\n"
@@ -120,8 +123,8 @@ class SecretsIT {
         Files.writeString(passwordFile, secret + "\n");
         // The shop answers a write without its key with 401 once it has a key: the lab checks each request's status before
         // the load, so the cell succeeds only if the key (an argument) reached the shop (keyless: 401, not 201) and the
-        // masked header reached it whole (order: 201).
-        Path run = launch(secret, Map.of(), Set.of(SecretHeaders.ENV, "SPRING_APPLICATION_JSON", "API_KEY"), List.of(
+        // masked key, drawn from the order's values, reached it whole (order: 201).
+        Path run = launch(secret, Map.of(), Set.of(SecretHeaders.ENV, SecretValues.ENV, "SPRING_APPLICATION_JSON", "API_KEY"), List.of(
                 "--plan", plan.toString(), "--app", jar.toString(), "--models", "app-virtual",
                 "--db-url", db.endpoint().jdbcUrl(), "--db-password-file", passwordFile.toString(),
                 "--app-args=--spring.datasource.password=" + secret + ",--shop.api-key=" + secret));
