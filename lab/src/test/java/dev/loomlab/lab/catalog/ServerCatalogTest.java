@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
+import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,6 +23,7 @@ class ServerCatalogTest {
             jar: servers/tiny/target/tiny.jar
             pool: r2dbc
             swapsJdbcDriver: false
+            threadNames: {eventLoop: "tiny-loop-"}
             metrics:
               pool: {active: a, idle: i, pending: p}
             scenarios:
@@ -127,6 +130,47 @@ class ServerCatalogTest {
         Path file = write(dir, "tiny", MINIMAL.replace("pool: r2dbc", "pool: jdbc").replace("event-loop", "platform-pool"));
 
         assertThatThrownBy(() -> ServerCatalog.read(List.of(file))).hasMessageContaining("requestThreads: needed exactly when");
+    }
+
+    @Test
+    void aPlatformPoolModelNeedsItsPoolThreadsNames(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "tiny", MINIMAL.replace("pool: r2dbc", "pool: jdbc").replace("event-loop", "platform-pool")
+                .replace("swapsJdbcDriver: false", "swapsJdbcDriver: false\nrequestThreads: {limit: 8}"));
+
+        assertThatThrownBy(() -> ServerCatalog.read(List.of(file)))
+                .hasMessage(file + ": threadNames.pool: needed, models[tiny] runs on a platform-pool: a part of the names its"
+                        + " threads have in /thread-name's answer");
+    }
+
+    @Test
+    void anEventLoopModelNeedsItsLoopThreadsNames(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "tiny", MINIMAL.replace("threadNames: {eventLoop: \"tiny-loop-\"}\n", ""));
+
+        assertThatThrownBy(() -> ServerCatalog.read(List.of(file))).hasMessageContaining("threadNames.eventLoop: needed, models[tiny]");
+    }
+
+    @Test
+    void theServersTestsReadTheThreadNamesTheLabReads() {
+        // The servers' tests read threadNames with ThreadNames.declaredIn, not with the lab's strict reader: the two agree.
+        for (Path file : ServerCatalog.descriptorFiles()) {
+            assertThat(ThreadNames.declaredIn(file)).as(file.toString())
+                    .isEqualTo(ServerCatalog.parse(file).threadNames().orElse(ThreadNames.NONE));
+        }
+    }
+
+    @Test
+    void aThreadIsToldByTheServerWhoseNamesItCarries() {
+        ServerCatalog catalog = ServerCatalog.current();
+
+        for (ServerDescriptor server : catalog.servers()) {
+            ThreadNames names = server.threadNames().orElse(ThreadNames.NONE);
+            names.pool().ifPresent(part -> assertThat(catalog.threadKind("Thread[#40,x" + part + "1,5,main]")).as(server.server())
+                    .isEqualTo(ThreadKind.PLATFORM_POOL));
+            names.eventLoop().ifPresent(part -> assertThat(catalog.threadKind("Thread[#35," + part + "nio-2,5,main]")).as(server.server())
+                    .isEqualTo(ThreadKind.EVENT_LOOP));
+        }
+        assertThat(catalog.threadKind("VirtualThread[#52,]/runnable@ForkJoinPool-1-worker-1")).isEqualTo(ThreadKind.VIRTUAL);
+        assertThat(catalog.threadKind("Thread[#1,main,5,main]")).isEqualTo(ThreadKind.OTHER);
     }
 
     @Test
