@@ -85,8 +85,10 @@ public record ServerDescriptor(
      * @param flag  the argument that sets another maximum (the value appended); empty when the lab's
      *              {@code --tomcat-threads} cannot reach this server
      * @param name  what findings call these threads; Tomcat's request threads when not given
+     * @param poolName what the summary calls the pool they belong to ("the worker pool"); the name without "threads"
+     *              when not given
      */
-    public record RequestThreads(int limit, Optional<String> flag, String name) {
+    public record RequestThreads(int limit, Optional<String> flag, String name, String poolName) {
         public static final String TOMCAT = "Tomcat threads";
 
         public RequestThreads {
@@ -95,6 +97,7 @@ public record ServerDescriptor(
             }
             flag = flag == null ? Optional.empty() : flag;
             name = name == null || name.isBlank() ? TOMCAT : name;
+            poolName = poolName == null || poolName.isBlank() ? name.replaceFirst("\\s*threads$", "") : poolName;
         }
     }
 

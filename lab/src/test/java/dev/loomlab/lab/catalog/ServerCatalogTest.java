@@ -174,6 +174,14 @@ class ServerCatalogTest {
     }
 
     @Test
+    void aPoolWithoutAPoolNameIsCalledAfterItsThreads(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "tiny", MINIMAL.replace("pool: r2dbc", "pool: jdbc").replace("event-loop", "platform-pool")
+                .replace("threadNames: {eventLoop: \"tiny-loop-\"}", "threadNames: {pool: \"tiny-exec-\"}\nrequestThreads: {limit: 8, name: Tiny threads}"));
+
+        assertThat(ServerCatalog.read(List.of(file)).model("tiny").orElseThrow().requestThreadsPoolName()).hasValue("Tiny");
+    }
+
+    @Test
     void anUnknownScenarioExceptionIsRefused(@TempDir Path dir) throws Exception {
         Path file = write(dir, "tiny", MINIMAL.replace("groups: [seeds, pitfalls, fan-outs]",
                 "groups: [seeds, pitfalls, fan-outs]\n  except: {sleep: no such thing}"));
