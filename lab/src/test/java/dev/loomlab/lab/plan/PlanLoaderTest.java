@@ -145,8 +145,7 @@ class PlanLoaderTest {
     @Test
     void anUnknownModelListsTheModels() {
         refuses("quick", Map.of("models", "mvc-platform,kotlin"))
-                .hasMessage("models: unknown model 'kotlin' (allowed: mvc-platform, mvc-virtual, webflux, coroutines, legacy, legacy-virtual,"
-                        + " helidon-virtual, quarkus-reactive, quarkus-worker, quarkus-virtual)");
+                .hasMessage("models: unknown model 'kotlin' (allowed: " + String.join(", ", Model.idList()) + ")");
     }
 
     @Test
