@@ -1,5 +1,6 @@
 package dev.loomlab.lab.catalog;
 
+import dev.loomlab.scenario.ThreadNames;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +28,8 @@ public final class AppServer {
         ServerDescriptor.JdkRule jdk = new ServerDescriptor.JdkRule(21, 25, true);
         return new ServerDescriptor(SERVER, 1000, "your Spring Boot application " + app.jar().getFileName(), app.jar().toString(),
                 PoolKind.JDBC, false,
-                Optional.of(new ServerDescriptor.RequestThreads(200, Optional.of("--server.tomcat.threads.max="), null)),
+                Optional.of(new ServerDescriptor.RequestThreads(200, Optional.of("--server.tomcat.threads.max="), null, null)),
+                Optional.of(new ThreadNames(Optional.of("-exec-"), Optional.empty())),
                 new ServerDescriptor.Metrics(
                         new ServerDescriptor.PoolMetrics("hikaricp_connections_active", "hikaricp_connections_idle",
                                 "hikaricp_connections_pending", Optional.of("hikaricp_connections_timeout_total")),

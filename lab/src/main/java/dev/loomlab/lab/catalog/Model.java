@@ -100,6 +100,11 @@ public final class Model {
         return server.requestThreads().map(ServerDescriptor.RequestThreads::name).orElse(ServerDescriptor.RequestThreads.TOMCAT);
     }
 
+    /** What the summary calls the pool of its request threads, for example "Tomcat"; empty without such a pool. */
+    public Optional<String> requestThreadsPoolName() {
+        return threadPerRequestPool() ? server.requestThreads().map(ServerDescriptor.RequestThreads::poolName) : Optional.empty();
+    }
+
     /**
      * The bounded request-thread pool a platform-thread model serves from, given the lab's
      * {@code --tomcat-threads} setting: the setting where it reaches the server, the server's own

@@ -1,5 +1,7 @@
 package dev.loomlab.lab.catalog;
 
+import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -169,6 +171,15 @@ public final class ServerCatalog {
 
     public Optional<ServerDescriptor> server(String name) {
         return Optional.ofNullable(servers.get(name));
+    }
+
+    /**
+     * The kind of thread {@code thread} ({@code Thread.toString()}) is, by the first server whose thread names tell it:
+     * {@code verify} checks a server it knows only by its URL.
+     */
+    public ThreadKind threadKind(String thread) {
+        return servers.values().stream().map(d -> ThreadKind.of(thread, d.threadNames().orElse(ThreadNames.NONE)))
+                .filter(kind -> kind != ThreadKind.OTHER).findFirst().orElse(ThreadKind.of(thread, ThreadNames.NONE));
     }
 
     /** A descriptor that cannot be read or that contradicts another: one line naming the file and the field. */

@@ -2,6 +2,7 @@ package dev.loomlab.lab.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.loomlab.scenario.Scenarios;
+import dev.loomlab.scenario.ThreadNames;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,6 +18,8 @@ import java.util.Optional;
  * @param jar             the built jar, relative to the checkout
  * @param swapsJdbcDriver whether the lab can put another JDBC driver on its class path
  * @param requestThreads  the bounded request-thread pool of its platform-thread models; empty when it has none
+ * @param threadNames     what it names its pool's and its event loops' threads, by which its tests and {@code verify}
+ *                        tell them apart; empty when it serves on virtual threads only
  */
 public record ServerDescriptor(
         String server,
@@ -26,6 +29,7 @@ public record ServerDescriptor(
         PoolKind pool,
         boolean swapsJdbcDriver,
         Optional<RequestThreads> requestThreads,
+        Optional<ThreadNames> threadNames,
         Metrics metrics,
         ServedScenarios scenarios,
         List<ModelDescriptor> models) {
@@ -41,6 +45,7 @@ public record ServerDescriptor(
         required(metrics, "metrics");
         required(scenarios, "scenarios");
         requestThreads = requestThreads == null ? Optional.empty() : requestThreads;
+        threadNames = threadNames == null ? Optional.empty() : threadNames;
         models = List.copyOf(required(models, "models"));
         if (models.isEmpty()) {
             throw new IllegalArgumentException("models: a server serves at least one model");
@@ -53,6 +58,24 @@ public record ServerDescriptor(
             throw new IllegalArgumentException("requestThreads: needed exactly when a model runs on a platform-pool"
                     + (platformPool ? " (one does)" : " (none does)"));
         }
+        namesThreadsOf(models, threadNames.orElse(ThreadNames.NONE));
+    }
+
+    /** A platform-pool or event-loop model is known by its threads' names only: its descriptor must give them. */
+    private static void namesThreadsOf(List<ModelDescriptor> models, ThreadNames names) {
+        for (ModelDescriptor m : models) {
+            boolean named = switch (m.threading()) {
+                case PLATFORM_POOL -> names.pool().isPresent();
+                case EVENT_LOOP -> names.eventLoop().isPresent();
+                case VIRTUAL -> true;
+            };
+            if (!named) {
+                boolean pool = m.threading() == Threading.PLATFORM_POOL;
+                throw new IllegalArgumentException("threadNames." + (pool ? "pool" : "eventLoop") + ": needed, models[" + m.id()
+                        + "] runs on " + (pool ? "a platform-pool" : "an event-loop") + ": a part of the names its threads have in"
+                        + " /thread-name's answer");
+            }
+        }
     }
 
     /**
@@ -62,8 +85,10 @@ public record ServerDescriptor(
      * @param flag  the argument that sets another maximum (the value appended); empty when the lab's
      *              {@code --tomcat-threads} cannot reach this server
      * @param name  what findings call these threads; Tomcat's request threads when not given
+     * @param poolName what the summary calls the pool they belong to ("the worker pool"); the name without "threads"
+     *              when not given
      */
-    public record RequestThreads(int limit, Optional<String> flag, String name) {
+    public record RequestThreads(int limit, Optional<String> flag, String name, String poolName) {
         public static final String TOMCAT = "Tomcat threads";
 
         public RequestThreads {
@@ -72,6 +97,7 @@ public record ServerDescriptor(
             }
             flag = flag == null ? Optional.empty() : flag;
             name = name == null || name.isBlank() ? TOMCAT : name;
+            poolName = poolName == null || poolName.isBlank() ? name.replaceFirst("\\s*threads$", "") : poolName;
         }
     }
 

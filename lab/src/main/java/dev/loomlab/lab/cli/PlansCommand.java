@@ -19,7 +19,7 @@ public final class PlansCommand implements Callable<Integer> {
             System.out.print(PlanLoader.presetText(show));
             return 0;
         }
-        for (String name : PlanLoader.PRESETS) {
+        for (String name : PlanLoader.presets()) {
             Plan p = PlanLoader.load(name, Map.of());
             System.out.printf("%-10s %s%n           %d cells: %s x %s x %d round(s), %s, warm-up %s, window %s, %s%n",
                     name, p.description(), p.cellCount(), p.models(), p.scenarios(), p.rounds(), p.workload().describe(),

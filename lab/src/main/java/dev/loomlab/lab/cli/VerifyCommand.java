@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cli;
 
+import dev.loomlab.lab.catalog.ServerCatalog;
 import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.InvalidLoadException;
@@ -29,7 +30,7 @@ public final class VerifyCommand implements Callable<Integer> {
         for (Check check : v.checks()) {
             System.out.println(check);
         }
-        System.out.println("served by: " + v.threadKind());
+        System.out.println("served by: " + ServerCatalog.current().threadKind(v.thread()) + " (" + v.thread() + ")");
         System.out.println(v.passed() ? "contract kept: " + v.checks().size() + " checks passed"
                 : "contract broken: " + v.failures().size() + " of " + v.checks().size() + " checks failed");
         return v.passed() ? 0 : Loomlab.FAILED;

@@ -21,13 +21,15 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link PlanException} with one line that names the field and what is allowed — never a stack trace.
  */
 public final class PlanLoader {
-    /** The presets shipped in {@code plans/}; each file's {@code name} equals its file name. */
-    public static final List<String> PRESETS = List.of("quick", "seed-talk", "seed-blog", "c10k", "legacy", "seed-notes", "pitfalls", "stacks");
-
     /** Every field a plan may set, in the order the docs list them. */
     public static final List<String> FIELDS = PlanDocument.FIELDS;
 
     private PlanLoader() {
+    }
+
+    /** The presets shipped in {@code plans/}, by name; each file's {@code name} equals its file name. */
+    public static List<String> presets() {
+        return PresetPlans.names();
     }
 
     /** {@link #load(String, PlanDocument)} with the command line's flag values, bound as a document first. */
@@ -102,9 +104,9 @@ public final class PlanLoader {
 
     /** The raw YAML of a preset, for {@code loomlab plans --show}. */
     public static String presetText(String name) {
-        try (InputStream in = PlanLoader.class.getResourceAsStream("/plans/" + name + ".yaml")) {
+        try (InputStream in = PlanLoader.class.getResourceAsStream("/" + PresetPlans.FOLDER + "/" + name + ".yaml")) {
             if (in == null) {
-                throw new PlanException("unknown plan '" + name + "' (presets: " + String.join(", ", PRESETS) + "; or give a path to a .yaml file)");
+                throw new PlanException("unknown plan '" + name + "' (presets: " + String.join(", ", presets()) + "; or give a path to a .yaml file)");
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

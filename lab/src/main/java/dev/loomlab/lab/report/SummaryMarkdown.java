@@ -5,6 +5,7 @@ import static dev.loomlab.lab.report.ReportText.one;
 import static dev.loomlab.lab.report.ReportText.oneLine;
 import static dev.loomlab.lab.report.ReportText.orUnknown;
 
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.cell.Overhead;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
@@ -13,6 +14,7 @@ import dev.loomlab.scenario.Scenarios;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -140,6 +142,24 @@ public final class SummaryMarkdown {
         return text.endsWith(".") ? text : text + ".";
     }
 
+    /**
+     * "Tomcat on mvc-platform and legacy, the worker pool on quarkus-worker": each pool of platform request threads, by
+     * the name its server's descriptor gives it, with the lab's models that serve from it.
+     */
+    static String requestThreadPools() {
+        Map<String, List<String>> modelsByPool = new LinkedHashMap<>();
+        for (Model model : Model.values()) {
+            model.requestThreadsPoolName().ifPresent(pool -> modelsByPool.computeIfAbsent(pool, p -> new ArrayList<>()).add(model.id()));
+        }
+        if (modelsByPool.isEmpty()) {
+            return "no model here has one";
+        }
+        List<String> pools = new ArrayList<>();
+        modelsByPool.forEach((pool, models) -> pools.add(pool + " on " + (models.size() == 1 ? models.getFirst()
+                : String.join(", ", models.subList(0, models.size() - 1)) + " and " + models.getLast())));
+        return String.join(", ", pools);
+    }
+
     private static void caveat(StringBuilder md, Manifest manifest, RunFacts run) {
         String cores = manifest.machine() == null ? null : manifest.machine().get("cores");
         md.append("## Reading these numbers\n\n")
@@ -149,8 +169,8 @@ public final class SummaryMarkdown {
                 .append(" (").append(ProvenanceBlock.cpuLayout(manifest.cpus())).append("), so raw TPS says as much about the ")
                 .append("machine as about the model. Read the **% of ceiling** column first: each ceiling is Little's law for a ")
                 .append("closed workload with no think time, min(VUs, threads, pool) / S, where S is the scenario's sleep, ")
-                .append("threads counts only where a pool of platform threads serves the requests (Tomcat on mvc-platform and ")
-                .append("legacy, the worker pool on quarkus-worker: ").append(run.tomcatMaxThreads())
+                .append("threads counts only where a pool of platform threads serves the requests (").append(requestThreadPools())
+                .append(": ").append(run.tomcatMaxThreads())
                 .append(") and pool only where a connection is held for the whole request (slow-query). A scenario without ")
                 .append("a sleep has no ceiling: only CPU bounds it, and on a shared machine the load driver's CPU as much as ")
                 .append("the server's. \"unexplained\" means the cell stayed below its ceiling with no saturated resource ")

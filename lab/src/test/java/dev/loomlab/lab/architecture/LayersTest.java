@@ -8,6 +8,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.Architectures;
+import dev.loomlab.lab.catalog.ServerCatalog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -82,7 +84,13 @@ class LayersTest {
         // load-api's test jar: the wire files' round trip, which the driver runs with its own Jackson
         assertThat(loomlabDependencies(root.resolve("driver/pom.xml"))).as("the driver")
                 .containsOnlyKeys("loomlab-load-api", "loomlab-load-api:test-jar").containsEntry("loomlab-load-api:test-jar", "test");
-        for (String server : List.of("mvc", "webflux", "legacy", "coroutines", "helidon", "quarkus")) {
+        List<String> stacks;
+        try (Stream<Path> modules = Files.list(root.resolve("servers"))) {
+            // a stack is a module with a descriptor: the catalogue's servers, whatever they are called
+            stacks = modules.filter(m -> Files.isRegularFile(m.resolve(ServerCatalog.DESCRIPTOR))).map(m -> m.getFileName().toString()).toList();
+        }
+        assertThat(stacks).isNotEmpty();
+        for (String server : stacks) {
             Map<String, String> dependencies = loomlabDependencies(root.resolve("servers/" + server + "/pom.xml"));
             // the test kit and the fan-out's stand-in downstream are test fixtures, shared by the servers' own tests
             dependencies.forEach((artifact, scope) -> {

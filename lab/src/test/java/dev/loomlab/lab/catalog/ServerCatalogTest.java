@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
+import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +25,7 @@ class ServerCatalogTest {
             jar: servers/tiny/target/tiny.jar
             pool: r2dbc
             swapsJdbcDriver: false
+            threadNames: {eventLoop: "tiny-loop-"}
             metrics:
               pool: {active: a, idle: i, pending: p}
             scenarios:
@@ -33,11 +38,20 @@ class ServerCatalogTest {
             """;
 
     @Test
-    void theCheckoutServesItsModelsInTheirOrder() {
-        assertThat(Model.idList()).containsExactly("mvc-platform", "mvc-virtual", "webflux", "coroutines", "legacy", "legacy-virtual",
-                "helidon-virtual", "quarkus-reactive", "quarkus-worker", "quarkus-virtual");
-        assertThat(Model.values()).extracting(Model::server).containsExactly("mvc", "mvc", "webflux", "coroutines", "legacy", "legacy",
-                "helidon", "quarkus", "quarkus", "quarkus");
+    void everyServerModuleWithADescriptorServesItsModelsInItsOrder() throws IOException {
+        List<String> modules;
+        try (Stream<Path> folders = Files.list(LabHome.root().resolve("servers"))) {
+            modules = folders.filter(f -> Files.isRegularFile(f.resolve(ServerCatalog.DESCRIPTOR))).map(f -> f.getFileName().toString()).toList();
+        }
+        List<ServerDescriptor> servers = ServerCatalog.read(ServerCatalog.descriptorFiles()).servers();
+
+        assertThat(servers).extracting(ServerDescriptor::server).as("each named after its folder").containsExactlyInAnyOrderElementsOf(modules);
+        assertThat(servers).extracting(ServerDescriptor::order).isSorted().doesNotHaveDuplicates();
+        assertThat(Model.idList()).as("servers by their order, each one's models as listed")
+                .containsExactlyElementsOf(servers.stream().flatMap(d -> d.models().stream()).map(ServerDescriptor.ModelDescriptor::id).toList());
+        assertThat(Model.values()).allSatisfy(m -> assertThat(servers).filteredOn(d -> d.server().equals(m.server()))
+                .singleElement().satisfies(d -> assertThat(d.models()).extracting(ServerDescriptor.ModelDescriptor::id).contains(m.id())));
+        assertThat(Model.idList()).as("a plan's default models open with the seeds' pair").startsWith("mvc-platform", "mvc-virtual");
     }
 
     @Test
@@ -86,8 +100,8 @@ class ServerCatalogTest {
 
     @Test
     void anUnknownModelNamesTheKnownOnes() {
-        assertThatThrownBy(() -> Model.byId("mvc")).hasMessage("unknown model 'mvc' (allowed: mvc-platform, mvc-virtual, webflux,"
-                + " coroutines, legacy, legacy-virtual, helidon-virtual, quarkus-reactive, quarkus-worker, quarkus-virtual)");
+        assertThatThrownBy(() -> Model.byId("mvc")).hasMessage("unknown model 'mvc' (allowed: " + String.join(", ", Model.idList()) + ")");
+        assertThat(Model.idList()).contains("mvc-platform", "webflux");
     }
 
     @Test
@@ -127,6 +141,55 @@ class ServerCatalogTest {
         Path file = write(dir, "tiny", MINIMAL.replace("pool: r2dbc", "pool: jdbc").replace("event-loop", "platform-pool"));
 
         assertThatThrownBy(() -> ServerCatalog.read(List.of(file))).hasMessageContaining("requestThreads: needed exactly when");
+    }
+
+    @Test
+    void aPlatformPoolModelNeedsItsPoolThreadsNames(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "tiny", MINIMAL.replace("pool: r2dbc", "pool: jdbc").replace("event-loop", "platform-pool")
+                .replace("swapsJdbcDriver: false", "swapsJdbcDriver: false\nrequestThreads: {limit: 8}"));
+
+        assertThatThrownBy(() -> ServerCatalog.read(List.of(file)))
+                .hasMessage(file + ": threadNames.pool: needed, models[tiny] runs on a platform-pool: a part of the names its"
+                        + " threads have in /thread-name's answer");
+    }
+
+    @Test
+    void anEventLoopModelNeedsItsLoopThreadsNames(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "tiny", MINIMAL.replace("threadNames: {eventLoop: \"tiny-loop-\"}\n", ""));
+
+        assertThatThrownBy(() -> ServerCatalog.read(List.of(file))).hasMessageContaining("threadNames.eventLoop: needed, models[tiny]");
+    }
+
+    @Test
+    void theServersTestsReadTheThreadNamesTheLabReads() {
+        // The servers' tests read threadNames with ThreadNames.declaredIn, not with the lab's strict reader: the two agree.
+        for (Path file : ServerCatalog.descriptorFiles()) {
+            assertThat(ThreadNames.declaredIn(file)).as(file.toString())
+                    .isEqualTo(ServerCatalog.parse(file).threadNames().orElse(ThreadNames.NONE));
+        }
+    }
+
+    @Test
+    void aThreadIsToldByTheServerWhoseNamesItCarries() {
+        ServerCatalog catalog = ServerCatalog.current();
+
+        for (ServerDescriptor server : catalog.servers()) {
+            ThreadNames names = server.threadNames().orElse(ThreadNames.NONE);
+            names.pool().ifPresent(part -> assertThat(catalog.threadKind("Thread[#40,x" + part + "1,5,main]")).as(server.server())
+                    .isEqualTo(ThreadKind.PLATFORM_POOL));
+            names.eventLoop().ifPresent(part -> assertThat(catalog.threadKind("Thread[#35," + part + "nio-2,5,main]")).as(server.server())
+                    .isEqualTo(ThreadKind.EVENT_LOOP));
+        }
+        assertThat(catalog.threadKind("VirtualThread[#52,]/runnable@ForkJoinPool-1-worker-1")).isEqualTo(ThreadKind.VIRTUAL);
+        assertThat(catalog.threadKind("Thread[#1,main,5,main]")).isEqualTo(ThreadKind.OTHER);
+    }
+
+    @Test
+    void aPoolWithoutAPoolNameIsCalledAfterItsThreads(@TempDir Path dir) throws Exception {
+        Path file = write(dir, "tiny", MINIMAL.replace("pool: r2dbc", "pool: jdbc").replace("event-loop", "platform-pool")
+                .replace("threadNames: {eventLoop: \"tiny-loop-\"}", "threadNames: {pool: \"tiny-exec-\"}\nrequestThreads: {limit: 8, name: Tiny threads}"));
+
+        assertThat(ServerCatalog.read(List.of(file)).model("tiny").orElseThrow().requestThreadsPoolName()).hasValue("Tiny");
     }
 
     @Test

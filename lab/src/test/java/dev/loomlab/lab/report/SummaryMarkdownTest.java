@@ -3,6 +3,7 @@ package dev.loomlab.lab.report;
 import dev.loomlab.lab.plan.PlanDocument;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.findings.Findings;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
@@ -28,6 +29,21 @@ class SummaryMarkdownTest {
     @Test
     void rendersTheFixtureRunExactlyAsTheGoldenFile() {
         Golden.assertMatches(SummaryMarkdown.render(fixture.root(), manifest, cells), "summary.md");
+    }
+
+    @Test
+    void theCaveatNamesEachPoolOfPlatformThreadsAsItsDescriptorDoesWithTheModelsOnIt() {
+        String pools = SummaryMarkdown.requestThreadPools();
+        List<String> words = List.of(pools.split("[ ,]+"));
+
+        for (Model model : Model.values()) {
+            if (model.threadPerRequestPool()) {
+                assertThat(pools).as(model.id()).contains(model.requestThreadsPoolName().orElseThrow() + " on ");
+                assertThat(words).as(pools).contains(model.id());
+            } else {
+                assertThat(words).as(pools).doesNotContain(model.id());
+            }
+        }
     }
 
     @Test

@@ -4,7 +4,6 @@ import dev.loomlab.scenario.FanOut;
 import dev.loomlab.scenario.Param;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
-import dev.loomlab.scenario.ThreadKind;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -59,16 +58,16 @@ public final class ContractVerifier {
                 }
             }
         }
-        return new Verification(base, threadKind(base), checks);
+        return new Verification(base, thread(base), checks);
     }
 
-    /** The kind of thread that serves {@code /thread-name} on this server. */
-    public ThreadKind threadKind(String base) {
+    /** The thread that serves {@code /thread-name} on this server ({@code Thread.toString()}), empty when it does not answer. */
+    public String thread(String base) {
         try {
             Answer a = get(base + Scenarios.THREAD_NAME.path());
-            return a.status == 200 ? ThreadKind.of(a.body) : ThreadKind.OTHER;
+            return a.status == 200 ? a.body : "";
         } catch (IOException e) {
-            return ThreadKind.OTHER;
+            return "";
         }
     }
 

@@ -1,12 +1,22 @@
 package dev.loomlab.scenario.verify;
 
 import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import java.util.List;
 
-/** Everything the verifier checked on one server. */
-public record Verification(String baseUrl, ThreadKind threadKind, List<Check> checks) {
+/**
+ * Everything the verifier checked on one server.
+ *
+ * @param thread what served {@code /thread-name} ({@code Thread.toString()}), empty when it did not answer
+ */
+public record Verification(String baseUrl, String thread, List<Check> checks) {
     public Verification {
         checks = List.copyOf(checks);
+    }
+
+    /** The kind of thread that served, told by the names the server's descriptor gives its threads. */
+    public ThreadKind threadKind(ThreadNames names) {
+        return ThreadKind.of(thread, names);
     }
 
     public boolean passed() {

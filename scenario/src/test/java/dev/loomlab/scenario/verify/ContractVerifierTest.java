@@ -3,6 +3,7 @@ package dev.loomlab.scenario.verify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class ContractVerifierTest {
             Verification v = new ContractVerifier().verify(server.url());
             assertThat(v.failures()).isEmpty();
             assertThat(v.checks()).hasSize(4 + 3 * 3);
-            assertThat(v.threadKind()).isEqualTo(ThreadKind.VIRTUAL);
+            assertThat(v.threadKind(ThreadNames.NONE)).isEqualTo(ThreadKind.VIRTUAL);
         }
     }
 

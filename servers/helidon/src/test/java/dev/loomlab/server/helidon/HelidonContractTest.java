@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Scenarios;
 import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
 import java.net.URI;
@@ -32,7 +33,7 @@ class HelidonContractTest {
             Verification v = new ContractVerifier().verify(server.baseUrl(), Scenarios.seeds());
 
             assertThat(v.failures()).isEmpty();
-            assertThat(v.threadKind()).isEqualTo(ThreadKind.VIRTUAL);
+            assertThat(v.threadKind(ThreadNames.ofThisModule())).isEqualTo(ThreadKind.VIRTUAL);
             long start = System.nanoTime();
             HttpResponse<String> slow = get(server.baseUrl() + "/slow-query?ms=300");
             assertThat(Duration.ofNanos(System.nanoTime() - start)).as("the database itself slept")
@@ -56,7 +57,7 @@ class HelidonContractTest {
             String again = get(one, server.baseUrl() + "/thread-name").body();
             String second = get(other, server.baseUrl() + "/thread-name").body();
 
-            assertThat(List.of(first, again, second)).allSatisfy(t -> assertThat(ThreadKind.of(t)).isEqualTo(ThreadKind.VIRTUAL));
+            assertThat(List.of(first, again, second)).allSatisfy(t -> assertThat(ThreadKind.of(t, ThreadNames.ofThisModule())).isEqualTo(ThreadKind.VIRTUAL));
             assertThat(threadId(again)).as("the same kept-alive connection").isEqualTo(threadId(first));
             assertThat(threadId(second)).as("another connection").isNotEqualTo(threadId(first));
         }

@@ -7,6 +7,7 @@ import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.database.SharedDatabases;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
 import dev.loomlab.server.shared.ServerLauncher;
@@ -53,7 +54,7 @@ class LauncherTest {
             Verification v = new ContractVerifier().verify(url);
 
             assertThat(v.failures()).isEmpty();
-            assertThat(v.threadKind()).isEqualTo(ThreadKind.TOMCAT_PLATFORM);
+            assertThat(v.threadKind(ThreadNames.ofThisModule())).isEqualTo(ThreadKind.PLATFORM_POOL);
         } finally {
             server.destroy();
             server.waitFor(30, TimeUnit.SECONDS);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.database.SharedDatabases;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;
 import java.net.URI;
@@ -41,11 +42,11 @@ class QuarkusContractTest {
             assertThat(v.failures()).isEmpty();
 
             ThreadKind expected = switch (mode) {
-                case REACTIVE -> ThreadKind.VERTX_EVENT_LOOP;
-                case WORKER -> ThreadKind.QUARKUS_WORKER;
+                case REACTIVE -> ThreadKind.EVENT_LOOP;
+                case WORKER -> ThreadKind.PLATFORM_POOL;
                 case VIRTUAL -> ThreadKind.VIRTUAL;
             };
-            assertThat(v.threadKind()).as(mode + " answers on its own kind of thread").isEqualTo(expected);
+            assertThat(v.threadKind(ThreadNames.ofThisModule())).as(mode + " answers on its own kind of thread").isEqualTo(expected);
 
             long start = System.nanoTime();
             HttpResponse<String> slept = get(server.baseUrl() + "/slow-query?ms=300");

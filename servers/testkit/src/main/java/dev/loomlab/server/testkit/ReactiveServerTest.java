@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import dev.loomlab.scenario.verify.Burst;
 import dev.loomlab.scenario.verify.KeepAliveProbe;
 import dev.loomlab.scenario.verify.ListenBacklog;
@@ -91,7 +92,7 @@ public abstract class ReactiveServerTest {
         Verification v = verifyContract.apply(server.baseUrl());
 
         assertThat(v.failures()).isEmpty();
-        assertThat(v.threadKind()).isEqualTo(ThreadKind.REACTOR_EVENT_LOOP);
+        assertThat(v.threadKind(ThreadNames.ofThisModule())).isEqualTo(ThreadKind.EVENT_LOOP);
     }
 
     @Test
@@ -142,7 +143,7 @@ public abstract class ReactiveServerTest {
         for (int i = 0; i < 5; i++) {
             Answer a = get("/thread-name");
             assertThat(a.status).isEqualTo(200);
-            assertThat(ThreadKind.of(a.body)).isEqualTo(ThreadKind.REACTOR_EVENT_LOOP);
+            assertThat(ThreadKind.of(a.body, ThreadNames.ofThisModule())).isEqualTo(ThreadKind.EVENT_LOOP);
             assertThat(a.took).isLessThan(Duration.ofMillis(300));
         }
         boolean withinTheWait = Duration.ofNanos(System.nanoTime() - sent).compareTo(wait) < 0;

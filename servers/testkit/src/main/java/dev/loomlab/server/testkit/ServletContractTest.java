@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import dev.loomlab.scenario.verify.Verification;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -43,8 +44,8 @@ public abstract class ServletContractTest {
 
     static Stream<Arguments> modelsAndDatabases() {
         return Stream.of(
-                Arguments.of(false, Dialect.POSTGRES, ThreadKind.TOMCAT_PLATFORM),
-                Arguments.of(false, Dialect.MARIADB, ThreadKind.TOMCAT_PLATFORM),
+                Arguments.of(false, Dialect.POSTGRES, ThreadKind.PLATFORM_POOL),
+                Arguments.of(false, Dialect.MARIADB, ThreadKind.PLATFORM_POOL),
                 Arguments.of(true, Dialect.POSTGRES, ThreadKind.VIRTUAL),
                 Arguments.of(true, Dialect.MARIADB, ThreadKind.VIRTUAL));
     }
@@ -56,7 +57,7 @@ public abstract class ServletContractTest {
             Verification v = verifyContract.apply(server.baseUrl(), virtual);
 
             assertThat(v.failures()).isEmpty();
-            assertThat(v.threadKind()).isEqualTo(expected);
+            assertThat(v.threadKind(ThreadNames.ofThisModule())).isEqualTo(expected);
             assertThat(timeOf(server.baseUrl() + "/slow-query?ms=300"))
                     .as("the database itself slept")
                     .isGreaterThanOrEqualTo(Duration.ofMillis(300));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.ThreadKind;
+import dev.loomlab.scenario.ThreadNames;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.ListenBacklog;
 import dev.loomlab.server.shared.ReadyLine;
@@ -31,7 +32,7 @@ class WebfluxProcessTest {
             assertThat(first.output()).containsPattern("(?m)loomlab server model=webflux jdk=\\S+ \\(.+\\) virtualThreads=false "
                     + "eventLoopThreads=\\d+ pool=4 db=postgres r2dbc:postgresql://\\S+$");
             assertThat(first.output().lines().filter(l -> l.contains("loomlab server model="))).hasSize(1);
-            assertThat(new ContractVerifier().threadKind(baseUrl)).isEqualTo(ThreadKind.REACTOR_EVENT_LOOP);
+            assertThat(ThreadKind.of(new ContractVerifier().thread(baseUrl), ThreadNames.ofThisModule())).isEqualTo(ThreadKind.EVENT_LOOP);
 
             int port = Integer.parseInt(baseUrl.substring(baseUrl.lastIndexOf(':') + 1));
             OptionalInt backlog = ListenBacklog.of(port);
