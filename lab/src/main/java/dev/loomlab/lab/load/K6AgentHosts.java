@@ -30,17 +30,19 @@ final class K6AgentHosts implements AutoCloseable {
 
     private final Path k6;
     private final List<AgentHost> hosts;
-    /** Each agent's folder, made by {@code mktemp -d} on its host when first prepared (null until then). */
+    /**
+     * Each agent's folder, made by {@code mktemp -d} on its host when first prepared (null until then). Agent i is
+     * prepared by one thread at a time (one per agent, cells one after another), so no lock guards it: the SSH copies
+     * that make the folders run side by side, not one after another under a monitor.
+     */
     private final AtomicReferenceArray<String> dirs;
-    private final boolean[] prepared;
     /** The hosts (destination and port) already swept of stale agent folders in this run: several agents may share one. */
-    private final java.util.Set<String> swept = new java.util.HashSet<>();
+    private final java.util.Set<String> swept = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     K6AgentHosts(Path k6, List<AgentHost> hosts) {
         this.k6 = k6;
         this.hosts = List.copyOf(hosts);
         this.dirs = new AtomicReferenceArray<>(hosts.size());
-        this.prepared = new boolean[hosts.size()];
     }
 
     List<AgentHost> hosts() {
@@ -70,22 +72,20 @@ final class K6AgentHosts implements AutoCloseable {
      */
     void prepare(int i, Path script, String name) {
         AgentHost host = hosts.get(i);
-        synchronized (prepared) {
-            if (!prepared[i]) {
-                // stdin is the k6 binary, which the sweep must leave to cat
-                String sweep = swept.add(host.destination() + ":" + host.port()) ? StaleAgentFolders.command("/tmp") + " </dev/null; " : "";
-                String out = push(host, k6, sweep + "d=$(mktemp -d /tmp/" + StaleAgentFolders.PREFIX + "XXXXXXXXXX) && touch \"$d/"
-                        + StaleAgentFolders.LEASE + "\" && cat > \"$d/k6.part\" && chmod 755 \"$d/k6.part\""
-                        + " && mv \"$d/k6.part\" \"$d/k6\" && echo \"$d\"");
-                String made = out.lines().reduce((a, b) -> b).orElse("").strip();
-                if (!AGENT_DIR.matcher(made).matches()) {
-                    throw new LoadException("agent " + (i + 1) + " on " + host.label() + ": mktemp -d gave no folder of its own (" + made + ")");
-                }
-                dirs.set(i, made);
-                prepared[i] = true;
-                if (host.onThisHost()) {
-                    Children.sweepOnDeath(Path.of(made));
-                }
+        if (dirs.get(i) == null) {
+            // stdin is the k6 binary, which the sweep must leave to cat; a host shared by two agents is swept once, and
+            // a sweep beside the other's mktemp takes nothing of it (only folders whose lease is an hour old)
+            String sweep = swept.add(host.destination() + ":" + host.port()) ? StaleAgentFolders.command("/tmp") + " </dev/null; " : "";
+            String out = push(host, k6, sweep + "d=$(mktemp -d /tmp/" + StaleAgentFolders.PREFIX + "XXXXXXXXXX) && touch \"$d/"
+                    + StaleAgentFolders.LEASE + "\" && cat > \"$d/k6.part\" && chmod 755 \"$d/k6.part\""
+                    + " && mv \"$d/k6.part\" \"$d/k6\" && echo \"$d\"");
+            String made = out.lines().reduce((x, y) -> y).orElse("").strip();
+            if (!AGENT_DIR.matcher(made).matches()) {
+                throw new LoadException("agent " + (i + 1) + " on " + host.label() + ": mktemp -d gave no folder of its own (" + made + ")");
+            }
+            dirs.set(i, made);
+            if (host.onThisHost()) {
+                Children.sweepOnDeath(Path.of(made));
             }
         }
         push(host, script, "cat > " + AgentHost.quote(dir(i) + "/" + name + ".js")
@@ -194,7 +194,7 @@ final class K6AgentHosts implements AutoCloseable {
     @Override
     public void close() {
         forEach(hosts.size(), i -> {
-            if (prepared[i]) {
+            if (dirs.get(i) != null) {
                 try {
                     Process p = Children.start(new ProcessBuilder(hosts.get(i).ssh(List.of(), "rm -rf " + AgentHost.quote(dir(i))))
                             .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD));
