@@ -71,22 +71,30 @@ public final class SecretHeaders {
     public static List<HttpCall> restored(List<HttpCall> calls, Map<String, Map<String, String>> secrets) {
         List<HttpCall> restored = new ArrayList<>(calls.size());
         for (HttpCall call : calls) {
-            Map<String, String> headers = new LinkedHashMap<>(call.headers());
-            Map<String, String> given = secrets.getOrDefault(call.name(), Map.of());
-            headers.replaceAll((name, value) -> {
-                if (!MASK.equals(value)) {
-                    return value;
-                }
-                String secret = given.get(name);
-                if (secret == null) {
-                    throw new InvalidLoadException("requests." + call.name() + ".headers." + name + " is masked and " + ENV
-                            + " does not hold its value");
-                }
-                return secret;
-            });
-            restored.add(withHeaders(call, headers));
+            restored.add(withHeaders(call, unmasked(call.headers(), secrets.getOrDefault(call.name(), Map.of()), MASK::equals,
+                    "requests." + call.name() + ".headers.", ENV)));
         }
         return restored;
+    }
+
+    /**
+     * {@code entries} (a call's headers or drawn values) with each masked one replaced by its own from {@code given};
+     * one without its own is refused, naming it ({@code where} + its key) and the variable ({@code env}) that lacked it.
+     */
+    static <V> Map<String, V> unmasked(Map<String, V> entries, Map<String, V> given, java.util.function.Predicate<V> masked,
+                                       String where, String env) {
+        Map<String, V> out = new LinkedHashMap<>(entries);
+        out.replaceAll((key, value) -> {
+            if (!masked.test(value)) {
+                return value;
+            }
+            V secret = given.get(key);
+            if (secret == null) {
+                throw new InvalidLoadException(where + key + " is masked and " + env + " does not hold its value");
+            }
+            return secret;
+        });
+        return out;
     }
 
     private static HttpCall withHeaders(HttpCall call, Map<String, String> headers) {

@@ -68,20 +68,8 @@ public final class SecretValues {
     public static List<HttpCall> restored(List<HttpCall> calls, Map<String, Map<String, Draw>> secrets) {
         List<HttpCall> restored = new ArrayList<>(calls.size());
         for (HttpCall call : calls) {
-            Map<String, Draw> values = new LinkedHashMap<>(call.values());
-            Map<String, Draw> given = secrets.getOrDefault(call.name(), Map.of());
-            values.replaceAll((key, draw) -> {
-                if (!isMasked(draw)) {
-                    return draw;
-                }
-                Draw secret = given.get(key);
-                if (secret == null) {
-                    throw new InvalidLoadException("requests." + call.name() + ".values." + key + " is masked and " + ENV
-                            + " does not hold its value");
-                }
-                return secret;
-            });
-            restored.add(withValues(call, values));
+            restored.add(withValues(call, SecretHeaders.unmasked(call.values(), secrets.getOrDefault(call.name(), Map.of()),
+                    SecretValues::isMasked, "requests." + call.name() + ".values.", ENV)));
         }
         return restored;
     }
