@@ -90,7 +90,7 @@ final class CompilerPriority {
 
     /** Field 19 of a {@code stat} line, counted after the name, which may hold spaces. */
     static int nice(String stat) {
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        String[] f = CompilerWatch.fieldsAfterName(stat);
         // f[0] is field 3 (state): nice is field 19
         return Integer.parseInt(f[16]);
     }

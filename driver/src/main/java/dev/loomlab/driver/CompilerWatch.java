@@ -134,8 +134,13 @@ final class CompilerWatch {
 
     /** utime + stime of one {@code stat} line: fields 14 and 15, counted after the name, which may hold spaces. */
     static long ticks(String stat) {
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+        String[] f = fieldsAfterName(stat);
         // f[0] is field 3 (state): utime is field 14, stime 15
         return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    /** A {@code stat} line's fields from field 3 (state) on: the name before them may hold spaces and parentheses. */
+    static String[] fieldsAfterName(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
     }
 }
