@@ -133,24 +133,24 @@ public record Ceiling(Double tps, String limitedBy, String formula) {
      * the two, its formula naming both and which binds. A CPU-bound service is held by its cores long before its threads
      * or its users; a cell with no sleep (thread-name) gets a ceiling at all.
      *
-     * @param cpuPerRequest the server's CPU per request, measured at low load
-     * @param cores         the CPUs the server may run on
+     * @param demand the server's CPU per request, and where it was measured
+     * @param cores  the CPUs the server may run on
      */
-    public Ceiling withCpu(Duration cpuPerRequest, int cores) {
-        if (cpuPerRequest.isZero() || cpuPerRequest.isNegative() || cores <= 0) {
+    public Ceiling withCpu(CpuDemand demand, int cores) {
+        if (cores <= 0) {
             return this;
         }
-        double cpuMs = cpuPerRequest.toNanos() / 1e6;
+        double cpuMs = demand.millis();
         double cpuTps = cores * 1000.0 / cpuMs;
-        String cpu = String.format(Locale.ROOT, "%d core%s / %.3f ms CPU per request at low load = %.1f TPS", cores, cores == 1 ? "" : "s",
-                cpuMs, cpuTps);
+        String cpu = String.format(Locale.ROOT, "%d core%s / %.3f ms CPU per request %s = %.1f TPS", cores, cores == 1 ? "" : "s",
+                cpuMs, demand.measured(), cpuTps);
         if (tps == null) {
             return new Ceiling(cpuTps, "cpu", cpu + " (utilization law; no sleep, so Little's law gives none)");
         }
         if (cpuTps < tps) {
             return new Ceiling(cpuTps, "cpu", cpu + " (utilization law) — below Little's law's " + formula + ": the CPU binds");
         }
-        return new Ceiling(tps, limitedBy, formula + String.format(Locale.ROOT, " — below the CPU's %.1f TPS (%d core%s / %.3f ms per request)",
-                cpuTps, cores, cores == 1 ? "" : "s", cpuMs));
+        return new Ceiling(tps, limitedBy, formula + String.format(Locale.ROOT, " — below the CPU's %.1f TPS (%d core%s / %.3f ms per request %s)",
+                cpuTps, cores, cores == 1 ? "" : "s", cpuMs, demand.measured()));
     }
 }

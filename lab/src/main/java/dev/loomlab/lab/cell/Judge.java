@@ -2,6 +2,7 @@ package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.ceiling.Ceiling;
+import dev.loomlab.lab.ceiling.CpuDemand;
 import dev.loomlab.lab.ceiling.PinnedCeiling;
 import dev.loomlab.lab.ceiling.Resources;
 import dev.loomlab.lab.ceiling.Verdict;
@@ -63,7 +64,7 @@ final class Judge {
     }
 
     /**
-     * Whether the CPU's ceiling (cores / CPU per request at low load) bounds a cell: where the CPU did — a cell with no
+     * Whether the CPU's ceiling (cores / CPU per request) bounds a cell: where the CPU did — a cell with no
      * sleep (no other ceiling), or one whose server used its cores. Elsewhere the low-load figure overstates a loaded
      * server's CPU per request (one wake-up serves many requests under load): applied to every cell, mvc-virtual block
      * read 440.9 TPS against a lower "ceiling" with its CPU to spare. A burst is timed by its last answer: a rate of CPU
@@ -79,7 +80,8 @@ final class Judge {
      * How far the low-load CPU per request may stand from the window's own (server CPU over TPS) and still be the
      * utilization law's input for that window: a fresh clone's quick plan read 0.41–0.79 ms at low load for thread-name
      * cells that spent 0.15–0.17 ms a request under load (a loaded server serves many requests a wake-up), and their
-     * "ceilings" stood at a fifth to a half of what they served (283–504 %).
+     * "ceilings" stood at a fifth to a half of what they served (283–504 %). Beyond it, the window's own demand is the
+     * law's input ({@link CpuDemand#inWindow}).
      */
     static final double LOW_LOAD_AGREES_WITHIN = 1.5;
 
@@ -101,13 +103,17 @@ final class Judge {
                             int serverCores, Measure.Figures figures, Map<String, Object> topology) {
         LoadResult load = figures.load();
         Map<String, Double> metrics = figures.metrics();
+        Double used = metrics.get("serverCpuCoresMean");
         if (cpuPerRequest.isPresent()) {
             // the utilization law's input, kept with the cell
             metrics = new LinkedHashMap<>(metrics);
             metrics.put("cpuPerRequestLowLoadMs", cpuPerRequest.get().toNanos() / 1e6);
-            Double used = metrics.get("serverCpuCoresMean");
-            if (cpuCanBound(plan, ceiling, used, serverCores) && describesTheLoad(cpuPerRequest.get(), used, load.tps())) {
-                ceiling = ceiling.withCpu(cpuPerRequest.get(), serverCores);
+        }
+        if (cpuCanBound(plan, ceiling, used, serverCores)) {
+            Optional<CpuDemand> demand = cpuPerRequest.filter(low -> describesTheLoad(low, used, load.tps())).map(CpuDemand::atLowLoad)
+                    .or(() -> CpuDemand.inWindow(used, load.tps()));
+            if (demand.isPresent()) {
+                ceiling = ceiling.withCpu(demand.get(), serverCores);
                 results = results.withServiceTime(serviceTime, ceiling);
             }
         }
