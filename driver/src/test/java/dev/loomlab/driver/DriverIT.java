@@ -246,9 +246,12 @@ class DriverIT extends AgainstTestTarget {
             assertThat(l.get("tps").asDouble()).as("level %d: %s\n%s", k + 1, l, run.describe())
                     .isPositive().isLessThanOrEqualTo(vus[k] * 10.0 * 1.02);
             assertThat(l.get("tps").asDouble()).as("level %d above the one before: %s", k + 1, levels).isGreaterThan(k == 0 ? 0 : levels.get(k - 1).get("tps").asDouble());
-            // Little's law within the level, with the closed run's bounds: 80-102 % of the VUs in flight
+            // Little's law within the level, with the closed run's bounds (80-102 % of the VUs in flight) widened by the
+            // level's edges: its rate counts the requests it started, its mean those it completed, and the two sets differ by
+            // up to one response time's worth of requests (100 ms of a 2 s level: 5 %). Measured 102.5 % at --slow 2.
+            double edges = 0.100 / 2.0;
             assertThat(l.get("tpsByStart").asDouble() * l.get("meanMs").asDouble() / 1000.0).as("level %d: %s", k + 1, l)
-                    .isBetween(0.80 * vus[k], 1.02 * vus[k]);
+                    .isBetween((0.80 - edges) * vus[k], (1.02 + edges) * vus[k]);
             // As in the closed run: the sleep at least, the mean (plus rounding) at most — measured 100.7–104.3 ms against means of 100.9–114.3 ms.
             assertThat(l.get("p50Ms").asDouble()).isGreaterThanOrEqualTo(99.0).isLessThanOrEqualTo(l.get("meanMs").asDouble() * 1.02);
             assertThat(l.get("p99Ms").asDouble()).isPositive();
