@@ -72,7 +72,14 @@ export default function () {
   completed.add(1);
   if (status !== 0) {
     const t = res.timings;
+    // The index counts only the iterations k6 ran, not those it dropped (no free VU at their due instant):
+    // each sample carries its send and its lateness, which the lab corrects by the drops before the send
+    // (K6DroppedIterations, from the samples k6 writes with --out csv).
+    exec.vu.metrics.metadata.issued = String(issued);
+    exec.vu.metrics.metadata.late = String(issued - due);
     latency.add(issued - due + t.blocked + t.connecting + t.tls_handshaking + t.duration);
+    delete exec.vu.metrics.metadata.issued;
+    delete exec.vu.metrics.metadata.late;
   }
   if (status >= 200 && status < 300) {
     ok.add(1);

@@ -2,6 +2,7 @@ package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.load.Workload;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -23,7 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
  * generates the cell's script from {@code engines/k6-cell.js}: closed model = {@code constant-vus},
  * open model = {@code constant-arrival-rate}, one scenario covering warm-up and window; only
  * requests started inside the window are counted (see the template). The result is read from the
- * script's {@code handleSummary} JSON ({@code <name>.k6.driver.json}); see {@link K6Summary}.
+ * script's {@code handleSummary} JSON ({@code <name>.k6.driver.json}); see {@link K6Summary}. In the open model its
+ * latencies come from k6's per-request samples instead, each timed from its true slot of the schedule
+ * ({@link K6CellSamples}, {@link K6DroppedIterations}).
  */
 public final class K6Engine extends NativeEngine {
     static final String ID = "k6";
@@ -60,21 +64,32 @@ public final class K6Engine extends NativeEngine {
         requireRunnable(spec);
         Path summary = spec.outDir().resolve(spec.name() + ".k6.driver.json").toAbsolutePath();
         Path script = spec.outDir().resolve(spec.name() + ".k6.js");
+        Path samples = spec.outDir().resolve(spec.name() + ".k6.samples.csv").toAbsolutePath();
         try {
             Files.createDirectories(spec.outDir());
             Files.deleteIfExists(summary);
+            Files.deleteIfExists(samples);
             Files.writeString(script, script(spec, summary));
         } catch (IOException e) {
             throw new LoadException("cannot write the k6 script " + script + ": " + e.getMessage());
         }
         String engineVersion = version();
         ProgressLines progress = new ProgressLines(spec, listener);
-        EngineProcess.Outcome outcome = launch(List.of("run", "--no-color", "--no-usage-report", "--address=", script.toAbsolutePath().toString()),
-                Map.of("K6_NO_USAGE_REPORT", "true"), spec, progress::accept, listener);
+        List<String> args = new ArrayList<>(List.of("run", "--no-color", "--no-usage-report", "--address="));
+        if (spec.workload() instanceof Workload.Open) {
+            // the open model's latencies are corrected for the iterations k6 dropped (K6CellSamples): its samples are written
+            args.addAll(List.of("--out", "csv=" + samples));
+        }
+        args.add(script.toAbsolutePath().toString());
+        EngineProcess.Outcome outcome = launch(args, Map.of("K6_NO_USAGE_REPORT", "true", "K6_CSV_TIME_FORMAT", "unix_micro"), spec,
+                progress::accept, listener);
         if (!Files.isRegularFile(summary)) {
             throw new LoadException("k6 wrote no summary at " + summary + ": " + outcome.tail());
         }
         K6Summary parsed = K6Summary.parse(JSON.readTree(summary.toFile()), spec, engineVersion);
+        if (spec.workload() instanceof Workload.Open open) {
+            parsed = parsed.withLatencies(correctedLatencies(samples, open.ratePerSec()));
+        }
         long windowStart = parsed.windowStartEpochMs();
         long windowEnd = windowStart + spec.duration().toMillis();
         double cpuS = windowStart > 0 ? outcome.cpu().cpuSecondsBetween(windowStart, windowEnd) : -1;
@@ -93,6 +108,21 @@ public final class K6Engine extends NativeEngine {
         listener.onProgress(new LoadProgress("done", (spec.warmup().toMillis() + spec.duration().toMillis()) / 1000.0,
                 result.tps(), result.requests(), result.requests() - result.ok()));
         return result;
+    }
+
+    /** The window's latencies from k6's samples, which are then deleted: every metric of every request, they outweigh the cell. */
+    private static Histogram correctedLatencies(Path samples, double ratePerSec) {
+        try (BufferedReader csv = Files.newBufferedReader(samples)) {
+            return K6CellSamples.latencies(csv, ratePerSec);
+        } catch (IOException e) {
+            throw new LoadException("cannot read k6's samples " + samples + ": " + e.getMessage());
+        } finally {
+            try {
+                Files.deleteIfExists(samples);
+            } catch (IOException ignored) {
+                // a leftover file, no wrong figure
+            }
+        }
     }
 
     /** The cell's script: the template with the cell's settings and k6 options as JSON. */

@@ -43,6 +43,18 @@ record K6Summary(LoadSpec spec, String engineVersion, long sent, long completed,
                 Math.round(windowStart), counter(metrics, "dropped_iterations"));
     }
 
+    /** The same window with its latencies from a histogram of them in ns (the open model's, each from its true due instant). */
+    K6Summary withLatencies(Histogram ns) {
+        Map<String, Double> percentiles = new LinkedHashMap<>();
+        for (String p : PercentileHistogram.GRID) {
+            percentiles.put(p, ns.getValueAtPercentile(Double.parseDouble(p)) / 1e6);
+        }
+        boolean none = ns.getTotalCount() == 0;
+        return new K6Summary(spec, engineVersion, sent, completed, ok, okCompleted, completedInWindow, errors, ns.getTotalCount(),
+                none ? 0 : ns.getMinValue() / 1e6, none ? 0 : ns.getMean() / 1e6, none ? 0 : ns.getMaxValue() / 1e6, percentiles,
+                windowStartEpochMs, droppedIterations);
+    }
+
     private static long counter(JsonNode metrics, String name) {
         return Math.round(metrics.path(name).path("values").path("count").asDouble(0));
     }
