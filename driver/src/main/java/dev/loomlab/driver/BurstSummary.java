@@ -7,7 +7,7 @@ import org.HdrHistogram.Histogram;
  * and the figure of merit is the wall time from the first send to the last completion.
  */
 final class BurstSummary {
-    final LoadSpec spec;
+    final DriverSpec spec;
     /** Outcome counts over every statistics interval of the run (all requests of the burst). */
     final WindowSummary all;
     /** Start-to-completion times (ns) of the responses with a status, range 1 hour. */
@@ -22,7 +22,7 @@ final class BurstSummary {
     final long[] okPerSecond;
     final long[] errorsPerSecond;
 
-    BurstSummary(LoadSpec spec, HyperfoilEngine.Result result) {
+    BurstSummary(DriverSpec spec, HyperfoilRun.Result result) {
         this.spec = spec;
         int end = result.intervals().isEmpty() ? 1 : result.intervals().lastKey() + 1;
         this.all = new WindowSummary(spec, result, -1, 0, end);

@@ -60,7 +60,7 @@ final class Completions {
     private final AtomicLong lastEndEpochMs = new AtomicLong(Long.MIN_VALUE);
     /** Completions filed under the last second because they came later than planned for. */
     private final AtomicLong overflow = new AtomicLong();
-    /** Burst: requests whose session has started them (see HyperfoilEngine.StartCounter). */
+    /** Burst: requests whose session has started them (see HyperfoilRun.StartCounter). */
     private final AtomicLong started = new AtomicLong();
     /** Every session's slot, for the cycles of its completions in the window (see {@link #tpsByCycles}). */
     private final java.util.Queue<Slot> slots = new java.util.concurrent.ConcurrentLinkedQueue<>();

@@ -117,9 +117,9 @@ public final class DriverMain implements Callable<Integer> {
                     + "default: ${DEFAULT-VALUE}).")
     String driverWarmup;
 
-    /** --driver-warmup, validated by {@link #toLoadSpec}. */
+    /** --driver-warmup, validated by {@link #toDriverSpec}. */
     private long driverWarmupMs;
-    /** --ramp, read by {@link #toLoadSpec}: the VUs of each level, or null. */
+    /** --ramp, read by {@link #toDriverSpec}: the VUs of each level, or null. */
     private int[] rampVus;
     private long stepMs;
 
@@ -228,7 +228,7 @@ public final class DriverMain implements Callable<Integer> {
      * The run: from {@code --request FILE}, or built from the flags; either way the one validation is the
      * {@link DriverRequest}'s. Throws a ParameterException (exit 2) on bad input.
      */
-    LoadSpec toLoadSpec() {
+    DriverSpec toDriverSpec() {
         if (!LOG_LEVELS.contains(logLevel.toUpperCase(Locale.ROOT))) {
             throw usage("unknown --log-level '" + logLevel + "' (allowed: OFF, ERROR, WARN, INFO, DEBUG, TRACE)");
         }
@@ -248,7 +248,7 @@ public final class DriverMain implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
-        return LoadSpec.of(request, target, rampVus, stepMs);
+        return DriverSpec.of(request, target, rampVus, stepMs);
     }
 
     /** {@code --request FILE}: the lab's way in; the load flags are not mixed in. */
@@ -371,7 +371,7 @@ public final class DriverMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LoadSpec spec = toLoadSpec();
+        DriverSpec spec = toDriverSpec();
         String level = logLevel.toUpperCase(Locale.ROOT);
         System.setProperty("loomlab.driver.logLevel", level);
         boolean longBurst = spec.isBurst() && spec.timeoutMs() > WindowSummary.HIGHEST_TRACKABLE_NS / 1_000_000;
@@ -386,7 +386,7 @@ public final class DriverMain implements Callable<Integer> {
         Path hlog = ResultFiles.hlogPath(dir, spec.request().name());
         Path json = ResultFiles.jsonPath(dir, spec.request().name());
 
-        Progress progress = new Progress(progressOut, spec);
+        ProgressPrinter progress = new ProgressPrinter(progressOut, spec);
         System.err.println("loomlab-driver: " + spec.describe() + "; warm-up " + spec.warmupMs() + " ms, window "
                 + spec.durationMs() + " ms, timeout " + spec.timeoutMs() + " ms, " + spec.connections() + " connections, "
                 + spec.threads() + " threads");
@@ -404,7 +404,7 @@ public final class DriverMain implements Callable<Integer> {
                 }
             }
         }
-        HyperfoilEngine.Result result = HyperfoilEngine.run(spec, progress);
+        HyperfoilRun.Result result = HyperfoilRun.run(spec, progress);
         List<Throwable> errors = result.warnings();
         if (result.phaseStartEpochMs() <= 0) {
             throw new DriverException("the load phase never started" + (errors.isEmpty() ? "" : ": " + errors.get(0)));
@@ -474,7 +474,7 @@ public final class DriverMain implements Callable<Integer> {
         @Override
         public String[] getVersion() {
             String v = DriverMain.class.getPackage().getImplementationVersion();
-            return new String[] {"loomlab-driver " + (v == null ? "dev" : v) + " (hyperfoil " + HyperfoilEngine.hyperfoilVersion()
+            return new String[] {"loomlab-driver " + (v == null ? "dev" : v) + " (hyperfoil " + HyperfoilRun.hyperfoilVersion()
                     + ", java " + System.getProperty("java.vm.version") + ")"};
         }
     }

@@ -27,7 +27,7 @@ final class DriverWarmup {
     }
 
     /** Runs a short closed-model load of {@code vus} sessions for {@code ms} against an in-JVM endpoint. */
-    static void run(LoadSpec burst, int vus, long ms) throws IOException, InterruptedException {
+    static void run(DriverSpec burst, int vus, long ms) throws IOException, InterruptedException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
         ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
         server.setExecutor(executor);
@@ -48,8 +48,8 @@ final class DriverWarmup {
             DriverRequest request = new DriverRequest(url, burst.method(), burst.body(), burst.contentType(), new Workload.Closed(vus),
                     new Window(Duration.ZERO, Duration.ofMillis(Math.max(ms, 1000))), Duration.ofSeconds(5), null, vus,
                     Math.min(burst.threads(), vus), false, burst.request().outDir(), "driver-warmup");
-            LoadSpec spec = LoadSpec.of(request, target, null, 0);
-            HyperfoilEngine.run(spec, (elapsedMs, newlyDone, completions) -> {
+            DriverSpec spec = DriverSpec.of(request, target, null, 0);
+            HyperfoilRun.run(spec, (elapsedMs, newlyDone, completions) -> {
             });
         } finally {
             server.stop(0);

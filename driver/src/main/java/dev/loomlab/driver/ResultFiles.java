@@ -38,13 +38,13 @@ final class ResultFiles {
     }
 
     static void writeHlog(Path file, WindowSummary w) throws IOException {
-        LoadSpec spec = w.spec;
+        DriverSpec spec = w.spec;
         writeHlog(file, w.measureStartEpochMs, w.intervals.stream().map(WindowSummary.Interval::histogram).toList(),
                 "loomlab-driver: units=nanoseconds (response time) url=" + spec.target().url()
                         + " method=" + spec.method() + " model=" + spec.model()
                         + (spec.closed() ? " vus=" + spec.vus() : " rate=" + spec.rate())
                         + (spec.isRamp() ? " ramp=" + java.util.Arrays.toString(spec.rampVus()).replace(" ", "") + " stepS=" + spec.stepMs() / 1000 : ""),
-                "loomlab-driver: engine=hyperfoil-" + HyperfoilEngine.hyperfoilVersion()
+                "loomlab-driver: engine=hyperfoil-" + HyperfoilRun.hyperfoilVersion()
                         + " histograms: " + WindowSummary.SIGNIFICANT_DIGITS + " significant digits, max "
                         + WindowSummary.HIGHEST_TRACKABLE_NS + " ns; one interval per second of the measurement window",
                 "loomlab-driver: an interval holds the requests started in it that got a status "
@@ -82,7 +82,7 @@ final class ResultFiles {
     /** A steady run or a ramp ({@code levels}: one summary per level, or null). */
     static DriverResult json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings,
             List<WindowSummary> levels, String warmupEnded, java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compiler) {
-        LoadSpec s = w.spec;
+        DriverSpec s = w.spec;
         DriverResult.Ramp ramp = null;
         List<DriverResult.Level> ls = null;
         if (levels != null) {
@@ -93,7 +93,7 @@ final class ResultFiles {
                 ls.add(level(k, r[k], levels.get(k)));
             }
         }
-        return new DriverResult(ENGINE, HyperfoilEngine.hyperfoilVersion(), s.target().url(), s.method(), s.model(), s.vus(), s.rate(),
+        return new DriverResult(ENGINE, HyperfoilRun.hyperfoilVersion(), s.target().url(), s.method(), s.model(), s.vus(), s.rate(),
                 round3(s.settles() ? w.firstInterval : s.warmupMs() / 1000.0), round3(w.durationS), w.measureStartEpochMs,
                 w.measureEndEpochMs, w.requests(), w.ok,
                 round3(w.tps()), ms(w.histogram, 50), ms(w.histogram, 90), ms(w.histogram, 99), ms(w.histogram, 99.9),
@@ -171,7 +171,7 @@ final class ResultFiles {
     /** "diagnostics": what the numbers were measured with. */
     private static DriverResult.Diagnostics diagnostics(WindowSummary w, AbstractHistogram histogram, Long completedAfterWindow,
             Boolean sessionLimitReached, Double sendSpreadMs, int hyperfoilWarnings, int maxSessions) {
-        LoadSpec s = w.spec;
+        DriverSpec s = w.spec;
         return new DriverResult.Diagnostics(w.responses, histogram.getTotalCount(), w.sent, w.status3xx, w.internalErrors,
                 w.rawConnectionErrors, round3(w.blockedNs / 1e6), completedAfterWindow, sessionLimitReached, sendSpreadMs,
                 hyperfoilWarnings, s.connections(), maxSessions, s.threads(), round3(s.timeoutMs() / 1000.0), w.phaseStartEpochMs);
@@ -179,9 +179,9 @@ final class ResultFiles {
 
     /** A burst: the same top-level fields as a steady run, measured over the whole burst. */
     static DriverResult burstJson(BurstSummary b, double driverCpuS, int hyperfoilWarnings) {
-        LoadSpec s = b.spec;
+        DriverSpec s = b.spec;
         WindowSummary w = b.all;
-        return new DriverResult(ENGINE, HyperfoilEngine.hyperfoilVersion(), s.target().url(), s.method(), "burst", null, null, 0.0,
+        return new DriverResult(ENGINE, HyperfoilRun.hyperfoilVersion(), s.target().url(), s.method(), "burst", null, null, 0.0,
                 round3(b.wallTimeS()), b.firstSendEpochMs, b.lastCompletionEpochMs, w.requests(), w.ok, round3(b.tps()),
                 ms(b.histogram, 50), ms(b.histogram, 90), ms(b.histogram, 99), ms(b.histogram, 99.9),
                 maxMs(b.histogram), meanMs(b.histogram), errors(w), null, round3(b.wallTimeMs > 0 ? w.sent / b.wallTimeS() : 0),
@@ -193,11 +193,11 @@ final class ResultFiles {
 
     /** A burst's .hlog: one interval, first send to last completion, holding every response with a status. */
     static void writeBurstHlog(Path file, BurstSummary b) throws IOException {
-        LoadSpec spec = b.spec;
+        DriverSpec spec = b.spec;
         writeHlog(file, b.firstSendEpochMs, List.of(b.histogram),
                 "loomlab-driver: units=nanoseconds (response time) url=" + spec.target().url()
                         + " method=" + spec.method() + " model=burst burst=" + spec.burst(),
-                "loomlab-driver: engine=hyperfoil-" + HyperfoilEngine.hyperfoilVersion()
+                "loomlab-driver: engine=hyperfoil-" + HyperfoilRun.hyperfoilVersion()
                         + " histogram: " + WindowSummary.SIGNIFICANT_DIGITS + " significant digits, max "
                         + Completions.HIGHEST_TRACKABLE_NS + " ns; ONE interval: first send to last completion",
                 "loomlab-driver: the interval holds every request of the burst that got a status "

@@ -12,14 +12,14 @@ import dev.loomlab.load.SteadyState;
  * and told to the {@link Completions} (whose window the cycles are counted in) and so to the progress lines.
  */
 final class WarmupWatch {
-    private final LoadSpec spec;
+    private final DriverSpec spec;
     private final Completions completions;
     private volatile String ended;
     private volatile java.util.Optional<CompilerWatch> compiler = java.util.Optional.empty();
     private volatile java.util.Optional<CompilerPriority> priority = java.util.Optional.empty();
     private volatile java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compilerAtEnd = java.util.Optional.empty();
 
-    WarmupWatch(LoadSpec spec, Completions completions) {
+    WarmupWatch(DriverSpec spec, Completions completions) {
         this.spec = spec;
         this.completions = completions;
         if (!spec.settles() && !spec.isBurst()) {

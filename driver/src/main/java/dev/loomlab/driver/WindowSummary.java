@@ -27,8 +27,8 @@ final class WindowSummary {
     record Interval(int index, long startEpochMs, long endEpochMs, Histogram histogram) {
     }
 
-    final LoadSpec spec;
-    private final HyperfoilEngine.Result result;
+    final DriverSpec spec;
+    private final HyperfoilRun.Result result;
     final long phaseStartEpochMs;
     final int firstInterval;
     final int endInterval;
@@ -82,23 +82,23 @@ final class WindowSummary {
     final long[] errorsPerSecond;
 
     /** The run's window: whole seconds after the warm-up up to the planned end; a settling warm-up's where it was placed. */
-    WindowSummary(LoadSpec spec, HyperfoilEngine.Result result, long phaseEndEpochMs) {
+    WindowSummary(DriverSpec spec, HyperfoilRun.Result result, long phaseEndEpochMs) {
         this(spec, result, phaseEndEpochMs, firstInterval(spec, result), endInterval(spec, result));
     }
 
-    private static int firstInterval(LoadSpec spec, HyperfoilEngine.Result result) {
+    private static int firstInterval(DriverSpec spec, HyperfoilRun.Result result) {
         int placed = result.completions() == null ? -1 : result.completions().windowFrom();
         // a settling run stopped before its window was placed has none: from its longest warm-up on, cut at its end
         return spec.settles() ? (placed >= 0 ? placed : (int) (spec.warmupMaxMs() / 1000)) : spec.firstMeasuredInterval();
     }
 
-    private static int endInterval(LoadSpec spec, HyperfoilEngine.Result result) {
+    private static int endInterval(DriverSpec spec, HyperfoilRun.Result result) {
         int placed = result.completions() == null ? -1 : result.completions().windowTo();
         return spec.settles() ? (placed >= 0 ? placed : (int) (spec.phaseMs() / 1000)) : spec.endMeasuredInterval();
     }
 
     /** The intervals [firstInterval, plannedEnd) (seconds from the phase start), cut at the phase's actual end. */
-    WindowSummary(LoadSpec spec, HyperfoilEngine.Result result, long phaseEndEpochMs, int firstInterval, int plannedEnd) {
+    WindowSummary(DriverSpec spec, HyperfoilRun.Result result, long phaseEndEpochMs, int firstInterval, int plannedEnd) {
         this.spec = spec;
         this.result = result;
         this.phaseStartEpochMs = result.phaseStartEpochMs();
@@ -108,8 +108,8 @@ final class WindowSummary {
             plannedEnd = (int) Math.min(plannedEnd, Math.max(firstInterval, (phaseEndEpochMs - phaseStartEpochMs) / 1000));
         }
         this.endInterval = Math.max(firstInterval, plannedEnd);
-        this.measureStartEpochMs = phaseStartEpochMs + firstInterval * HyperfoilEngine.INTERVAL_MS;
-        this.measureEndEpochMs = phaseStartEpochMs + endInterval * HyperfoilEngine.INTERVAL_MS;
+        this.measureStartEpochMs = phaseStartEpochMs + firstInterval * HyperfoilRun.INTERVAL_MS;
+        this.measureEndEpochMs = phaseStartEpochMs + endInterval * HyperfoilRun.INTERVAL_MS;
         this.durationS = (measureEndEpochMs - measureStartEpochMs) / 1000.0;
 
         Arrivals arrivals = result.arrivals();
@@ -127,11 +127,11 @@ final class WindowSummary {
                 }
                 add(s);
             }
-            long start = phaseStartEpochMs + i * HyperfoilEngine.INTERVAL_MS;
+            long start = phaseStartEpochMs + i * HyperfoilRun.INTERVAL_MS;
             h.setStartTimeStamp(start);
-            h.setEndTimeStamp(start + HyperfoilEngine.INTERVAL_MS);
+            h.setEndTimeStamp(start + HyperfoilRun.INTERVAL_MS);
             histogram.add(h);
-            intervals.add(new Interval(i, start, start + HyperfoilEngine.INTERVAL_MS, h));
+            intervals.add(new Interval(i, start, start + HyperfoilRun.INTERVAL_MS, h));
         }
         histogram.setStartTimeStamp(measureStartEpochMs);
         histogram.setEndTimeStamp(measureEndEpochMs);

@@ -29,10 +29,10 @@ class ArgumentsTest {
         return new Result(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
-    private static LoadSpec spec(String... args) {
+    private static DriverSpec spec(String... args) {
         DriverMain main = new DriverMain(System.out);
         new CommandLine(main).parseArgs(args);
-        return main.toLoadSpec();
+        return main.toDriverSpec();
     }
 
     private static void assertUsageError(String expected, String... args) {
@@ -45,7 +45,7 @@ class ArgumentsTest {
 
     @Test
     void durationFlagsUseTheSharedGrammar() {
-        LoadSpec s = spec("--url", "http://127.0.0.1:8080/", "--vus", "1", "--warmup", "1m30s", "--duration", "90", "--timeout", "1s500ms");
+        DriverSpec s = spec("--url", "http://127.0.0.1:8080/", "--vus", "1", "--warmup", "1m30s", "--duration", "90", "--timeout", "1s500ms");
         assertThat(s.warmupMs()).isEqualTo(90_000);
         assertThat(s.durationMs()).isEqualTo(90_000);
         assertThat(s.timeoutMs()).isEqualTo(1_500);
@@ -70,19 +70,19 @@ class ArgumentsTest {
 
     @Test
     void defaultsForTheClosedModel() {
-        LoadSpec s = spec("--url", "http://127.0.0.1:8080/block?ms=1000", "--vus", "1000");
+        DriverSpec s = spec("--url", "http://127.0.0.1:8080/block?ms=1000", "--vus", "1000");
         assertThat(s.closed()).isTrue();
         // one connection and one session a VU; 10 s of warm-up, a 30 s window (seconds 10 to 40), 60 s to answer
-        assertThat(s).extracting(LoadSpec::connections, LoadSpec::maxSessions, LoadSpec::method)
+        assertThat(s).extracting(DriverSpec::connections, DriverSpec::maxSessions, DriverSpec::method)
                 .containsExactly(1000, 1000, "GET");
-        assertThat(s).extracting(LoadSpec::warmupMs, LoadSpec::durationMs, LoadSpec::timeoutMs)
+        assertThat(s).extracting(DriverSpec::warmupMs, DriverSpec::durationMs, DriverSpec::timeoutMs)
                 .containsExactly(10_000L, 30_000L, 60_000L);
-        assertThat(s).extracting(LoadSpec::firstMeasuredInterval, LoadSpec::endMeasuredInterval).containsExactly(10, 40);
+        assertThat(s).extracting(DriverSpec::firstMeasuredInterval, DriverSpec::endMeasuredInterval).containsExactly(10, 40);
     }
 
     @Test
     void defaultsForTheOpenModel() {
-        LoadSpec s = spec("--url", "http://127.0.0.1:8080/", "--rate", "250", "--warmup", "500ms", "--duration", "2", "--threads", "64");
+        DriverSpec s = spec("--url", "http://127.0.0.1:8080/", "--rate", "250", "--warmup", "500ms", "--duration", "2", "--threads", "64");
         assertThat(s.closed()).isFalse();
         // rate x timeout (60 s): arrivals are never delayed while requests resolve within the timeout
         assertThat(s.maxSessions()).isEqualTo(15_000);
@@ -100,7 +100,7 @@ class ArgumentsTest {
 
     @Test
     void burst() {
-        LoadSpec s = spec("--url", "http://127.0.0.1:8080/block?ms=2000", "--burst", "600");
+        DriverSpec s = spec("--url", "http://127.0.0.1:8080/block?ms=2000", "--burst", "600");
         assertThat(s.isBurst()).isTrue();
         assertThat(s.model()).isEqualTo("burst");
         assertThat(s.closed()).isFalse();
@@ -111,13 +111,13 @@ class ArgumentsTest {
         assertThat(spec("--url", "http://127.0.0.1:8080/", "--burst", "10000").connections()).isEqualTo(8_000);
         // a burst may wait longer than Hyperfoil's 1-minute histograms: 100 calls of 10 s on 10 threads take 100 s
         assertThat(spec("--url", "http://127.0.0.1:8080/", "--burst", "100", "--timeout", "3m").timeoutMs()).isEqualTo(180_000);
-        assertThat(HyperfoilEngine.maxPhaseMs(spec("--url", "http://127.0.0.1:8080/", "--burst", "100", "--connections", "10",
-                "--timeout", "10s"))).isEqualTo(10 * 10_000 + HyperfoilEngine.DRAIN_GRACE_MS);
+        assertThat(HyperfoilRun.maxPhaseMs(spec("--url", "http://127.0.0.1:8080/", "--burst", "100", "--connections", "10",
+                "--timeout", "10s"))).isEqualTo(10 * 10_000 + HyperfoilRun.DRAIN_GRACE_MS);
     }
 
     @Test
     void ramp() {
-        LoadSpec s = spec("--url", "http://127.0.0.1:8080/", "--ramp", "10:40:3", "--step-duration", "5s", "--warmup", "2s");
+        DriverSpec s = spec("--url", "http://127.0.0.1:8080/", "--ramp", "10:40:3", "--step-duration", "5s", "--warmup", "2s");
         assertThat(s.isRamp()).isTrue();
         assertThat(s.model()).isEqualTo("closed");
         assertThat(s.shape()).isEqualTo("ramp");
@@ -184,7 +184,7 @@ class ArgumentsTest {
                 {"url": "http://127.0.0.1:8080/block", "workload": {"shape": "closed", "vus": 7},
                  "window": {"warmup": "2s", "measure": "1m"}, "timeout": "5s", "outDir": "out", "name": "cell"}
                 """);
-        LoadSpec s = spec("--request", file.toString());
+        DriverSpec s = spec("--request", file.toString());
         assertThat(s.workload()).isEqualTo(new Workload.Closed(7));
         assertThat(s.connections()).isEqualTo(7);
         assertThat(s.warmupMs()).isEqualTo(2_000);

@@ -26,7 +26,7 @@ class StackVersionsTest {
 
     @Test
     void hyperfoilRunsOnItsOwnStack() throws IOException {
-        assertThat(HyperfoilEngine.hyperfoilVersion()).isEqualTo("0.25.2");
+        assertThat(HyperfoilRun.hyperfoilVersion()).isEqualTo("0.25.2");
         assertThat(io.netty.util.Version.identify().get("netty-common").artifactVersion()).isEqualTo("4.1.87.Final");
         assertThat(io.netty.util.Version.identify().get("netty-codec-http").artifactVersion()).isEqualTo("4.1.87.Final");
         assertThat(io.netty.util.Version.identify().get("netty-transport-native-epoll").artifactVersion()).isEqualTo("4.1.87.Final");

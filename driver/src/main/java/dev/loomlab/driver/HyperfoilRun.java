@@ -43,7 +43,7 @@ import io.vertx.core.AsyncResult;
 import org.apache.logging.log4j.LogManager;
 
 /**
- * Runs one {@link LoadSpec} on Hyperfoil, in this JVM, as a single continuous phase of
+ * Runs one {@link DriverSpec} on Hyperfoil, in this JVM, as a single continuous phase of
  * warm-up + measurement, and hands back every 1-second statistics interval.
  *
  * <p>How Hyperfoil accounts (0.25.2, verified against its bytecode): each request is stamped when
@@ -57,10 +57,10 @@ import org.apache.logging.log4j.LogManager;
  * counted, not dropped.
  *
  * <p>Hyperfoil's own {@code LocalSimulationRunner} publishes statistics only when the phase
- * terminates; this engine drives the public {@link SimulationRunner} API itself (the same loop)
+ * terminates; this class drives the public {@link SimulationRunner} API itself (the same loop)
  * so that it can also read the statistics every second for live progress.
  */
-final class HyperfoilEngine {
+final class HyperfoilRun {
     static final String PHASE = "load";
     static final long INTERVAL_MS = 1000;
     /** Extra time after phase end + request timeout before in-flight requests are abandoned. */
@@ -110,7 +110,7 @@ final class HyperfoilEngine {
         }
     }
 
-    private HyperfoilEngine() {
+    private HyperfoilRun() {
     }
 
     static String hyperfoilVersion() {
@@ -130,7 +130,7 @@ final class HyperfoilEngine {
         return v == null || v.equals("unknown") ? "0.25.2" : v;
     }
 
-    static Benchmark buildBenchmark(LoadSpec spec) {
+    static Benchmark buildBenchmark(DriverSpec spec) {
         BenchmarkBuilder bb = BenchmarkBuilder.builder()
                 .name("loomlab-driver")
                 .threads(spec.threads());
@@ -170,7 +170,7 @@ final class HyperfoilEngine {
             sequence.step(new Arrivals.Stamp());
         }
         if (!spec.request().calls().isEmpty()) {
-            RequestMix.add(scenario, sequence, spec.request().calls(), HyperfoilEngine::countEveryAnswer);
+            RequestMix.add(scenario, sequence, spec.request().calls(), HyperfoilRun::countEveryAnswer);
             return bb.build();
         }
         HttpRequestStepBuilder request = sequence
@@ -202,7 +202,7 @@ final class HyperfoilEngine {
      * one timeout and a grace period to drain. A burst's requests may queue for a connection (fewer
      * connections than requests): it allows one timeout per round of connections.
      */
-    static long maxPhaseMs(LoadSpec spec) {
+    static long maxPhaseMs(DriverSpec spec) {
         if (spec.isBurst()) {
             long rounds = (spec.burst() + spec.connections() - 1) / spec.connections();
             return rounds * spec.timeoutMs() + DRAIN_GRACE_MS;
@@ -224,7 +224,7 @@ final class HyperfoilEngine {
         }
     }
 
-    static Result run(LoadSpec spec, TickListener listener) throws InterruptedException {
+    static Result run(DriverSpec spec, TickListener listener) throws InterruptedException {
         Completions completions = Completions.RUN.install(new Completions(maxPhaseMs(spec), spec.timeoutMs(), spec.isBurst()));
         Arrivals arrivals = Arrivals.RUN.install(spec.rate() != null ? new Arrivals(spec.rate(), maxPhaseMs(spec)) : null);
         Benchmark benchmark = buildBenchmark(spec);
@@ -247,7 +247,7 @@ final class HyperfoilEngine {
     private static final class Runner extends SimulationRunner {
         private final ConcurrentLinkedQueue<Throwable> asyncErrors;
         private final TickListener listener;
-        private final LoadSpec spec;
+        private final DriverSpec spec;
         private final Completions completions;
         private final WarmupWatch warmup;
         private ScheduledExecutorService ticker;
@@ -264,11 +264,11 @@ final class HyperfoilEngine {
         /** When the phase stopped starting new requests (FINISHED), or -1. */
         private volatile long phaseEndEpochMs = -1;
 
-        Runner(Benchmark benchmark, TickListener listener, LoadSpec spec, Completions completions, WarmupWatch warmup) {
+        Runner(Benchmark benchmark, TickListener listener, DriverSpec spec, Completions completions, WarmupWatch warmup) {
             this(benchmark, listener, spec, completions, warmup, new ConcurrentLinkedQueue<>());
         }
 
-        private Runner(Benchmark benchmark, TickListener listener, LoadSpec spec, Completions completions, WarmupWatch warmup,
+        private Runner(Benchmark benchmark, TickListener listener, DriverSpec spec, Completions completions, WarmupWatch warmup,
                 ConcurrentLinkedQueue<Throwable> errors) {
             super(benchmark, "loomlab-" + ProcessHandle.current().pid(), 0, errors::add);
             this.asyncErrors = errors;
@@ -454,7 +454,7 @@ final class HyperfoilEngine {
                 }
             } catch (Throwable t) {
                 asyncErrors.add(t);
-                LogManager.getLogger(HyperfoilEngine.class).error("statistics tick failed", t);
+                LogManager.getLogger(HyperfoilRun.class).error("statistics tick failed", t);
             }
         }
 

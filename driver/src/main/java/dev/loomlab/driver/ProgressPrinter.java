@@ -15,14 +15,14 @@ import io.hyperfoil.api.statistics.StatisticsSnapshot;
  * count every completion since the start (warm-up included). They are for watching a run; the files
  * are the result.
  */
-final class Progress implements HyperfoilEngine.TickListener {
+final class ProgressPrinter implements HyperfoilRun.TickListener {
     private final PrintStream out;
-    private final LoadSpec spec;
+    private final DriverSpec spec;
     private final long warmupMs;
     private final long phaseMs;
     private final RampGate ramp;
 
-    Progress(PrintStream out, LoadSpec spec) {
+    ProgressPrinter(PrintStream out, DriverSpec spec) {
         this.out = out;
         this.spec = spec;
         this.warmupMs = spec.warmupMs();

@@ -5,8 +5,8 @@ import dev.loomlab.load.Workload;
 import java.util.Arrays;
 
 /**
- * One load run: the {@link DriverRequest} as the lab (or the flags) gave it, with the driver's own defaults
- * resolved. Nothing here is validated again: the request's constructor did it.
+ * What this driver process was told to run: the {@link DriverRequest} as the lab (its {@code --request} file) or the
+ * flags gave it, with the driver's own defaults resolved. Nothing here is validated again: the request's constructor did it.
  *
  * @param target       the parsed target URL
  * @param maxSessions  how many requests may be in flight at once (Hyperfoil sessions)
@@ -15,10 +15,10 @@ import java.util.Arrays;
  * @param rampVus      a closed-model ramp (a driver-only shape): the VUs of each level; {@code null} otherwise
  * @param stepMs       ramp: duration of each level (whole seconds); 0 otherwise
  */
-record LoadSpec(DriverRequest request, Target target, int maxSessions, int connections, int threads, int[] rampVus, long stepMs) {
+record DriverSpec(DriverRequest request, Target target, int maxSessions, int connections, int threads, int[] rampVus, long stepMs) {
 
     /** The driver's defaults for what the request leaves open. */
-    static LoadSpec of(DriverRequest request, Target target, int[] rampVus, long stepMs) {
+    static DriverSpec of(DriverRequest request, Target target, int[] rampVus, long stepMs) {
         Workload w = request.workload();
         int sessions = switch (w) {
             case Workload.Burst b -> b.requests();
@@ -29,7 +29,7 @@ record LoadSpec(DriverRequest request, Target target, int maxSessions, int conne
         int conns = request.connections() != null ? request.connections()
                 : w instanceof Workload.Closed c ? c.vus() : Math.min(sessions, dev.loomlab.load.Limits.MAX_DEFAULT_CONNECTIONS);
         int t = request.threads() != null ? request.threads() : Runtime.getRuntime().availableProcessors();
-        return new LoadSpec(request, target, sessions, conns, Math.min(t, Math.min(conns, sessions)), rampVus, stepMs);
+        return new DriverSpec(request, target, sessions, conns, Math.min(t, Math.min(conns, sessions)), rampVus, stepMs);
     }
 
     /**
