@@ -1,7 +1,10 @@
 package dev.loomlab.driver;
 
+import dev.loomlab.load.DriverResult;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -63,7 +66,7 @@ final class Completions {
     /** Burst: requests whose session has started them (see HyperfoilRun.StartCounter). */
     private final AtomicLong started = new AtomicLong();
     /** Every session's slot, for the cycles of its completions in the window (see {@link #tpsByCycles}). */
-    private final java.util.Queue<Slot> slots = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final Queue<Slot> slots = new ConcurrentLinkedQueue<>();
     /** The window's seconds [from, to) once known (a settling warm-up decides it while the load runs); none until then. */
     private volatile int windowFrom = Integer.MAX_VALUE;
     private volatile int windowTo = Integer.MAX_VALUE;
@@ -135,7 +138,7 @@ final class Completions {
                 spanNs += slot.lastInWindowNs - slot.firstInWindowNs;
             }
         }
-        if (active == 0 || cycling < dev.loomlab.load.DriverResult.CYCLING_USERS * active || spanNs <= 0) {
+        if (active == 0 || cycling < DriverResult.CYCLING_USERS * active || spanNs <= 0) {
             return Double.NaN;
         }
         return active * (cycles / (spanNs / 1e9));

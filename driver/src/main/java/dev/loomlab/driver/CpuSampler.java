@@ -10,6 +10,8 @@ import java.lang.management.ManagementFactory;
  */
 final class CpuSampler {
     private final CpuTimeline timeline = new CpuTimeline();
+    // qualified: com.sun.management's extension of the java.lang.management interface of the same name,
+    // which is what ManagementFactory.getOperatingSystemMXBean() is declared to return
     private final com.sun.management.OperatingSystemMXBean os = osBean();
 
     private static com.sun.management.OperatingSystemMXBean osBean() {

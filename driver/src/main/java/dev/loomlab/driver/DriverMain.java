@@ -2,7 +2,9 @@ package dev.loomlab.driver;
 
 import java.io.FileOutputStream;
 import java.io.FileDescriptor;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +18,11 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.time.Duration;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 
 import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
@@ -190,8 +194,8 @@ public final class DriverMain implements Callable<Integer> {
 
     static int run(PrintStream stdout, PrintStream stderr, String... args) {
         CommandLine cmd = new CommandLine(new DriverMain(stdout));
-        cmd.setOut(new java.io.PrintWriter(stdout, true));
-        cmd.setErr(new java.io.PrintWriter(stderr, true));
+        cmd.setOut(new PrintWriter(stdout, true));
+        cmd.setErr(new PrintWriter(stderr, true));
         cmd.setParameterExceptionHandler((ex, a) -> {
             stderr.println("loomlab-driver: error: " + oneLine(ex.getMessage()) + " (see --help)");
             return CommandLine.ExitCode.USAGE;
@@ -266,11 +270,11 @@ public final class DriverMain implements Callable<Integer> {
             return request.sending(RequestSecrets.restored(request.calls(), System::getenv, REQUEST_JSON), request.tls());
         } catch (InvalidLoadException e) {
             throw usage("--request " + file + ": " + e.getMessage());
-        } catch (com.fasterxml.jackson.databind.exc.ValueInstantiationException e) {
+        } catch (ValueInstantiationException e) {
             throw usage("--request " + file + ": " + (e.getCause() instanceof InvalidLoadException i ? i.getMessage() : e.getOriginalMessage()));
-        } catch (com.fasterxml.jackson.core.JacksonException e) {
+        } catch (JacksonException e) {
             throw usage("--request " + file + ": " + e.getOriginalMessage());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw usage("--request: cannot read " + file + ": " + e.getMessage());
         }
     }
@@ -398,7 +402,7 @@ public final class DriverMain implements Callable<Integer> {
                     DriverWarmup.run(spec, Math.min(spec.burst(), DRIVER_WARMUP_VUS), ms);
                     System.err.println("loomlab-driver: driver warm-up (in-JVM endpoint, not the target) took "
                             + (System.nanoTime() - t0) / 1_000_000 + " ms");
-                } catch (RuntimeException | java.io.IOException e) {
+                } catch (RuntimeException | IOException e) {
                     // only the send spread suffers (see diagnostics.sendSpreadMs): not a reason to fail the run
                     System.err.println("loomlab-driver: warning: driver warm-up failed, the burst runs cold: " + e);
                 }

@@ -1,6 +1,7 @@
 package dev.loomlab.driver;
 
 import dev.loomlab.load.DriverRequest;
+import dev.loomlab.load.Limits;
 import dev.loomlab.load.Workload;
 import java.util.Arrays;
 
@@ -27,7 +28,7 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
                     : defaultMaxSessions(o.ratePerSec(), request.requestTimeout().toMillis());
         };
         int conns = request.connections() != null ? request.connections()
-                : w instanceof Workload.Closed c ? c.vus() : Math.min(sessions, dev.loomlab.load.Limits.MAX_DEFAULT_CONNECTIONS);
+                : w instanceof Workload.Closed c ? c.vus() : Math.min(sessions, Limits.MAX_DEFAULT_CONNECTIONS);
         int t = request.threads() != null ? request.threads() : Runtime.getRuntime().availableProcessors();
         return new DriverSpec(request, target, sessions, conns, Math.min(t, Math.min(conns, sessions)), rampVus, stepMs);
     }
@@ -39,7 +40,7 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
      */
     static int defaultMaxSessions(double rate, long timeoutMs) {
         double littles = Math.ceil(rate * timeoutMs / 1000.0);
-        return (int) Math.max(1000, Math.min(dev.loomlab.load.Limits.MAX_DEFAULT_SESSIONS, littles));
+        return (int) Math.max(1000, Math.min(Limits.MAX_DEFAULT_SESSIONS, littles));
     }
 
     Workload workload() {

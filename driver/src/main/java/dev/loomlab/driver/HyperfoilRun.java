@@ -1,13 +1,17 @@
 package dev.loomlab.driver;
 
+import dev.loomlab.load.SteadyState;
 import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -21,10 +25,12 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.hyperfoil.api.Version;
 import io.hyperfoil.api.config.Benchmark;
 import io.hyperfoil.api.config.BenchmarkBuilder;
 import io.hyperfoil.api.config.Phase;
 import io.hyperfoil.api.config.PhaseBuilder;
+import io.hyperfoil.api.config.ScenarioBuilder;
 import io.hyperfoil.api.config.SequenceBuilder;
 import io.hyperfoil.api.config.Step;
 import io.hyperfoil.api.config.SessionLimitPolicy;
@@ -36,6 +42,7 @@ import io.hyperfoil.api.statistics.StatisticsSnapshot;
 import io.hyperfoil.core.impl.SimulationRunner;
 import io.hyperfoil.http.api.FollowRedirect;
 import io.hyperfoil.http.api.HttpMethod;
+import io.hyperfoil.http.config.HttpBuilder;
 import io.hyperfoil.http.config.HttpPluginBuilder;
 import io.hyperfoil.http.steps.HttpRequestStepBuilder;
 import io.hyperfoil.http.steps.HttpStepCatalog;
@@ -100,7 +107,7 @@ final class HyperfoilRun {
             Arrivals arrivals,
             Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest,
             String warmupEnded,
-            java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compiler,
+            Optional<SteadyState.Compiler> compiler,
             boolean ofOneRequest) {
 
         /** The same run as one request of its mix saw it: that request's intervals only. */
@@ -126,7 +133,7 @@ final class HyperfoilRun {
         } catch (IOException ignored) {
             // fall through
         }
-        String v = io.hyperfoil.api.Version.VERSION;
+        String v = Version.VERSION;
         return v == null || v.equals("unknown") ? "0.25.2" : v;
     }
 
@@ -134,7 +141,7 @@ final class HyperfoilRun {
         BenchmarkBuilder bb = BenchmarkBuilder.builder()
                 .name("loomlab-driver")
                 .threads(spec.threads());
-        io.hyperfoil.http.config.HttpBuilder http = bb.addPlugin(HttpPluginBuilder::new).http();
+        HttpBuilder http = bb.addPlugin(HttpPluginBuilder::new).http();
         // the scheme before the host: Hyperfoil takes the host's (plain http) unless one was set
         RequestMix.secure(http, spec.target(), spec.request().tls());
         http.host(spec.target().host())
@@ -158,7 +165,7 @@ final class HyperfoilRun {
         };
         phase.duration(spec.phaseMs()).maxDuration(maxPhaseMs(spec));
 
-        io.hyperfoil.api.config.ScenarioBuilder scenario = phase.scenario();
+        ScenarioBuilder scenario = phase.scenario();
         SequenceBuilder sequence = scenario.initialSequence("request");
         if (spec.isRamp()) {
             sequence.step(new RampGate(spec.warmupMs(), spec.stepMs(), spec.rampVus()));
@@ -255,7 +262,7 @@ final class HyperfoilRun {
         private final Condition statusCondition = statusLock.newCondition();
         private final Object statsLock = new Object();
         private final NavigableMap<Integer, StatisticsSnapshot> intervals = new TreeMap<>();
-        private final Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest = new java.util.LinkedHashMap<>();
+        private final Map<String, NavigableMap<Integer, StatisticsSnapshot>> byRequest = new LinkedHashMap<>();
         private final CpuSampler cpu = new CpuSampler();
         private StatisticsSnapshot sinceLastTick = new StatisticsSnapshot();
         private volatile long statsStartEpochMs = -1;
@@ -295,7 +302,7 @@ final class HyperfoilRun {
             String connectGate = spec.request().connectGate();
             if (connectGate != null) {
                 listener.onPrepared();
-                StartGate.awaitFile(java.nio.file.Path.of(connectGate));
+                StartGate.awaitFile(Path.of(connectGate));
             }
             CountDownLatch connected = new CountDownLatch(1);
             AtomicReference<AsyncResult<Void>> connectResult = new AtomicReference<>();
@@ -320,7 +327,7 @@ final class HyperfoilRun {
                 String gate = spec.request().startGate();
                 if (gate != null) {
                     listener.onReady();
-                    StartGate.await(java.nio.file.Path.of(gate)).ifPresent(warmup::watchCompilerOf);
+                    StartGate.await(Path.of(gate)).ifPresent(warmup::watchCompilerOf);
                 }
                 exec();
                 cpu.sample();

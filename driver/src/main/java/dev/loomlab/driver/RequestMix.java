@@ -6,6 +6,7 @@ import io.hyperfoil.api.config.ScenarioBuilder;
 import io.hyperfoil.api.config.SequenceBuilder;
 import io.hyperfoil.api.config.Step;
 import io.hyperfoil.api.session.Session;
+import io.hyperfoil.function.SerializableFunction;
 import io.hyperfoil.http.api.HttpMethod;
 import io.hyperfoil.http.config.HttpBuilder;
 import io.hyperfoil.http.config.Protocol;
@@ -82,7 +83,7 @@ final class RequestMix {
     private static final ThreadLocal<Map<String, String>> DRAWN = ThreadLocal.withInitial(Map::of);
 
     /** The path, drawing this request's values. */
-    private record DrawnPath(HttpCall call) implements io.hyperfoil.function.SerializableFunction<Session, String> {
+    private record DrawnPath(HttpCall call) implements SerializableFunction<Session, String> {
         @Override
         public String apply(Session session) {
             Map<String, String> drawn = call.draw();

@@ -1,5 +1,6 @@
 package dev.loomlab.driver;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomlab.load.Draw;
@@ -36,7 +37,7 @@ final class RequestSecrets {
         }
         try {
             return json.readValue(text, type);
-        } catch (com.fasterxml.jackson.core.JacksonException e) {
+        } catch (JacksonException e) {
             // not the parser's message: it quotes the text it stopped at, a credential
             throw new InvalidLoadException(refusal);
         }

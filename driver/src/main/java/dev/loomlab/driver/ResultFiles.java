@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -20,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 import dev.loomlab.load.DriverResult;
+import dev.loomlab.load.SteadyState;
 
 /** Writes {@code CELL.hlog} and {@code CELL.driver.json}, each to a temporary file renamed into place. */
 final class ResultFiles {
@@ -43,7 +46,7 @@ final class ResultFiles {
                 "loomlab-driver: units=nanoseconds (response time) url=" + spec.target().url()
                         + " method=" + spec.method() + " model=" + spec.model()
                         + (spec.closed() ? " vus=" + spec.vus() : " rate=" + spec.rate())
-                        + (spec.isRamp() ? " ramp=" + java.util.Arrays.toString(spec.rampVus()).replace(" ", "") + " stepS=" + spec.stepMs() / 1000 : ""),
+                        + (spec.isRamp() ? " ramp=" + Arrays.toString(spec.rampVus()).replace(" ", "") + " stepS=" + spec.stepMs() / 1000 : ""),
                 "loomlab-driver: engine=hyperfoil-" + HyperfoilRun.hyperfoilVersion()
                         + " histograms: " + WindowSummary.SIGNIFICANT_DIGITS + " significant digits, max "
                         + WindowSummary.HIGHEST_TRACKABLE_NS + " ns; one interval per second of the measurement window",
@@ -81,7 +84,7 @@ final class ResultFiles {
 
     /** A steady run or a ramp ({@code levels}: one summary per level, or null). */
     static DriverResult json(WindowSummary w, double driverCpuS, boolean sessionLimitExceeded, int hyperfoilWarnings,
-            List<WindowSummary> levels, String warmupEnded, java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compiler) {
+            List<WindowSummary> levels, String warmupEnded, Optional<SteadyState.Compiler> compiler) {
         DriverSpec s = w.spec;
         DriverResult.Ramp ramp = null;
         List<DriverResult.Level> ls = null;
@@ -137,9 +140,9 @@ final class ResultFiles {
      * result (the result is the mix's whole, on the wire both sides share).
      */
     static void writeRequests(Path file, Map<String, WindowSummary> byRequest) throws IOException {
-        Map<String, Map<String, Object>> out = new java.util.LinkedHashMap<>();
+        Map<String, Map<String, Object>> out = new LinkedHashMap<>();
         byRequest.forEach((name, w) -> {
-            Map<String, Object> figures = new java.util.LinkedHashMap<>();
+            Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("requests", w.sent);
             figures.put("errors", w.errors());
             figures.put("p50Ms", ms(w.histogram, 50));

@@ -3,6 +3,7 @@ package dev.loomlab.driver;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 
 /**
  * Several drivers start their phase at one instant. Each driver's JVM starts and connects in its own time (a second or
@@ -25,14 +26,14 @@ final class StartGate {
      * it after the instant ({@code "EPOCH_MS PID"}: the driver then watches its JIT compiler, see {@link CompilerWatch});
      * throws if no gate appears in time.
      */
-    static java.util.OptionalLong await(Path gate) throws InterruptedException {
+    static OptionalLong await(Path gate) throws InterruptedException {
         awaitFile(gate, WAIT_MS, "no start instant at " + gate + " within " + WAIT_MS / 1000 + " s of being ready");
         long startAt;
-        java.util.OptionalLong server;
+        OptionalLong server;
         try {
             String[] words = Files.readString(gate).trim().split(" ");
             startAt = Long.parseLong(words[0]);
-            server = words.length > 1 ? java.util.OptionalLong.of(Long.parseLong(words[1])) : java.util.OptionalLong.empty();
+            server = words.length > 1 ? OptionalLong.of(Long.parseLong(words[1])) : OptionalLong.empty();
         } catch (IOException | NumberFormatException e) {
             throw new DriverException("the start gate " + gate + " does not hold an epoch-ms instant (and a server's PID): " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package dev.loomlab.driver;
 
 import dev.loomlab.load.DriverResult;
 import dev.loomlab.load.SteadyState;
+import java.util.Optional;
 
 /**
  * Ends a steady run's warm-up and so places its window: at the planned time for a fixed warm-up; for a settling one,
@@ -15,9 +16,9 @@ final class WarmupWatch {
     private final DriverSpec spec;
     private final Completions completions;
     private volatile String ended;
-    private volatile java.util.Optional<CompilerWatch> compiler = java.util.Optional.empty();
-    private volatile java.util.Optional<CompilerPriority> priority = java.util.Optional.empty();
-    private volatile java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compilerAtEnd = java.util.Optional.empty();
+    private volatile Optional<CompilerWatch> compiler = Optional.empty();
+    private volatile Optional<CompilerPriority> priority = Optional.empty();
+    private volatile Optional<SteadyState.Compiler> compilerAtEnd = Optional.empty();
 
     WarmupWatch(DriverSpec spec, Completions completions) {
         this.spec = spec;
@@ -38,8 +39,8 @@ final class WarmupWatch {
 
     void watchCompiler(CompilerWatch watch, CompilerPriority ahead) {
         if (ended == null) {
-            compiler = java.util.Optional.of(watch);
-            priority = java.util.Optional.of(ahead);
+            compiler = Optional.of(watch);
+            priority = Optional.of(ahead);
         }
     }
 
@@ -82,7 +83,7 @@ final class WarmupWatch {
     }
 
     /** The server's compiler over the warm-up's last seconds; empty when not watched or unknown. */
-    java.util.Optional<dev.loomlab.load.SteadyState.Compiler> compiler() {
+    Optional<SteadyState.Compiler> compiler() {
         return compilerAtEnd;
     }
 

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,7 +94,7 @@ class CompilerPriorityTest {
         }
     }
 
-    private static java.util.stream.Stream<Integer> compilers(Map<String, Integer> nices) {
+    private static Stream<Integer> compilers(Map<String, Integer> nices) {
         return nices.entrySet().stream().filter(e -> e.getKey().contains("CompilerThre")).map(Map.Entry::getValue);
     }
 
@@ -103,7 +105,7 @@ class CompilerPriorityTest {
     }
 
     /** renice runs without the caller waiting: polls ps until it has acted, 30 s at most (a slow machine's process start). */
-    private static Map<String, Integer> awaitNices(long pid, java.util.function.Predicate<Map<String, Integer>> done) throws Exception {
+    private static Map<String, Integer> awaitNices(long pid, Predicate<Map<String, Integer>> done) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         Map<String, Integer> nices = nicesByThread(pid);
         while (!done.test(nices) && System.nanoTime() < deadline) {

@@ -9,13 +9,16 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -137,7 +140,7 @@ class DriverIT extends AgainstTestTarget {
             JsonNode schedule = s.get("schedule");
             long late = schedule.get("sentLate").asLong() + schedule.get("notSent").asLong();
             assertThat(late).as(run.describe()).isPositive();
-            org.junit.jupiter.api.Assumptions.abort(String.format(java.util.Locale.ROOT, "the driver sent %.1f req/s of 200 and "
+            Assumptions.abort(String.format(Locale.ROOT, "the driver sent %.1f req/s of 200 and "
                     + "reported %d arrivals late or unsent (longest wait %.0f ms): no CPU headroom here to hold the rate",
                     achieved, late, schedule.get("maxSendDelayMs").asDouble()));
         }
@@ -394,7 +397,7 @@ class DriverIT extends AgainstTestTarget {
     }
 
     private static List<String> firstLines(File f) throws IOException {
-        List<String> all = java.nio.file.Files.readAllLines(f.toPath());
+        List<String> all = Files.readAllLines(f.toPath());
         return all.subList(0, Math.min(10, all.size()));
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -68,7 +69,7 @@ final class DriverProcess {
         }
 
         /** Waits until a progress line on stdout satisfies {@code until}, at most {@code timeoutMs}. */
-        JsonNode awaitProgress(java.util.function.Predicate<JsonNode> until, long timeoutMs) throws IOException, InterruptedException {
+        JsonNode awaitProgress(Predicate<JsonNode> until, long timeoutMs) throws IOException, InterruptedException {
             long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
             while (System.nanoTime() < deadline && process.isAlive()) {
                 for (String line : Files.readAllLines(stdout, StandardCharsets.UTF_8)) {

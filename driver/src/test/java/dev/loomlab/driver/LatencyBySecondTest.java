@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 
 class LatencyBySecondTest {
@@ -19,8 +20,8 @@ class LatencyBySecondTest {
         Histogram h = bySecond.copy(1);
         assertThat(h.getTotalCount()).isEqualTo(2);
         assertThat(h.lowestEquivalentValue(a)).isNotEqualTo(h.lowestEquivalentValue(b));
-        assertThat(h.getValueAtPercentile(50)).isCloseTo(a, org.assertj.core.data.Percentage.withPercentage(0.1));
-        assertThat(h.getMaxValue()).isCloseTo(b, org.assertj.core.data.Percentage.withPercentage(0.1));
+        assertThat(h.getValueAtPercentile(50)).isCloseTo(a, Percentage.withPercentage(0.1));
+        assertThat(h.getMaxValue()).isCloseTo(b, Percentage.withPercentage(0.1));
         // the same two in a histogram of Hyperfoil's precision (1 min, 2 digits) fall into one bucket
         Histogram hyperfoils = new Histogram(60_000_000_000L, 2);
         assertThat(hyperfoils.lowestEquivalentValue(a)).isEqualTo(hyperfoils.lowestEquivalentValue(b));
@@ -46,7 +47,7 @@ class LatencyBySecondTest {
     void aResponseBeyondTheLongestTimeoutIsFiledAtThatBound() {
         LatencyBySecond bySecond = new LatencyBySecond(1);
         bySecond.record(0, 90_000_000_000L);
-        assertThat(bySecond.copy(0).getMaxValue()).isCloseTo(WindowSummary.HIGHEST_TRACKABLE_NS, org.assertj.core.data.Percentage.withPercentage(0.1));
+        assertThat(bySecond.copy(0).getMaxValue()).isCloseTo(WindowSummary.HIGHEST_TRACKABLE_NS, Percentage.withPercentage(0.1));
     }
 
     @Test

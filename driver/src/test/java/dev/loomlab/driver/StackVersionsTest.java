@@ -6,6 +6,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.netty.util.Version;
+import io.vertx.core.Vertx;
+import org.apache.logging.log4j.core.LoggerContext;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,13 +31,13 @@ class StackVersionsTest {
     @Test
     void hyperfoilRunsOnItsOwnStack() throws IOException {
         assertThat(HyperfoilRun.hyperfoilVersion()).isEqualTo("0.25.2");
-        assertThat(io.netty.util.Version.identify().get("netty-common").artifactVersion()).isEqualTo("4.1.87.Final");
-        assertThat(io.netty.util.Version.identify().get("netty-codec-http").artifactVersion()).isEqualTo("4.1.87.Final");
-        assertThat(io.netty.util.Version.identify().get("netty-transport-native-epoll").artifactVersion()).isEqualTo("4.1.87.Final");
-        assertThat(mavenVersion(io.vertx.core.Vertx.class, "io.vertx", "vertx-core")).isEqualTo("4.3.8");
-        assertThat(mavenVersion(org.apache.logging.log4j.core.LoggerContext.class, "org.apache.logging.log4j", "log4j-core"))
+        assertThat(Version.identify().get("netty-common").artifactVersion()).isEqualTo("4.1.87.Final");
+        assertThat(Version.identify().get("netty-codec-http").artifactVersion()).isEqualTo("4.1.87.Final");
+        assertThat(Version.identify().get("netty-transport-native-epoll").artifactVersion()).isEqualTo("4.1.87.Final");
+        assertThat(mavenVersion(Vertx.class, "io.vertx", "vertx-core")).isEqualTo("4.3.8");
+        assertThat(mavenVersion(LoggerContext.class, "org.apache.logging.log4j", "log4j-core"))
                 .isEqualTo("2.19.0");
-        assertThat(mavenVersion(com.fasterxml.jackson.databind.ObjectMapper.class, "com.fasterxml.jackson.core", "jackson-databind"))
+        assertThat(mavenVersion(ObjectMapper.class, "com.fasterxml.jackson.core", "jackson-databind"))
                 .isEqualTo("2.15.2");
         assertThat(mavenVersion(org.HdrHistogram.Histogram.class, "org.hdrhistogram", "HdrHistogram")).isEqualTo("2.2.2");
     }

@@ -2,6 +2,9 @@ package dev.loomlab.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.util.stream.StreamSupport;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,7 +46,7 @@ class SteadyWindowIT extends AgainstTestTarget {
         // second: on a machine at twice its CPU's load (a slow-machine pass of the suite) one window second read 180 after
         // a first second of 120, between seconds of 587-860.
         long first = s.get("settling").get("warmupOkPerSecond").get(0).asLong();
-        double windowMean = java.util.stream.StreamSupport.stream(s.get("okPerSecond").spliterator(), false)
+        double windowMean = StreamSupport.stream(s.get("okPerSecond").spliterator(), false)
                 .mapToLong(JsonNode::asLong).average().orElse(0);
         assertThat(windowMean).as(run.describe()).isGreaterThan(2.0 * first);
         assertThat(run.progress()).anyMatch(p -> p.path("phase").asText().equals("measure") && p.path("warmupS").asInt() == s.get("warmupS").asInt());
@@ -64,7 +67,7 @@ class SteadyWindowIT extends AgainstTestTarget {
     }
 
     /** The run's summary, once its warm-up is seen to have ended as {@code ended} (settled, cap or fixed). */
-    private static JsonNode warmUpEndedAs(String ended, DriverProcess.Outcome run) throws java.io.IOException {
+    private static JsonNode warmUpEndedAs(String ended, DriverProcess.Outcome run) throws IOException {
         JsonNode s = run.summary();
         assertThat(s.get("settling").get("ended").asText()).as(run.describe()).isEqualTo(ended);
         return s;
