@@ -44,18 +44,31 @@ export default function () {
   const late = issued - dueMs(issued);
   const res = http.get(CELL.url, { timeout: CELL.timeout });
   const status = res.status;
+  let kind;
+  let ms;
   if (status === 0) {
     // No timings without an answer: the time it took to fail. k6's codes: 1050 timeout; 1100-1299 DNS, dial, reset.
     const code = res.error_code;
-    const kind = code === 1050 ? 'timeout' : code >= 1100 && code < 1300 ? 'connect' : 'failed';
-    outcome[kind].add(Date.now() - issued + late);
-    return;
+    kind = code === 1050 ? 'timeout' : code >= 1100 && code < 1300 ? 'connect' : 'failed';
+    ms = Date.now() - issued + late;
+  } else {
+    // Response time: blocked + connecting + TLS + sending + waiting + receiving, as engines/k6-cell.js measures it.
+    const t = res.timings;
+    ms = late + t.blocked + t.connecting + t.tls_handshaking + t.duration;
+    kind = status >= 200 && status < 300 ? 'ok' : status >= 500 ? 'status5xx' : status >= 400 ? 'status4xx' : 'other';
   }
-  // Response time: blocked + connecting + TLS + sending + waiting + receiving, as engines/k6-cell.js measures it.
-  const t = res.timings;
-  const ms = late + t.blocked + t.connecting + t.tls_handshaking + t.duration;
-  const kind = status >= 200 && status < 300 ? 'ok' : status >= 500 ? 'status5xx' : status >= 400 ? 'status4xx' : 'other';
+  if (CELL.ratePerSec > 0) {
+    // The index counts only the iterations this agent ran, not the slots of its segment it dropped (no free VU at
+    // their due instant): the sample carries its send and lateness, which the lab corrects by the drops before the
+    // send (AgentSamples, K6DroppedIterations).
+    exec.vu.metrics.metadata.issued = String(issued);
+    exec.vu.metrics.metadata.late = String(late);
+  }
   outcome[kind].add(ms);
+  if (CELL.ratePerSec > 0) {
+    delete exec.vu.metrics.metadata.issued;
+    delete exec.vu.metrics.metadata.late;
+  }
 }
 
 // No end-of-test summary: the samples are the result.

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -29,18 +30,29 @@ record AgentSamples(long windowStartEpochMs, long requests, long ok, long okComp
     private static final List<String> ANSWERED = List.of("ok", "status4xx", "status5xx", "other");
     private static final List<String> ERRORS = List.of("connect", "timeout", "status4xx", "status5xx", "other");
 
-    private record Row(String outcome, long completedUs, double valueMs) {
+    /** A request: its outcome, its completion and its value (ms from its due instant), and in the open model its send. */
+    private record Row(String outcome, long completedUs, double valueMs, Optional<K6SendMetadata> sent) {
     }
 
-    /** Reads the CSV, skipping k6's own metrics; {@code windowMs} is the measured window's length. */
-    static AgentSamples read(BufferedReader csv, long windowMs) throws IOException {
+    /**
+     * Reads the CSV, skipping k6's own metrics but its dropped iterations; {@code windowMs} is the measured window's
+     * length, {@code ratePerSec} this agent's share of the open model's rate (0 in the closed model). In the open model
+     * each value is timed again from the request's true slot: the agent's k6 drops slots of its own segment as a lone
+     * k6 does ({@link K6DroppedIterations}), each a 1 / its share of the rate.
+     */
+    static AgentSamples read(BufferedReader csv, long windowMs, double ratePerSec) throws IOException {
         String header = csv.readLine();
         if (header == null || !header.startsWith("metric_name,timestamp,metric_value")) {
             throw new LoadException("the agent's k6 wrote no sample CSV (header: " + header + ")");
         }
         long windowStart = -1;
         List<Row> rows = new ArrayList<>();
+        List<Long> drops = new ArrayList<>();
         for (String line; (line = csv.readLine()) != null; ) {
+            if (line.startsWith(K6CellSamples.DROPPED + ",")) {
+                drops.add(Long.parseLong(K6CellSamples.field(line, 1)));
+                continue;
+            }
             if (!line.startsWith("lab_")) {
                 continue;
             }
@@ -52,11 +64,16 @@ record AgentSamples(long windowStartEpochMs, long requests, long ok, long okComp
             if (metric.equals(WINDOW_START)) {
                 windowStart = Math.round(value);
             } else if (metric.startsWith(PREFIX)) {
-                rows.add(new Row(metric.substring(PREFIX.length()), Long.parseLong(line.substring(a + 1, b)), value));
+                rows.add(new Row(metric.substring(PREFIX.length()), Long.parseLong(line.substring(a + 1, b)), value, K6SendMetadata.of(line)));
             }
         }
         if (windowStart < 0) {
             throw new LoadException("the agent's k6 sent no request (no window start in its samples)");
+        }
+        if (ratePerSec > 0) {
+            K6DroppedIterations dropped = K6DroppedIterations.of(drops.stream().mapToLong(Long::longValue).toArray(), ratePerSec);
+            rows = rows.stream().map(r -> r.sent().map(m -> new Row(r.outcome(), r.completedUs(),
+                    dropped.latencyMs(r.valueMs(), m.lateMs(), m.issuedMs()), r.sent())).orElse(r)).toList();
         }
         return count(rows, windowStart, windowMs);
     }

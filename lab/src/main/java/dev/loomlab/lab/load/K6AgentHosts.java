@@ -111,10 +111,13 @@ final class K6AgentHosts implements AutoCloseable {
         }
     }
 
-    /** The agent's samples, read as they stream over ssh (never stored whole), then deleted on the agent. */
-    AgentSamples fetchSamples(K6Agent a, String name, long windowMs) {
+    /**
+     * The agent's samples, read as they stream over ssh (never stored whole), then deleted on the agent;
+     * {@code ratePerSec} is its share of the open model's rate (0 in the closed model).
+     */
+    AgentSamples fetchSamples(K6Agent a, String name, long windowMs, double ratePerSec) {
         String csv = AgentHost.quote(dir(a.index()) + "/" + name + ".csv");
-        return fetch(a, "cat " + csv + " && rm -f " + csv, in -> AgentSamples.read(in, windowMs));
+        return fetch(a, "cat " + csv + " && rm -f " + csv, in -> AgentSamples.read(in, windowMs, ratePerSec));
     }
 
     /** k6's CPU seconds in the agent's window, from the samples its loop noted (ticks of CLK_TCK); -1 when none. */

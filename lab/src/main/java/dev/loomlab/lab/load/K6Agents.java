@@ -210,8 +210,10 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         long windowMs = spec.duration().toMillis();
         AgentSamples[] samples = new AgentSamples[n];
         double[] cpu = new double[n];
+        // each agent's equal segment of the open model's schedule: the slots it drops are a 1 / (rate / n) each
+        double agentRate = spec.workload() instanceof Workload.Open o ? o.ratePerSec() / n : 0;
         K6AgentHosts.forEach(n, i -> {
-            samples[i] = hosts.fetchSamples(agents.get(i), spec.name(), windowMs);
+            samples[i] = hosts.fetchSamples(agents.get(i), spec.name(), windowMs, agentRate);
             cpu[i] = hosts.fetchCpu(agents.get(i), spec.name(), samples[i].windowStartEpochMs(), windowMs);
         });
         List<Path> hlogs = new ArrayList<>();

@@ -47,27 +47,12 @@ final class K6CellSamples {
     }
 
     private static Sample sample(String line) {
-        double issued = Double.NaN;
-        double late = Double.NaN;
-        // the metadata column is the last: a custom metric's row has no URL, hence no quoted commas
-        for (String pair : line.substring(line.lastIndexOf(',') + 1).split("&")) {
-            int eq = pair.indexOf('=');
-            if (eq < 0) {
-                continue;
-            }
-            switch (pair.substring(0, eq)) {
-                case "issued" -> issued = Double.parseDouble(pair.substring(eq + 1));
-                case "late" -> late = Double.parseDouble(pair.substring(eq + 1));
-                default -> { }
-            }
-        }
-        if (Double.isNaN(issued) || Double.isNaN(late)) {
-            throw new LoadException("a k6 latency sample without its send and lateness: " + line);
-        }
-        return new Sample(Double.parseDouble(field(line, 2)), late, Math.round(issued));
+        K6SendMetadata sent = K6SendMetadata.of(line)
+                .orElseThrow(() -> new LoadException("a k6 latency sample without its send and lateness: " + line));
+        return new Sample(Double.parseDouble(field(line, 2)), sent.lateMs(), sent.issuedMs());
     }
 
-    private static String field(String line, int index) {
+    static String field(String line, int index) {
         int from = 0;
         for (int i = 0; i < index; i++) {
             from = line.indexOf(',', from) + 1;

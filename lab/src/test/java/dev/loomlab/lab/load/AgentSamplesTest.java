@@ -35,7 +35,7 @@ class AgentSamplesTest {
                 + row("lab_r_timeout", WS + 1900, 1500)     // started at +400: an error, no latency
                 + row("lab_r_ok", WS + 2100, 200);          // started in the window, completed after it: a request, not throughput
 
-        AgentSamples s = AgentSamples.read(new BufferedReader(new StringReader(csv)), 2000);
+        AgentSamples s = AgentSamples.read(new BufferedReader(new StringReader(csv)), 2000, 0);
 
         assertThat(s.windowStartEpochMs()).isEqualTo(WS);
         assertThat(s.requests()).isEqualTo(6);
@@ -50,10 +50,39 @@ class AgentSamplesTest {
     }
 
     @Test
+    void inTheOpenModelEachRequestIsTimedFromItsTrueSlotAfterTheSlotsItsAgentDropped() throws Exception {
+        // This agent's share: 50/s, a slot every 20 ms. It dropped 3 slots at +100 ms (while catching up after a
+        // stall); its later requests' indices miss those 3, so the script timed them from a due instant 60 ms early.
+        String csv = "metric_name,timestamp,metric_value,extra_tags,metadata\n"
+                + row("lab_window_start_ms", WS - 400, WS)
+                + row("dropped_iterations", WS + 100, 1) + row("dropped_iterations", WS + 100, 1) + row("dropped_iterations", WS + 100, 1)
+                // sent at +50 ms, 0 ms late, before the drops: answered in 10 ms, as it read
+                + sent("lab_r_ok", WS + 60, 10, WS + 50, 0)
+                // sent on time at +1,000 ms after the drops: read 60 + 10 ms, answered in 10
+                + sent("lab_r_ok", WS + 1010, 70, WS + 1000, 60)
+                // sent 500 ms after its true slot (a stall after the drops): read 560 + 10 ms, 510 from its slot
+                + sent("lab_r_ok", WS + 1510, 570, WS + 1500, 560);
+
+        AgentSamples s = AgentSamples.read(new BufferedReader(new StringReader(csv)), 2000, 50);
+
+        assertThat(s.requests()).isEqualTo(3);
+        assertThat(s.histogram().getMinValue() / 1e6).isCloseTo(10, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(s.histogram().getValueAtPercentile(60) / 1e6).as("the on-time request after the drops")
+                .isCloseTo(10, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(s.histogram().getMaxValue() / 1e6).as("the late one still shows its wait")
+                .isCloseTo(510, org.assertj.core.api.Assertions.within(0.5));
+    }
+
+    /** A k6 CSV row of an open-model request: with its send (epoch ms) and its lateness as metadata. */
+    private static String sent(String metric, long completedMs, double value, long issuedMs, double lateMs) {
+        return metric + "," + completedMs * 1000 + "," + value + ",,issued=" + issuedMs + "&late=" + lateMs + "\n";
+    }
+
+    @Test
     void anAgentThatSentNothingOrWroteNoCsvIsAnEngineFailure() {
-        assertThatThrownBy(() -> AgentSamples.read(new BufferedReader(new StringReader("metric_name,timestamp,metric_value,extra_tags,metadata\n")), 1000))
+        assertThatThrownBy(() -> AgentSamples.read(new BufferedReader(new StringReader("metric_name,timestamp,metric_value,extra_tags,metadata\n")), 1000, 0))
                 .isInstanceOf(LoadException.class).hasMessageContaining("sent no request");
-        assertThatThrownBy(() -> AgentSamples.read(new BufferedReader(new StringReader("")), 1000))
+        assertThatThrownBy(() -> AgentSamples.read(new BufferedReader(new StringReader("")), 1000, 0))
                 .isInstanceOf(LoadException.class).hasMessageContaining("wrote no sample CSV");
     }
 

@@ -108,6 +108,17 @@ class LoadAgentsIT {
                 assertThat(merged.driverCpuS()).isCloseTo(shares.stream().mapToDouble(s -> ((Number) s.get("driverCpuS")).doubleValue()).sum(),
                         within(1e-9));
             }
+            // The open model on two agents: each its segment of the schedule, each request timed from its slot (its send
+            // and lateness carried in the samples' metadata, corrected for the slots its agent dropped). 200/s of 100 ms
+            // requests on a server with room for them: the median is the sleep, as the closed model's.
+            LoadResult open = two.run(LoadSpec.open(url, 200, Duration.ofSeconds(2), Duration.ofSeconds(6), Duration.ofSeconds(10), dir,
+                    "open", dir.resolve("open.driver.log")), p -> { });
+            System.out.printf("open model, two agents at 200/s: %.1f TPS, achieved %.1f/s, p50 %.2f ms, p99 %.2f ms, shares %s%n",
+                    open.tps(), open.achievedRate(), open.latency().p50Ms(), open.latency().p99Ms(), two.lastShares());
+            assertThat(two.lastShares()).extracting(sh -> ((Number) sh.get("rate")).doubleValue()).containsExactly(100.0, 100.0);
+            assertThat(open.errors().values().stream().mapToLong(Long::longValue).sum()).as("errors " + open.errors()).isZero();
+            assertThat(open.latency().p50Ms()).as("the sleep, from the schedule").isBetween((double) SLEEP_MS, SLEEP_MS * 1.5);
+
             double singleTps = median(ones.stream().mapToDouble(LoadResult::tps));
             double singleP50 = median(ones.stream().mapToDouble(r -> r.latency().p50Ms()));
             double twoTps = median(twos.stream().mapToDouble(LoadResult::tps));
@@ -133,6 +144,7 @@ class LoadAgentsIT {
             Histogram written = HlogMerge.merge(List.of(dir.resolve("two-1.hlog")));
             assertThat(written.getTotalCount()).isEqualTo(fromAgents.getTotalCount()).isEqualTo(twos.getFirst().ok());
             assertThat(twos.getFirst().latency().p50Ms()).isCloseTo(fromAgents.getValueAtPercentile(50) / 1e6, within(0.01));
+
         }
         assertThat(LabNamespaces.list()).noneMatch(n -> n.startsWith("loomlab-" + ProcessHandle.current().pid() + "-"));
         java.util.Set<Path> made = foldersNamedIn(dir);
