@@ -4,7 +4,6 @@ import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.load.Workload;
-import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.catalog.RequestThreadsSetting;
 import java.io.IOException;
 import java.io.UncheckedIOException;
