@@ -45,12 +45,12 @@ public final class Model {
         return model.threading() == Threading.VIRTUAL;
     }
 
-    /** Whether requests are served from a bounded pool of platform request threads (Tomcat's max threads). */
+    /** Whether requests are served from a bounded pool of platform request threads (a servlet container's max threads). */
     public boolean threadPerRequestPool() {
         return model.threading() == Threading.PLATFORM_POOL;
     }
 
-    /** Served by a blocking stack with JDBC (Tomcat); the others run on event loops with R2DBC. */
+    /** Served by a blocking stack with JDBC; the others run on event loops with R2DBC. */
     public boolean servletStack() {
         return server.pool() == PoolKind.JDBC;
     }
@@ -97,12 +97,22 @@ public final class Model {
 
     /** What findings call this model's request threads, for example "Tomcat threads". */
     public String requestThreadsName() {
-        return server.requestThreads().map(ServerDescriptor.RequestThreads::name).orElse(ServerDescriptor.RequestThreads.TOMCAT);
+        return server.requestThreads().map(ServerDescriptor.RequestThreads::name).orElse(ServerDescriptor.RequestThreads.DEFAULT_NAME);
+    }
+
+    /** Whether the lab's request-thread setting (the plan's {@code tomcatThreads}) reaches its pool: its server takes a flag for it. */
+    public boolean takesRequestThreadsSetting() {
+        return threadPerRequestPool() && server.requestThreads().flatMap(ServerDescriptor.RequestThreads::flag).isPresent();
     }
 
     /** What the summary calls the pool of its request threads, for example "Tomcat"; empty without such a pool. */
     public Optional<String> requestThreadsPoolName() {
         return threadPerRequestPool() ? server.requestThreads().map(ServerDescriptor.RequestThreads::poolName) : Optional.empty();
+    }
+
+    /** What goes before a figure of its request threads, "Tomcat" as in "Tomcat max 200"; empty without a pool. */
+    public Optional<String> requestThreadsShortName() {
+        return threadPerRequestPool() ? server.requestThreads().map(ServerDescriptor.RequestThreads::shortName) : Optional.empty();
     }
 
     /**
@@ -184,6 +194,11 @@ public final class Model {
     /** Every model of the lab's own servers (a user's jar runs only when a plan gives it: its models are not listed). */
     public static List<Model> values() {
         return ServerCatalog.current().models().stream().filter(m -> !m.server().equals(AppServer.SERVER)).toList();
+    }
+
+    /** The first model of the lab's own servers, in the catalogue's order, that runs on {@code threading}. */
+    public static Optional<Model> firstOn(Threading threading) {
+        return values().stream().filter(m -> m.threading() == threading).findFirst();
     }
 
     public static List<String> idList() {

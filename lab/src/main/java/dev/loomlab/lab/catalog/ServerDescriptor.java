@@ -84,20 +84,30 @@ public record ServerDescriptor(
      * @param limit the server's own maximum
      * @param flag  the argument that sets another maximum (the value appended); empty when the lab's
      *              {@code --tomcat-threads} cannot reach this server
-     * @param name  what findings call these threads; Tomcat's request threads when not given
+     * @param name  what findings call these threads; {@value #DEFAULT_NAME} when not given (a Spring Boot server's)
      * @param poolName what the summary calls the pool they belong to ("the worker pool"); the name without "threads"
      *              when not given
      */
     public record RequestThreads(int limit, Optional<String> flag, String name, String poolName) {
-        public static final String TOMCAT = "Tomcat threads";
+        /** The name of the request threads of a descriptor that gives none, and of a target the lab knows no model of. */
+        public static final String DEFAULT_NAME = "Tomcat threads";
 
         public RequestThreads {
             if (limit < 1) {
                 throw new IllegalArgumentException("requestThreads.limit: at least 1, not " + limit);
             }
             flag = flag == null ? Optional.empty() : flag;
-            name = name == null || name.isBlank() ? TOMCAT : name;
-            poolName = poolName == null || poolName.isBlank() ? name.replaceFirst("\\s*threads$", "") : poolName;
+            name = name == null || name.isBlank() ? DEFAULT_NAME : name;
+            poolName = poolName == null || poolName.isBlank() ? shortName(name) : poolName;
+        }
+
+        /** The name without "threads", to put before a figure: "Tomcat" of "Tomcat threads", as in "Tomcat max 200". */
+        public String shortName() {
+            return shortName(name);
+        }
+
+        private static String shortName(String name) {
+            return name.replaceFirst("\\s*threads$", "");
         }
     }
 

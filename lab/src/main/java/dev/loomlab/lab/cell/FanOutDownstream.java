@@ -6,6 +6,7 @@ import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.process.DownstreamProcess;
+import dev.loomlab.lab.process.Once;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.FanOut;
@@ -25,7 +26,8 @@ public final class FanOutDownstream implements AutoCloseable {
     private final Jdk jdk;
     private final CpuLayout cpus;
     private final RunFolder folder;
-    private DownstreamProcess process;
+    /** Started by the first cell that needs it (again if it died), with no lock held while its JVM starts. */
+    private final Once<DownstreamProcess> process = new Once<>();
 
     public FanOutDownstream(Jdk jdk, CpuLayout cpus, RunFolder folder) {
         this.jdk = jdk;
@@ -37,11 +39,9 @@ public final class FanOutDownstream implements AutoCloseable {
         return scenarios.stream().anyMatch(FanOut::needsDownstream);
     }
 
-    synchronized DownstreamProcess get() {
-        if (process == null || !process.isAliveProcess()) {
-            process = DownstreamProcess.start(jdk, cpus, folder.logs().resolve("downstream.log"));
-        }
-        return process;
+    DownstreamProcess get() {
+        return process.get(() -> DownstreamProcess.start(jdk, cpus, folder.logs().resolve("downstream.log")),
+                DownstreamProcess::isAliveProcess);
     }
 
     /** The count for one cell: nothing to count unless the scenario fans out. */
@@ -50,11 +50,8 @@ public final class FanOutDownstream implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        if (process != null) {
-            process.close();
-            process = null;
-        }
+    public void close() {
+        process.take().ifPresent(DownstreamProcess::close);
     }
 
     /** One cell's downstream calls between the window's open and close marks. */
@@ -63,38 +60,50 @@ public final class FanOutDownstream implements AutoCloseable {
 
         private final FanOut fanOut;
         private final DownstreamProcess downstream;
-        private long openedAt;
-        private long closedAt;
-        private Long calls;
-        private String error;
+        // The window's marks are HTTP calls to the downstream: each is made once, by whichever thread comes first (the
+        // load's progress, or the end of the load), with no monitor held while it waits for the answer.
+        private final Once<Boolean> opened = new Once<>();
+        private final Once<Boolean> closed = new Once<>();
+        private volatile long openedAt;
+        private volatile long closedAt;
+        private volatile Long calls;
+        private volatile String error;
 
         Count(FanOut fanOut, DownstreamProcess downstream) {
             this.fanOut = fanOut;
             this.downstream = downstream;
         }
 
-        synchronized void open() {
-            if (fanOut == null || openedAt != 0) {
+        void open() {
+            if (fanOut == null) {
                 return;
             }
-            try {
-                downstream.reset();
-                openedAt = System.nanoTime();
-            } catch (IllegalStateException e) {
-                error = e.getMessage();
-            }
+            opened.get(() -> {
+                try {
+                    downstream.reset();
+                    openedAt = System.nanoTime();
+                    return true;
+                } catch (IllegalStateException e) {
+                    error = e.getMessage();
+                    return false;
+                }
+            });
         }
 
-        synchronized void close() {
-            if (fanOut == null || openedAt == 0 || calls != null) {
+        /** Reads the count once the window's open mark is made (waiting for one under way); nothing to read without it. */
+        void close() {
+            if (fanOut == null || !opened.settled().orElse(false)) {
                 return;
             }
-            try {
-                calls = downstream.calls();
-                closedAt = System.nanoTime();
-            } catch (IllegalStateException e) {
-                error = e.getMessage();
-            }
+            closed.get(() -> {
+                try {
+                    calls = downstream.calls();
+                    closedAt = System.nanoTime();
+                } catch (IllegalStateException e) {
+                    error = e.getMessage();
+                }
+                return true;
+            });
         }
 
         boolean measured() {

@@ -3,6 +3,8 @@ package dev.loomlab.lab.cli;
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.catalog.ServerCatalog;
+import dev.loomlab.lab.catalog.Threading;
 import dev.loomlab.lab.cell.Bench;
 import dev.loomlab.lab.cell.FanOutDownstream;
 import dev.loomlab.lab.cell.Launch;
@@ -61,7 +63,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     @Option(names = "--model", paramLabel = "ID", description = "the model; default ${DEFAULT-VALUE}")
-    String model = Defaults.CROSSCHECK_MODEL;
+    String model = defaultModel();
 
     @Option(names = "--scenario", paramLabel = "ID", description = "the scenario; default ${DEFAULT-VALUE}")
     String scenario = "block";
@@ -137,6 +139,19 @@ public final class CrosscheckCommand implements Callable<Integer> {
             AtomicWrite.write(folder.root().resolve("crosscheck.json"), RunFolder.json().writeValueAsString(doc) + "\n");
             console.println("loomlab: crosscheck written to " + folder.root().resolve("crosscheck.json"));
             return comparison.passed() ? 0 : Loomlab.FAILED;
+        }
+    }
+
+    /**
+     * The model the engines are compared on when none is named: the catalogue's first on virtual threads, where the
+     * ceiling of {@code block} is the load's own (VUs / S), so a gap between two engines is theirs. None without a
+     * catalogue (the help still shows; a run then names the missing model).
+     */
+    private static String defaultModel() {
+        try {
+            return Model.firstOn(Threading.VIRTUAL).map(Model::id).orElse("");
+        } catch (ServerCatalog.CatalogException noCheckout) {
+            return "";
         }
     }
 

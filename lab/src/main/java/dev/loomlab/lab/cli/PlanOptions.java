@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cli;
 
+import dev.loomlab.lab.catalog.AppServer;
 import dev.loomlab.lab.catalog.ModelIds;
 import dev.loomlab.lab.os.SecretMask;
 import dev.loomlab.lab.plan.PlanBinding;
@@ -73,9 +74,9 @@ public final class PlanOptions {
             "requestTimeout", "DURATION", "client request timeout; default 60s",
             "poolTimeout", "DURATION", "how long a request waits for a pooled connection; default 30s",
             "jdks", "N", "the JDK axis: run each model's server on these JDK feature versions, e.g. 21,25; default: each model's own "
-                    + "(legacy 17, legacy-virtual 21, others the newest 21+)",
-            "tomcatThreads", "N", "Tomcat's max threads on the mvc server (mvc-platform's request threads); default " + Defaults.TOMCAT_MAX_THREADS,
-            "jdbcDrivers", "ID", "the JDBC driver axis of the mvc models (the driver-pinning pitfall, on --db mariadb): "
+                    + "({ownJdks})",
+            "tomcatThreads", "N", "{requestThreads}; default " + Defaults.TOMCAT_MAX_THREADS,
+            "jdbcDrivers", "ID", "the JDBC driver axis of the models whose server swaps its driver (the driver-pinning pitfall, on --db mariadb): "
                     + "mariadb (the server's own), mysql-8.1.0 (seed 000's era: synchronized around socket reads), mysql-9.5.0; default: the server's own",
             "topology", "local|split", "local: driver, server and database on loopback (default); split: each in a network namespace of its own "
                     + "(needs root and iproute2)",
@@ -92,7 +93,8 @@ public final class PlanOptions {
                     + "a failed one makes the run exit 99 and fail its JUnit report (slo-junit.xml)",
             "tls", "insecure|FILE.pem", "whom an https service's certificate must come from: a PEM certificate file (e.g. a self-signed "
                     + "server's), or insecure (any certificate); default: the JDK's certificate authorities",
-            "app", "JAR", "your Spring Boot jar: the lab runs it as app-platform and app-virtual (spring.threads.virtual.enabled) per cell",
+            "app", "JAR", "your Spring Boot jar: the lab runs it as " + AppServer.PLATFORM + " and " + AppServer.VIRTUAL
+                    + " (spring.threads.virtual.enabled) per cell",
             "appArgs", "ARG", "arguments for your jar, comma-separated (e.g. --spring.profiles.active=bench)",
             "appReady", "PATH", "the path that answers 200 once your jar serves; default: Actuator's /actuator/health when it answers, else /");
 
@@ -113,7 +115,7 @@ public final class PlanOptions {
     private static CommandSpec addFlags(CommandSpec command, List<String> fields) {
         for (String field : fields) {
             String[] help = HELP.get(field);
-            OptionSpec.Builder option = OptionSpec.builder(flag(field)).paramLabel(help[0]).description(help[1]);
+            OptionSpec.Builder option = OptionSpec.builder(flag(field)).paramLabel(help[0]).description(CatalogHelp.fill(help[1]));
             boolean list = Arrays.stream(PlanDocument.class.getRecordComponents())
                     .filter(c -> c.getName().equals(field)).map(RecordComponent::getType).findFirst().orElseThrow() == List.class;
             option = list ? option.type(List.class).auxiliaryTypes(String.class).splitRegex(",") : option.type(String.class);

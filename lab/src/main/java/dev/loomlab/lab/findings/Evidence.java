@@ -58,9 +58,9 @@ final class Evidence {
         return cell.cell().model();
     }
 
-    /** What the cell's model calls its request threads; Tomcat's where the model is not known. */
+    /** What the cell's model calls its request threads; the descriptors' default name where the model is not known. */
     String requestThreadsName() {
-        return model().map(Model::requestThreadsName).orElse(ServerDescriptor.RequestThreads.TOMCAT);
+        return model().map(Model::requestThreadsName).orElse(ServerDescriptor.RequestThreads.DEFAULT_NAME);
     }
 
     boolean is(Model model) {

@@ -5,6 +5,7 @@ import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
+import dev.loomlab.lab.process.Once;
 import dev.loomlab.lab.process.StartupCache;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,6 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -35,6 +38,8 @@ import java.util.concurrent.Executors;
  */
 final class DriverStartupCache {
     private static final int TRAINING_VUS = 20;
+    /** The trainings by the cache's archive: made once each, whichever cell asks first. */
+    private static final ConcurrentMap<Path, Once<Boolean>> TRAINING = new ConcurrentHashMap<>();
 
     private DriverStartupCache() {
     }
@@ -44,10 +49,17 @@ final class DriverStartupCache {
      * one), its cache recorded under {@code root} first if it has none yet: {@code jvm} is the command up to the jar, as
      * every cell runs it.
      */
-    static synchronized List<String> launch(Jdk jdk, CpuLayout cpus, List<String> jvm, Path root) {
+    static List<String> launch(Jdk jdk, CpuLayout cpus, List<String> jvm, Path root) {
         Path jar = LabHome.driverJar();
         Optional<StartupCache> cache = StartupCache.ofPlainJar(jar, jdk, root);
-        cache.filter(c -> !c.trained()).ifPresent(c -> train(c, cpus, jvm));
+        // One training per cache, run by the first cell that needs it with no lock held; a cell that comes meanwhile
+        // waits for that training's end (the map only hands out the cache's Once: nothing blocks inside it).
+        cache.filter(c -> !c.trained()).ifPresent(c -> TRAINING.computeIfAbsent(c.archive(), archive -> new Once<>()).get(() -> {
+            if (!c.trained()) {
+                train(c, cpus, jvm);
+            }
+            return Boolean.TRUE;
+        }));
         return cache.filter(StartupCache::trained).map(StartupCache::launch).orElseGet(() -> List.of("-jar", jar.toString()));
     }
 

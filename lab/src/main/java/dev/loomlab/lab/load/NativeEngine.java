@@ -1,6 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.lab.process.Once;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +19,7 @@ abstract sealed class NativeEngine implements LoadEngine permits K6Engine, WrkEn
     private final EngineType type;
     private final Path binary;
     private final CpuLayout cpus;
-    private String version;
+    private final Once<String> version = new Once<>();
 
     NativeEngine(EngineType type, Path binary, CpuLayout cpus) {
         this.type = type;
@@ -31,12 +32,12 @@ abstract sealed class NativeEngine implements LoadEngine permits K6Engine, WrkEn
         return type.id();
     }
 
-    /** The engine's version as results record it, from the binary's own version command. */
-    public final synchronized String version() {
-        if (version == null) {
-            version = readVersion();
-        }
-        return version;
+    /**
+     * The engine's version as results record it, from the binary's own version command: run once, with no lock held
+     * (a caller that comes while it runs waits for its answer, not on this engine's monitor).
+     */
+    public final String version() {
+        return version.get(this::readVersion);
     }
 
     /** Asks the binary for its version (called once), e.g. through {@link #versionLine}. */

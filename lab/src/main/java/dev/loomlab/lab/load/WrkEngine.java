@@ -213,7 +213,15 @@ public final class WrkEngine extends NativeEngine {
             windowEnd = end;
         }
 
-        synchronized void tick() {
+        /**
+         * Reports the second's progress: worked out under the lock, handed to the listener outside it, since the
+         * listener opens and closes the window (the sampler, HTTP calls to the downstream and the server).
+         */
+        void tick() {
+            listener.onProgress(progress());
+        }
+
+        private synchronized LoadProgress progress() {
             long now = System.currentTimeMillis();
             long total = base + threads.values().stream().mapToLong(v -> v[0]).sum();
             long errors = baseErrors + threads.values().stream().mapToLong(v -> v[1]).sum();
@@ -224,7 +232,7 @@ public final class WrkEngine extends NativeEngine {
             // Elapsed on the plan's clock: the window starts at warm-up seconds.
             double elapsed = now < windowStart ? Math.min((now - started) / 1000.0, spec.warmup().toMillis() / 1000.0)
                     : spec.warmup().toMillis() / 1000.0 + (now - windowStart) / 1000.0;
-            listener.onProgress(new LoadProgress(phase, elapsed, tps, total, errors));
+            return new LoadProgress(phase, elapsed, tps, total, errors);
         }
     }
 }

@@ -26,7 +26,7 @@ public final class SeriesSummary {
             rounded("virtualQueuedMax", rows -> max(rows, SeriesRow::virtualQueued)),
             rounded("tomcatBusyMax", rows -> max(rows, SeriesRow::tomcatBusy)),
             rounded("tomcatMax", rows -> max(rows, SeriesRow::tomcatMax)),
-            new Figure("tomcatBusyAtMaxShare", SeriesSummary::tomcatBusyAtMaxShare),
+            new Figure("tomcatBusyAtMaxShare", SeriesSummary::requestThreadsBusyAtMaxShare),
             rounded("poolActiveMax", rows -> max(rows, SeriesRow::poolActive)),
             rounded("poolPendingMax", rows -> max(rows, SeriesRow::poolPending)),
             rounded("poolPendingMean", rows -> mean(rows, SeriesRow::poolPending)),
@@ -64,8 +64,11 @@ public final class SeriesSummary {
         });
     }
 
-    /** The share of the samples in which every Tomcat thread was busy; NaN when Tomcat's pool was not seen. */
-    private static double tomcatBusyAtMaxShare(List<SeriesRow> rows) {
+    /**
+     * The share of the samples in which every request thread of the server's pool was busy; NaN when no pool was seen.
+     * The key keeps its first server's name ({@code tomcat…}): cell files of every stack carry it under that name.
+     */
+    private static double requestThreadsBusyAtMaxShare(List<SeriesRow> rows) {
         double tomcatMax = max(rows, SeriesRow::tomcatMax);
         if (Double.isNaN(tomcatMax) || tomcatMax <= 0) {
             return Double.NaN;

@@ -141,6 +141,12 @@ final class PlanFields {
         return out;
     }
 
+    /** " (legacy's" — the models the oldest JDK is there for, as their descriptors say — or " (the lab's". */
+    private static String oldestModels() {
+        List<String> oldest = Model.values().stream().filter(m -> m.minJdk() == MIN_SERVER_JDK).map(Model::id).toList();
+        return oldest.isEmpty() ? " (the lab's" : " (" + String.join(", ", oldest) + "'s";
+    }
+
     /** The JDK axis: feature versions, e.g. [21, 25]; absent = each model's default JDK. */
     private static List<Integer> jdks(List<Integer> features) {
         if (features == null) {
@@ -150,7 +156,7 @@ final class PlanFields {
         for (int feature : features) {
             if (feature < MIN_SERVER_JDK || feature > 99) {
                 throw new PlanException("jdks: JDK " + feature + " cannot run a server here: the oldest is " + MIN_SERVER_JDK
-                        + " (the legacy model's Spring Boot 2.7; JDK 8 is not installable on this machine)");
+                        + oldestModels() + "; JDK 8 is not installable on this machine)");
             }
             if (out.contains(feature)) {
                 throw new PlanException("jdks: " + feature + " is listed twice");

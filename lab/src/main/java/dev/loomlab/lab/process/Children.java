@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -28,8 +30,13 @@ public final class Children {
      */
     static final Duration ORPHAN_GRACE = Duration.ofSeconds(2);
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
-    private static Path guardDir;
-    private static OrphanGuard guard;
+    /** The guard: started by the first caller that needs it, with no lock held (it is a process, see {@link Once}). */
+    private static final Once<Guard> GUARD = new Once<>();
+    /**
+     * Held for the books only — which children and holds there are, whether the guard they were written for is still
+     * the one — and for writing the small pid file, never while a guard starts or stops.
+     */
+    private static final Object BOOKS = new Object();
     private static int holds;
 
     static {
@@ -49,14 +56,24 @@ public final class Children {
     }
 
     public static Process track(Process process) {
-        synchronized (Children.class) {
-            guard();
-            LIVE.add(process);
-            writePidFile();
+        // The guard may close between its start and this child's entry (its last child ended meanwhile): then the
+        // child goes to the next guard, never into a pid file no guard reads.
+        boolean entered = false;
+        while (!entered) {
+            Guard guard = guard();
+            synchronized (BOOKS) {
+                entered = GUARD.holds(guard);
+                if (entered) {
+                    LIVE.add(process);
+                    writePidFile(guard);
+                }
+            }
         }
         process.onExit().thenRun(() -> {
             LIVE.remove(process);
-            writePidFile();
+            synchronized (BOOKS) {
+                currentGuard().ifPresent(Children::writePidFile);
+            }
             closeGuardIfIdle();
         });
         return process;
@@ -66,13 +83,17 @@ public final class Children {
      * Keeps the guard while something other than a child needs sweeping should the lab die: the namespaces of a
      * split run, which outlive every child between two cells. Each hold is released once.
      */
-    static synchronized void hold() {
-        holds++;
+    static void hold() {
+        synchronized (BOOKS) {
+            holds++;
+        }
         guard();
     }
 
-    static synchronized void release() {
-        holds--;
+    static void release() {
+        synchronized (BOOKS) {
+            holds--;
+        }
         closeGuardIfIdle();
     }
 
@@ -98,19 +119,42 @@ public final class Children {
     }
 
     /** The guard's process, started if it was not (for tests: it must outlive a SIGKILLed lab). */
-    static synchronized java.util.Optional<ProcessHandle> guardProcess() {
-        guard();
-        return guard.handle();
+    static Optional<ProcessHandle> guardProcess() {
+        return guard().orphanGuard().handle();
     }
 
-    private static synchronized void guard() {
-        if (guard != null) {
-            return;
+    private static Guard guard() {
+        return GUARD.get(Children::startGuard);
+    }
+
+    /** The guard now, if one is up; under {@link #BOOKS}, no one detaches it meanwhile. */
+    private static Optional<Guard> currentGuard() {
+        return GUARD.now();
+    }
+
+    /** A guard and its folder (null when the folder could not be made: the guard still sweeps the namespaces). */
+    private record Guard(Path dir, OrphanGuard orphanGuard) {
+        void close() {
+            orphanGuard.close();
+            if (dir != null) {
+                try (var files = Files.list(dir)) {
+                    for (Path f : files.toList()) {
+                        Files.deleteIfExists(f);
+                    }
+                    Files.deleteIfExists(dir);
+                } catch (IOException e) {
+                    // A temp folder: at worst it stays.
+                }
+            }
         }
+    }
+
+    private static Guard startGuard() {
+        Path guardDir = null;
         Path pids = Path.of("/dev/null");
         try {
             guardDir = Files.createTempDirectory("loomlab-children-");
-            pids = pidFile();
+            pids = guardDir.resolve("pids");
         } catch (IOException e) {
             // Still a guard: it sweeps the namespaces, though it knows no child to stop.
             System.getLogger(Children.class.getName()).log(System.Logger.Level.WARNING,
@@ -122,8 +166,8 @@ public final class Children {
         List<String> afterwards = List.of("sh", "-c", LabNamespaces.sweepScript() + folders + "\n[ -n \"$3\" ] && rm -rf -- \"$3\"",
                 "loomlab-children-sweep", Long.toString(ProcessHandle.current().pid()), LabNamespaces.ipCommand(),
                 guardDir == null ? "" : guardDir.toString());
-        guard = OrphanGuard.start("loomlab-children-guard", pids, OrphanGuard.PidFile.EVERY_LINE, "TERM",
-                ORPHAN_GRACE, afterwards);
+        return new Guard(guardDir, OrphanGuard.start("loomlab-children-guard", pids, OrphanGuard.PidFile.EVERY_LINE, "TERM",
+                ORPHAN_GRACE, afterwards));
     }
 
     /**
@@ -131,66 +175,67 @@ public final class Children {
      * sockets, or a load agent's on this machine. Its name must start with {@code loomlab-}; the owner deletes it as
      * usual otherwise. Needs the guard: call it while a child or a hold keeps it.
      */
-    public static synchronized void sweepOnDeath(Path folder) {
+    public static void sweepOnDeath(Path folder) {
         guard();
-        if (guardDir == null || !folder.getFileName().toString().startsWith("loomlab-")) {
+        if (!folder.getFileName().toString().startsWith("loomlab-")) {
             return;
         }
-        try {
-            Files.writeString(guardDir.resolve(SWEEP), folder.toAbsolutePath() + "\n", StandardCharsets.UTF_8,
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            System.getLogger(Children.class.getName()).log(System.Logger.Level.WARNING,
-                    "the orphan guard will not sweep " + folder + ": " + e.getMessage());
+        synchronized (BOOKS) {
+            currentGuard().map(Guard::dir).ifPresent(dir -> {
+                try {
+                    Files.writeString(dir.resolve(SWEEP), folder.toAbsolutePath() + "\n", StandardCharsets.UTF_8,
+                            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                } catch (IOException e) {
+                    System.getLogger(Children.class.getName()).log(System.Logger.Level.WARNING,
+                            "the orphan guard will not sweep " + folder + ": " + e.getMessage());
+                }
+            });
         }
     }
 
     private static final String SWEEP = "sweep";
 
-    private static Path pidFile() {
-        return guardDir.resolve("pids");
-    }
-
-    /** Whole, or not at all: the guard may read it at any moment (the lab may die at any moment). */
-    private static synchronized void writePidFile() {
-        if (guardDir == null || !Files.isDirectory(guardDir)) {
+    /** Whole, or not at all: the guard may read it at any moment (the lab may die at any moment). Under {@link #BOOKS}. */
+    private static void writePidFile(Guard guard) {
+        Path dir = guard.dir();
+        if (dir == null || !Files.isDirectory(dir)) {
             return;
         }
         String lines = LIVE.stream().filter(Process::isAlive).map(p -> OrphanGuard.line(p.toHandle()))
                 .filter(l -> !l.isEmpty()).collect(Collectors.joining("\n", "", "\n"));
         try {
-            Path tmp = guardDir.resolve("pids.tmp");
+            Path tmp = dir.resolve("pids.tmp");
             Files.writeString(tmp, lines, StandardCharsets.UTF_8);
-            Files.move(tmp, pidFile(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(tmp, dir.resolve("pids"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             System.getLogger(Children.class.getName()).log(System.Logger.Level.WARNING,
                     "cannot update the orphan guard's pid file: " + e.getMessage());
         }
     }
 
-    /** No child and no hold: the guard goes too, so that a lab that has nothing running leaves nothing running. */
-    private static synchronized void closeGuardIfIdle() {
-        if (LIVE.isEmpty() && holds == 0) {
-            closeGuard();
+    /**
+     * No child and no hold: the guard goes too, so that a lab that has nothing running leaves nothing running. It is
+     * taken off the books under the lock and stopped outside it (stopping waits for its process).
+     */
+    private static void closeGuardIfIdle() {
+        Optional<CompletableFuture<Guard>> idle;
+        synchronized (BOOKS) {
+            idle = LIVE.isEmpty() && holds == 0 ? GUARD.detach() : Optional.empty();
         }
+        idle.ifPresent(Children::close);
     }
 
-    private static synchronized void closeGuard() {
-        if (guard != null) {
-            guard.close();
-            guard = null;
+    private static void closeGuard() {
+        Optional<CompletableFuture<Guard>> any;
+        synchronized (BOOKS) {
+            any = GUARD.detach();
         }
-        if (guardDir != null) {
-            try (var files = Files.list(guardDir)) {
-                for (Path f : files.toList()) {
-                    Files.deleteIfExists(f);
-                }
-                Files.deleteIfExists(guardDir);
-            } catch (IOException e) {
-                // A temp folder: at worst it stays.
-            }
-            guardDir = null;
-        }
+        any.ifPresent(Children::close);
+    }
+
+    /** Stops a guard taken off the books: now if it is up, else by whoever is starting it, once it is. */
+    private static void close(CompletableFuture<Guard> guard) {
+        guard.thenAccept(Guard::close);
     }
 
     static void stopAll() {

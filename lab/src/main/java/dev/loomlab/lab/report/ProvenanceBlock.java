@@ -4,6 +4,7 @@ import static dev.loomlab.lab.cell.CellRun.CPU_REFERENCE;
 import static dev.loomlab.lab.report.ReportText.oneLine;
 import static dev.loomlab.lab.report.ReportText.orUnknown;
 
+import dev.loomlab.lab.catalog.RequestThreadsSetting;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
@@ -100,8 +101,7 @@ final class ProvenanceBlock {
         }
         line(md, "server", "pool " + run.text("poolSize") + " connections"
                 + (run.plan("poolTimeout") == null ? "" : " (a request waits up to " + run.text("poolTimeout") + " for one)") + ", heap " + run.text("heap") + " (-Xms = -Xmx)"
-                + ", Tomcat max threads " + run.tomcatMaxThreads() + " on "
-                + (run.plan("app") != null ? dev.loomlab.lab.catalog.AppServer.PLATFORM : "mvc-platform"));
+                + requestThreads(run));
         line(md, "engine", orUnknown(m.engine()));
         line(md, "database", m.database() == null || m.database().isBlank() ? run.text("database") : m.database());
         line(md, "JDKs", join(m.jdks(), List.of("lab", "servers", "server", "driver")));
@@ -215,6 +215,12 @@ final class ProvenanceBlock {
         StringBuilder sb = new StringBuilder();
         RunFacts.ordered(map, first).forEach((k, v) -> sb.append(sb.isEmpty() ? "" : "; ").append(k).append(' ').append(v));
         return sb.isEmpty() ? "unknown" : sb.toString();
+    }
+
+    /** ", Tomcat max threads 200 on mvc-platform": the pools of the run's models that the setting sized, as their descriptors name them. */
+    private static String requestThreads(RunFacts run) {
+        String sized = RequestThreadsSetting.onModels(run.knownModels(), run.requestThreadsSetting());
+        return sized.isEmpty() ? "" : ", " + sized;
     }
 
     private static void line(StringBuilder md, String key, String value) {

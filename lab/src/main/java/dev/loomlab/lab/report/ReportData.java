@@ -4,7 +4,7 @@ import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.load.Workload;
-import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.catalog.RequestThreadsSetting;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -228,8 +228,8 @@ public final class ReportData {
                 put(rows, "load", model, load(c));
                 put(rows, "engine", model, c.engine());
                 put(rows, "warm-up / window", model, ReportText.one(c.warmupS()) + " s / " + ReportText.one(c.durationS()) + " s");
-                put(rows, "request threads", model, c.cell().model().filter(Model::threadPerRequestPool).isPresent()
-                        ? "Tomcat max " + run.tomcatMaxThreads() : null);
+                put(rows, "request threads", model, c.cell().model()
+                        .flatMap(m -> RequestThreadsSetting.max(m, run.requestThreadsSetting())).orElse(null));
                 if (c.metrics() != null && c.metrics().get("liveThreadsMax") != null) {
                     liveThreads = Math.max(liveThreads, Math.round(c.metrics().get("liveThreadsMax")));
                 }

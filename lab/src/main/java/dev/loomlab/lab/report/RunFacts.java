@@ -85,9 +85,26 @@ final class RunFacts {
         }
     }
 
-    /** Tomcat's max threads on mvc-platform as the run recorded it, else the lab's default. */
+    /** The request-thread setting (the plan's tomcatThreads) as the run recorded it, else the lab's default. */
     String tomcatMaxThreads() {
         return plan("tomcatThreads") == null ? String.valueOf(Defaults.TOMCAT_MAX_THREADS) : text("tomcatThreads");
+    }
+
+    /** {@link #tomcatMaxThreads()} as a number: the lab's default where the record is not one. */
+    int requestThreadsSetting() {
+        try {
+            return Integer.parseInt(tomcatMaxThreads().trim());
+        } catch (NumberFormatException e) {
+            return Defaults.TOMCAT_MAX_THREADS;
+        }
+    }
+
+    /** The run's models this loomlab knows: the plan's, then any other its cells name (not their labels: see {@link #models()}). */
+    List<Model> knownModels() {
+        Set<Model> out = new LinkedHashSet<>();
+        planIds("models").forEach(id -> known(Model::byId, id).ifPresent(out::add));
+        cells.forEach(c -> c.cell().model().ifPresent(out::add));
+        return List.copyOf(out);
     }
 
     /**

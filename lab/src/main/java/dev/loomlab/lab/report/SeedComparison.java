@@ -1,7 +1,9 @@
 package dev.loomlab.lab.report;
 
-import dev.loomlab.load.Workload;
+import dev.loomlab.lab.catalog.RequestThreadsSetting;
+import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanParts;
+import dev.loomlab.load.Workload;
 import dev.loomlab.lab.result.CellResult;
 import java.util.List;
 import java.util.Locale;
@@ -45,8 +47,8 @@ public final class SeedComparison {
                     .append(part.plan().models().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", ")))
                     .append(" on ").append(part.plan().scenarios().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", ")))
                     .append(part.plan().workload() instanceof Workload.Burst b ? ", a burst of " + b.requests() : ", " + part.plan().workload().describe())
-                    .append(", sleep ").append(part.plan().sleepMs()).append(" ms, ").append(part.plan().tomcatThreads())
-                    .append(" Tomcat threads\n");
+                    .append(", sleep ").append(part.plan().sleepMs()).append(" ms")
+                    .append(threads(part.plan())).append('\n');
         }
         // The pitfalls side by side across the parts (the pitfalls plan keeps its database, VU level
         // and driver axis per part): each section appears only when some part measured its cells.
@@ -65,6 +67,12 @@ public final class SeedComparison {
                 .filter(v -> v != null)
                 .toList();
         return values.isEmpty() ? Optional.empty() : Optional.of(values.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
+    }
+
+    /** ", 200 Tomcat threads": the part's request-thread setting, named after the pools it sized; nothing when it sized none. */
+    private static String threads(Plan plan) {
+        String count = RequestThreadsSetting.count(plan.models(), plan.tomcatThreads());
+        return count.isEmpty() ? "" : ", " + count;
     }
 
     private static String format(double value, String metric) {

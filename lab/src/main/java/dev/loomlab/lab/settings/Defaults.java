@@ -29,7 +29,7 @@ public final class Defaults {
     /** The seeds' connection pool, for JDBC and R2DBC alike. */
     public static final int POOL_SIZE = 150;
 
-    /** Tomcat's max threads on mvc-platform: the seeds' value and Tomcat's default. */
+    /** The request threads' maximum on the models whose pool takes the setting: the seeds' value and Tomcat's default. */
     public static final int TOMCAT_MAX_THREADS = 200;
 
     /** The sleep of block, block-query and slow-query, as in the seeds. */
@@ -40,12 +40,6 @@ public final class Defaults {
 
     /** The embedded database a run starts when no external one is given. */
     public static final Dialect DATABASE = Dialect.POSTGRES;
-
-    /**
-     * The model {@code crosscheck} compares the engines on when none is named: on virtual threads the
-     * ceiling of {@code block} is the load's own (VUs / S), so a gap between two engines is theirs.
-     */
-    public static final String CROSSCHECK_MODEL = "mvc-virtual";
 
     /** The load engine. */
     public static final String ENGINE = "hyperfoil";

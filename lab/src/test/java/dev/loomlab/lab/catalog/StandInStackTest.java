@@ -70,6 +70,9 @@ class StandInStackTest {
 
         assertThat(cli.getSubcommands().get("run").getUsageMessage()).contains(StandInStack.PLATFORM, StandInStack.VIRTUAL);
         assertThat(cli.getSubcommands().get("serve").getUsageMessage()).contains(StandInStack.PLATFORM, StandInStack.VIRTUAL);
+        assertThat(cli.getSubcommands().get("run").getUsageMessage().replaceAll("\\s+", " "))
+                .as("--tomcat-threads names the pools it sizes by their descriptors")
+                .contains("stand-in threads (stand-in-platform)");
     }
 
     @Test
@@ -111,6 +114,8 @@ class StandInStackTest {
                 .contains("stand-in-platform r1** — 197.2 TPS ≈ 200 stand-in threads / 1.00 s")
                 .as("the caveat names its pool as its descriptor does")
                 .contains("the stand-in's pool on stand-in-platform: 200)")
+                .as("the provenance names the pool the request-thread setting sized as its descriptor does")
+                .contains("stand-in max threads 200 on stand-in-platform").doesNotContain("Tomcat max threads")
                 .doesNotContain("| mvc-platform |", "| mvc-virtual |");
         String golden = Golden.read("summary.md");
         assertThat(summary.lines().filter(l -> l.startsWith("| stand-in-"))).as("its rows are the fixture's mvc rows, renamed")
