@@ -127,9 +127,13 @@ class LoadAgentsIT {
                     singleTps, singleP50, twoTps, 100 * (twoTps / singleTps - 1), twoP50, 100 * (twoP50 / singleP50 - 1), spreads);
 
             // The same load from two machines as from one: within 3 % TPS and 2 % p50 — or, on a machine whose neighbours
-            // move one agent's own rounds further apart than that, within that spread (what this machine can tell apart).
-            double tpsBound = Math.max(0.03, spread(ones.stream().mapToDouble(LoadResult::tps)));
-            double p50Bound = Math.max(0.02, spread(ones.stream().mapToDouble(r -> r.latency().p50Ms())));
+            // move either side's own rounds further apart than that, within that spread (what this machine can tell
+            // apart: beside two test suites, one agent read 370.3 TPS and two 352.8, -4.7 %, with one side's rounds 3.7 %
+            // apart).
+            double tpsBound = Math.max(0.03, Math.max(spread(ones.stream().mapToDouble(LoadResult::tps)),
+                    spread(twos.stream().mapToDouble(LoadResult::tps))));
+            double p50Bound = Math.max(0.02, Math.max(spread(ones.stream().mapToDouble(r -> r.latency().p50Ms())),
+                    spread(twos.stream().mapToDouble(r -> r.latency().p50Ms()))));
             System.out.printf("bounds: TPS ±%.1f %%, p50 ±%.1f %%%n", 100 * tpsBound, 100 * p50Bound);
             assertThat(twoTps).isCloseTo(singleTps, within(tpsBound * singleTps));
             assertThat(twoP50).isCloseTo(singleP50, within(p50Bound * singleP50));
