@@ -1,21 +1,15 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.report.Comparison;
-import dev.loomlab.lab.result.CellResult;
-import dev.loomlab.lab.result.Manifest;
-import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.settings.PlanException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import tools.jackson.core.JacksonException;
 
 /**
  * {@code loomlab compare <runA> <runB>}: the two runs' cells side by side, as Markdown on stdout,
@@ -42,9 +36,6 @@ public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private record Run(Manifest manifest, List<CellResult> cells) {
-    }
-
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -56,8 +47,8 @@ public final class CompareCommand implements Callable<Integer> {
             err.println("loomlab: " + e.getMessage());
             return Loomlab.BAD_INPUT;
         }
-        Run a = read(runA, err);
-        Run b = a == null ? null : read(runB, err);
+        RunFolders.Read a = read(runA, err);
+        RunFolders.Read b = a == null ? null : read(runB, err);
         if (a == null || b == null) {
             return Loomlab.BAD_INPUT;
         }
@@ -66,28 +57,17 @@ public final class CompareCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static Run read(Path folder, PrintWriter err) {
-        if (!Files.isDirectory(folder)) {
-            err.println("loomlab: " + folder + " is not a run folder: no such directory");
-            return null;
-        }
-        if (!Files.isRegularFile(folder.resolve(RunFolder.MANIFEST))) {
-            err.println("loomlab: " + folder + " is not a run folder: it has no " + RunFolder.MANIFEST);
-            return null;
-        }
+    private static RunFolders.Read read(Path folder, PrintWriter err) {
         try {
-            RunFolder run = new RunFolder(folder);
-            return new Run(run.readManifest(), run.readCells());
-        } catch (JacksonException e) {
-            err.println("loomlab: " + folder + " is not a readable run folder: " + firstLine(e.getOriginalMessage()));
-        } catch (UncheckedIOException e) {
-            err.println("loomlab: " + folder + " is not a readable run folder: " + firstLine(e.getCause().getMessage()));
+            return RunFolders.read(folder);
+        } catch (PlanException e) {
+            err.println("loomlab: " + e.getMessage());
+            return null;
         }
-        return null;
     }
 
     /** {@code 2%} or {@code 2}: a share of 0.02, more than 0 and less than 100 %. */
-    private static double share(String flag, String text) {
+    static double share(String flag, String text) {
         String number = text.strip().endsWith("%") ? text.strip().substring(0, text.strip().length() - 1).strip() : text.strip();
         double percent;
         try {
@@ -99,9 +79,5 @@ public final class CompareCommand implements Callable<Integer> {
             throw new IllegalArgumentException(flag + ": expected a percentage above 0 and below 100, got '" + text + "'");
         }
         return percent / 100;
-    }
-
-    private static String firstLine(String message) {
-        return message == null ? "" : message.lines().findFirst().orElse("");
     }
 }

@@ -13,7 +13,7 @@ import picocli.CommandLine;
         version = "loomlab 0.1.0",
         description = "Platform threads, virtual threads or WebFlux? The same API on each model, real database, real load, one report.",
         subcommands = {RunCommand.class, SaturateCommand.class, ServeCommand.class, VerifyCommand.class, ReportCommand.class, PlansCommand.class,
-                CrosscheckCommand.class, CompareCommand.class, K8sManifestCommand.class, CommandLine.HelpCommand.class})
+                CrosscheckCommand.class, CompareCommand.class, HistoryCommand.class, K8sManifestCommand.class, CommandLine.HelpCommand.class})
 public final class Loomlab {
     public static final int FAILED = 1;
     public static final int BAD_INPUT = 2;

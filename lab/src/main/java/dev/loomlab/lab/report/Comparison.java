@@ -218,7 +218,7 @@ public final class Comparison {
     }
 
     /** What else differs between the runs: a difference here explains a difference in the tables. */
-    static List<String> setupDifferences(Manifest a, List<CellResult> cellsA, Manifest b, List<CellResult> cellsB) {
+    public static List<String> setupDifferences(Manifest a, List<CellResult> cellsA, Manifest b, List<CellResult> cellsB) {
         RunFacts fa = new RunFacts(a, cellsA);
         RunFacts fb = new RunFacts(b, cellsB);
         List<String> out = new ArrayList<>();

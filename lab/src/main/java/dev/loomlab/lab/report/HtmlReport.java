@@ -56,7 +56,7 @@ public final class HtmlReport {
         }
     }
 
-    static String escape(String text) {
+    public static String escape(String text) {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -3,6 +3,7 @@ package dev.loomlab.lab.slo;
 import dev.loomlab.lab.os.AtomicWrite;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
@@ -18,7 +19,28 @@ public final class JunitReport {
     private JunitReport() {
     }
 
+    /**
+     * One test case: what it is about, what it checked, how long that took, and why it failed (null: it passed).
+     *
+     * @param classname the test's group, e.g. {@code loomlab.run.mvc-virtual.block.r1}
+     * @param name      the test's name
+     * @param seconds   how long it took
+     * @param failure   why it failed, or null
+     * @param type      the failure's kind
+     */
+    public record Case(String classname, String name, double seconds, String failure, String type) {
+        public boolean passed() {
+            return failure == null;
+        }
+    }
+
     public static String render(String suite, SloVerdict verdict) {
+        return render(suite, verdict.checks().stream().map(c -> new Case("loomlab." + suite + "." + c.cell().replace(' ', '.'),
+                c.threshold().text(), c.seconds(), c.passed() ? null : c.threshold().text() + " not met: measured " + c.measuredText(), "slo")).toList());
+    }
+
+    /** Any test cases as one suite. */
+    public static String render(String suite, List<Case> cases) {
         StringWriter out = new StringWriter();
         try {
             XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
@@ -27,19 +49,19 @@ public final class JunitReport {
             xml.writeStartElement("testsuites");
             xml.writeStartElement("testsuite");
             xml.writeAttribute("name", "loomlab " + suite);
-            xml.writeAttribute("tests", Integer.toString(verdict.checks().size()));
-            xml.writeAttribute("failures", Long.toString(verdict.failures()));
+            xml.writeAttribute("tests", Integer.toString(cases.size()));
+            xml.writeAttribute("failures", Long.toString(cases.stream().filter(c -> !c.passed()).count()));
             xml.writeAttribute("errors", "0");
-            for (SloVerdict.Check c : verdict.checks()) {
+            for (Case c : cases) {
                 xml.writeCharacters("\n  ");
                 xml.writeStartElement("testcase");
-                xml.writeAttribute("classname", "loomlab." + suite + "." + c.cell().replace(' ', '.'));
-                xml.writeAttribute("name", c.threshold().text());
+                xml.writeAttribute("classname", c.classname());
+                xml.writeAttribute("name", c.name());
                 xml.writeAttribute("time", String.format(Locale.ROOT, "%.3f", c.seconds()));
                 if (!c.passed()) {
                     xml.writeStartElement("failure");
-                    xml.writeAttribute("message", c.threshold().text() + " not met: measured " + c.measuredText());
-                    xml.writeAttribute("type", "slo");
+                    xml.writeAttribute("message", c.failure());
+                    xml.writeAttribute("type", c.type());
                     xml.writeEndElement();
                 }
                 xml.writeEndElement();
@@ -59,5 +81,10 @@ public final class JunitReport {
         Path file = folder.resolve(FILE);
         AtomicWrite.write(file, render(suite, verdict));
         return file;
+    }
+
+    /** Any test cases as one suite, written to {@code file}. */
+    public static void write(Path file, String suite, List<Case> cases) {
+        AtomicWrite.write(file, render(suite, cases));
     }
 }

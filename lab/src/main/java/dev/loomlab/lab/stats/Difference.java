@@ -1,6 +1,5 @@
 package dev.loomlab.lab.stats;
 
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.OptionalInt;
 import org.apache.commons.statistics.distribution.NormalDistribution;
@@ -58,8 +57,8 @@ public record Difference(Call call, double a, double b, double low, double high,
      *                    a count)
      */
     public static Difference of(double[] a, double[] b, double marginShare, double resolution) {
-        double ma = mean(a);
-        double mb = mean(b);
+        double ma = Sample.mean(a);
+        double mb = Sample.mean(b);
         double margin = marginShare * Math.abs(ma);
         if (a.length < 2 || b.length < 2) {
             return new Difference(Call.INCONCLUSIVE, ma, mb, Double.NaN, Double.NaN, margin, OptionalInt.empty(),
@@ -67,8 +66,8 @@ public record Difference(Call call, double a, double b, double low, double high,
                             + ": needs 2 rounds a side (fresh JVMs)");
         }
         double diff = mb - ma;
-        double varA = variance(a, ma);
-        double varB = variance(b, mb);
+        double varA = Sample.variance(a, ma);
+        double varB = Sample.variance(b, mb);
         double se = Math.sqrt(varA / a.length + varB / b.length);
         // a difference no larger than the figure's resolution is none: the margin is never finer than that
         double within = Math.max(margin, resolution);
@@ -130,18 +129,6 @@ public record Difference(Call call, double a, double b, double low, double high,
             case DIFFERENT -> (b > a ? "**B higher**" : "**B lower**") + ", different (" + why + ")";
             case INCONCLUSIVE -> "inconclusive (" + why + rounds + ")";
         };
-    }
-
-    private static double mean(double[] x) {
-        return Arrays.stream(x).average().orElse(Double.NaN);
-    }
-
-    private static double variance(double[] x, double mean) {
-        double ss = 0;
-        for (double v : x) {
-            ss += (v - mean) * (v - mean);
-        }
-        return ss / (x.length - 1);
     }
 
     private static String format(double v) {

@@ -35,7 +35,7 @@ public record Interval(double mean, double halfWidth, int samples) {
     }
 
     /** t(0.975, df): the two-sided 95 % quantile of Student's t. */
-    static double tQuantile(double degreesOfFreedom) {
+    public static double tQuantile(double degreesOfFreedom) {
         return TDistribution.of(degreesOfFreedom).inverseSurvivalProbability((1 - CONFIDENCE) / 2);
     }
 

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The lab's packages in layers, each using only those below it (README, "Layout"): the commands on top, then a run,
- * its report, a cell and what judges it, the records, the plan, the load engines, the processes, the JDKs, the
+ * the history of many runs (it reads their records and draws in the report's style), a run's report, a cell and what judges it, the records, the plan, the load engines, the processes, the JDKs, the
  * metrics and ceilings, the catalogue of servers and the statistics, and at the bottom the lab's settings and what it
  * asks of the operating system.
  */
@@ -35,6 +35,7 @@ class LayersTest {
     private static final String[][] LAYERS = {
             {"cli"},
             {"run"},
+            {"history"},
             {"report"},
             {"cell"},
             {"findings", "slo"},
