@@ -17,6 +17,8 @@ import java.util.List;
 public record HistoryRun(Path folder, Manifest manifest, List<CellResult> cells) {
     /** The manifest key a run's own version label is read from, when a run recorded one (see docs/history.md). */
     public static final String LABEL = "label";
+    /** The manifest key of the user's service's own version ({@code --app}: its jar's version and commit). */
+    public static final String APP = "app";
 
     public HistoryRun {
         cells = List.copyOf(cells);
@@ -39,13 +41,21 @@ public record HistoryRun(Path folder, Manifest manifest, List<CellResult> cells)
 
     /** The version label the run recorded ({@code versions.label}), or empty. */
     public String label() {
-        String l = manifest.versions() == null ? null : manifest.versions().get(LABEL);
-        return l == null ? "" : l;
+        return versionOf(LABEL);
     }
 
-    /** The commit, and the label when there is one: what a reader names the run by. */
+    /**
+     * What a reader names the run by: the label given to it, else the measured service's own version when it has one,
+     * and loomlab's commit.
+     */
     public String version() {
-        return label().isEmpty() ? commit() : label() + " (" + commit() + ")";
+        String named = label().isEmpty() ? versionOf(APP) : label();
+        return named.isEmpty() ? commit() : named + " (" + commit() + ")";
+    }
+
+    private String versionOf(String key) {
+        String v = manifest.versions() == null ? null : manifest.versions().get(key);
+        return v == null ? "" : v;
     }
 
     public String runId() {
