@@ -3,7 +3,7 @@ package dev.loomlab.lab.cell;
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.topology.Namespaces;
 import dev.loomlab.lab.result.RunFolder;
 import java.util.LinkedHashMap;
 import java.util.List;

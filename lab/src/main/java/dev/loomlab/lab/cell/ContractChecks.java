@@ -1,7 +1,7 @@
 package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.ServerHandle;
+import dev.loomlab.lab.server.ServerHandle;
 import dev.loomlab.lab.result.Cell;
 import java.util.List;
 import java.util.Map;

@@ -23,7 +23,7 @@ import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.ServerProcess;
+import dev.loomlab.lab.server.ServerProcess;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.Provenance;
 import dev.loomlab.lab.result.RunFolder;

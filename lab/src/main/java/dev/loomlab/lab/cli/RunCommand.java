@@ -10,7 +10,7 @@ import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.plan.PlanParts;
-import dev.loomlab.lab.process.Calibration;
+import dev.loomlab.lab.os.Calibration;
 import dev.loomlab.lab.report.SeedComparison;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;

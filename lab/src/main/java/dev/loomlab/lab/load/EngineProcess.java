@@ -2,7 +2,7 @@ package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
-import dev.loomlab.lab.process.Children;
+import dev.loomlab.lab.os.process.Children;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

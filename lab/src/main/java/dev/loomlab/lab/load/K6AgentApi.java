@@ -1,7 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.load.agents.UnixHttp;
-import dev.loomlab.lab.process.Children;
+import dev.loomlab.lab.os.process.Children;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

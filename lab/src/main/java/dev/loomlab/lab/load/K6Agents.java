@@ -1,7 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.load.agents.AgentHost;
-import dev.loomlab.lab.process.Children;
+import dev.loomlab.lab.os.process.Children;
 import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;

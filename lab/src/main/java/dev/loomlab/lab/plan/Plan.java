@@ -20,7 +20,7 @@ import java.util.List;
  * @param jdks  the JDK axis: feature versions each model's server runs on (e.g. [21, 25]); empty
  *              = one run per model on its default JDK (see {@code ServerJdks})
  * @param tomcatThreads the request threads' maximum on the models whose server takes it (see RequestThreadsSetting; the seeds' 200)
- * @param jdbcDrivers the JDBC driver axis of the mvc models (ids of {@code process.JdbcDriver}, e.g.
+ * @param jdbcDrivers the JDBC driver axis of the mvc models (ids of {@code server.JdbcDriver}, e.g.
  *              [mariadb, mysql-8.1.0]); empty = the server's bundled driver, no axis
  * @param topology where driver, server and database run: one namespace (local) or one each, with delays (split)
  * @param order    the models' order within each round and scenario: shuffled from a recorded seed (the default) or fixed

@@ -116,7 +116,7 @@ final class PlanFields {
 
     /**
      * The JDBC driver axis of the mvc models (the driver-pinning pitfall): ids of
-     * {@code process.JdbcDriver}; every one talks MySQL's protocol, so the database must be MariaDB.
+     * {@code server.JdbcDriver}; every one talks MySQL's protocol, so the database must be MariaDB.
      */
     private static List<String> jdbcDrivers(List<String> ids, Dialect database) {
         if (ids == null) {
@@ -124,14 +124,14 @@ final class PlanFields {
         }
         List<String> out = new ArrayList<>();
         for (String id : ids) {
-            dev.loomlab.lab.process.JdbcDriver.byId(id);
+            dev.loomlab.lab.server.JdbcDriver.byId(id);
             if (out.contains(id)) {
                 throw new PlanException("jdbcDrivers: " + id + " is listed twice");
             }
             out.add(id);
         }
         if (out.isEmpty()) {
-            throw new PlanException("jdbcDrivers: give at least one driver (" + dev.loomlab.lab.process.JdbcDriver.ids()
+            throw new PlanException("jdbcDrivers: give at least one driver (" + dev.loomlab.lab.server.JdbcDriver.ids()
                     + ") or leave the field out");
         }
         if (database != Dialect.MARIADB) {

@@ -4,7 +4,7 @@ import static dev.loomlab.lab.report.ReportText.cell;
 import static dev.loomlab.lab.report.ReportText.one;
 
 import dev.loomlab.lab.metrics.JfrCounts;
-import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.server.JdbcDriver;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.scenario.Scenarios;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.catalog.Model;
-import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.server.JdbcDriver;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;

@@ -3,7 +3,7 @@ package dev.loomlab.lab.run;
 import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.LabNamespaces;
+import dev.loomlab.lab.os.LabNamespaces;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.settings.PlanException;
 import java.io.IOException;

@@ -44,7 +44,7 @@ public record Topology(String mode, Duration appLatency, Duration appJitter, Dur
         return SPLIT_MODE.equals(mode);
     }
 
-    /** Whether a link is delayed at all (the delay needs the wire, see {@code net.Namespaces}). */
+    /** Whether a link is delayed at all (the delay needs the wire, see {@code topology.Namespaces}). */
     public boolean delayed() {
         return !appLatency.isZero() || !dbLatency.isZero();
     }

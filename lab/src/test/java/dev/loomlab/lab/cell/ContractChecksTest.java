@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.ServerHandle;
+import dev.loomlab.lab.server.ServerHandle;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;

@@ -10,7 +10,7 @@ import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.plan.Threshold;
 import dev.loomlab.lab.plan.Warmup;
-import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.server.JdbcDriver;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.settings.Defaults;

@@ -4,7 +4,7 @@ import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.load.K6Agents;
 import dev.loomlab.lab.os.CpuLayout;
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.topology.Namespaces;
 import dev.loomlab.lab.settings.PlanException;
 import java.util.ArrayList;
 import java.util.List;
