@@ -9,6 +9,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -74,8 +75,8 @@ public record Calibration(double serverCpuS, double driverCpuS, Instant at) {
     /** As the manifest's {@code machine} records it. */
     public Map<String, String> entries() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("calibrationServerS", String.format(java.util.Locale.ROOT, "%.3f", serverCpuS));
-        m.put("calibrationDriverS", String.format(java.util.Locale.ROOT, "%.3f", driverCpuS));
+        m.put("calibrationServerS", String.format(Locale.ROOT, "%.3f", serverCpuS));
+        m.put("calibrationDriverS", String.format(Locale.ROOT, "%.3f", driverCpuS));
         m.put("calibration", REFERENCE);
         m.put("calibratedAt", at.truncatedTo(ChronoUnit.SECONDS).toString());
         return m;

@@ -6,12 +6,16 @@ import java.net.InetAddress;
 import java.net.InterfaceAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -51,8 +55,8 @@ public final class LabNamespaces {
     }
 
     static boolean sameSubnet(InetAddress a, InetAddress b, int prefix) {
-        int x = java.nio.ByteBuffer.wrap(a.getAddress()).getInt();
-        int y = java.nio.ByteBuffer.wrap(b.getAddress()).getInt();
+        int x = ByteBuffer.wrap(a.getAddress()).getInt();
+        int y = ByteBuffer.wrap(b.getAddress()).getInt();
         int mask = prefix == 0 ? 0 : -1 << (32 - prefix);
         return (x & mask) == (y & mask);
     }
@@ -95,7 +99,7 @@ public final class LabNamespaces {
     }
 
     /** What a start-up sweep deleted, and the dead labs it came from. */
-    public record Swept(List<String> namespaces, List<String> links, java.util.Set<Long> labs) {
+    public record Swept(List<String> namespaces, List<String> links, Set<Long> labs) {
         public boolean isEmpty() {
             return namespaces.isEmpty() && links.isEmpty();
         }
@@ -110,12 +114,12 @@ public final class LabNamespaces {
     public static Swept sweepOrphans() {
         Path ip = ipBinary();
         if (ip == null || uid() != 0) {
-            return new Swept(List.of(), List.of(), java.util.Set.of());
+            return new Swept(List.of(), List.of(), Set.of());
         }
-        java.util.Set<Long> dead = new java.util.TreeSet<>();
+        Set<Long> dead = new TreeSet<>();
         List<String> namespaces = new ArrayList<>();
         for (String name : list()) {
-            java.util.regex.Matcher m = NAMESPACE_NAME.matcher(name);
+            Matcher m = NAMESPACE_NAME.matcher(name);
             if (m.matches() && deadLab(m.group(1))) {
                 dead.add(Long.parseLong(m.group(1)));
                 tryRun(ip, List.of("netns", "delete", name));
@@ -129,14 +133,14 @@ public final class LabNamespaces {
                 continue;
             }
             String name = fields[1].replace(":", "").split("@")[0];
-            java.util.regex.Matcher m = LINK_NAME.matcher(name);
+            Matcher m = LINK_NAME.matcher(name);
             if (m.matches() && deadLab(m.group(1))) {
                 dead.add(Long.parseLong(m.group(1)));
                 tryRun(ip, List.of("link", "delete", name));
                 links.add(name);
             }
         }
-        return new Swept(List.copyOf(namespaces), List.copyOf(links), java.util.Set.copyOf(dead));
+        return new Swept(List.copyOf(namespaces), List.copyOf(links), Set.copyOf(dead));
     }
 
     private static boolean deadLab(String pid) {

@@ -8,11 +8,14 @@ import dev.loomlab.lab.settings.Defaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -113,7 +116,7 @@ public final class ServerProcess implements ServerHandle {
     /** The base URL and the management (Actuator) URL, null when the server has none of its own. */
     private static String[] awaitReady(Process process, ServerSpec spec) {
         long deadline = System.nanoTime() + spec.startTimeout().toNanos();
-        java.net.http.HttpClient http = spec.model().app().isPresent() ? java.net.http.HttpClient.newHttpClient() : null;
+        HttpClient http = spec.model().app().isPresent() ? HttpClient.newHttpClient() : null;
         while (System.nanoTime() < deadline) {
             String log = read(spec.log());
             Matcher m = READY.matcher(log);
@@ -222,11 +225,11 @@ public final class ServerProcess implements ServerHandle {
     private static void stop(Process process, ServerSpec spec) {
         Children.stop(process, Defaults.SERVER_STOP_TIMEOUT);
         Path temporary = ServerLaunch.temporaryFolder(spec);
-        try (java.util.stream.Stream<Path> files = Files.walk(temporary)) {
-            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        try (Stream<Path> files = Files.walk(temporary)) {
+            for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
             }
-        } catch (java.nio.file.NoSuchFileException gone) {
+        } catch (NoSuchFileException gone) {
             // never made, or removed already
         } catch (IOException e) {
             // a file the server's stop still held: left in the run's logs folder, not in /tmp

@@ -5,6 +5,7 @@ import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.os.process.Children;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -14,6 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 /**
  * What a server's JVM keeps from one start to the next, so that it does not load, verify and link
@@ -119,9 +123,9 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
     /** The jar's content and, by name, size and modification time, the jars its manifest puts on the class path. */
     private static String classPathDigest(Path jar) {
         StringBuilder key = new StringBuilder(Sha256.of(jar));
-        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
-            java.util.jar.Manifest manifest = file.getManifest();
-            String classPath = manifest == null ? null : manifest.getMainAttributes().getValue(java.util.jar.Attributes.Name.CLASS_PATH);
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Manifest manifest = file.getManifest();
+            String classPath = manifest == null ? null : manifest.getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
             for (String entry : classPath == null ? new String[0] : classPath.trim().split("\\s+")) {
                 Path lib = jar.resolveSibling(entry);
                 key.append('|').append(entry);
@@ -132,7 +136,7 @@ public record StartupCache(Path extractedJar, Path archive, Format format) {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the class path of " + jar, e);
         }
-        return Sha256.of(key.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return Sha256.of(key.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     public boolean trained() {

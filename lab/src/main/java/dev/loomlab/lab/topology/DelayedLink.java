@@ -7,13 +7,17 @@ import dev.loomlab.lab.os.process.Children;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The server's delayed port on the bridge of the split topology ({@link Namespaces}): the kernels this lab runs on
@@ -62,21 +66,21 @@ final class DelayedLink {
     void awaitReady() {
         // Read on a thread of its own, so that a wire that hangs before its first line is given up on in time; the
         // thread keeps reading so that a message of the wire never blocks it on a full pipe.
-        java.util.concurrent.CompletableFuture<String> firstLine = new java.util.concurrent.CompletableFuture<>();
+        CompletableFuture<String> firstLine = new CompletableFuture<>();
         Thread.ofPlatform().daemon().name("loomlab-wire-output").start(() -> {
             try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 firstLine.complete(out.readLine());
                 out.lines().forEach(l -> { });
-            } catch (IOException | java.io.UncheckedIOException e) {
+            } catch (IOException | UncheckedIOException e) {
                 firstLine.complete(null);
             }
         });
         String first;
         try {
             first = firstLine.get(START.toSeconds(), TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             throw new IllegalStateException("the delayed link said nothing within " + START.toSeconds() + " s");
-        } catch (java.util.concurrent.ExecutionException | InterruptedException e) {
+        } catch (ExecutionException | InterruptedException e) {
             first = null;
         }
         if (!"ready".equals(first)) {

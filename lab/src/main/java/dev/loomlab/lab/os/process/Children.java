@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -185,7 +186,7 @@ public final class Children {
             currentGuard().map(Guard::dir).ifPresent(dir -> {
                 try {
                     Files.writeString(dir.resolve(SWEEP), folder.toAbsolutePath() + "\n", StandardCharsets.UTF_8,
-                            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                            StandardOpenOption.CREATE, StandardOpenOption.APPEND);
                 } catch (IOException e) {
                     System.getLogger(Children.class.getName()).log(System.Logger.Level.WARNING,
                             "the orphan guard will not sweep " + folder + ": " + e.getMessage());

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.os.process;
 
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -73,7 +74,7 @@ public final class Once<T> {
     public static <T> Optional<T> made(CompletableFuture<T> future) {
         try {
             return Optional.of(future.join());
-        } catch (CompletionException | java.util.concurrent.CancellationException failed) {
+        } catch (CompletionException | CancellationException failed) {
             return Optional.empty();
         }
     }
