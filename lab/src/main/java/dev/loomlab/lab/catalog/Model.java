@@ -3,7 +3,6 @@ package dev.loomlab.lab.catalog;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

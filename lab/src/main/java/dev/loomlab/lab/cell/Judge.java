@@ -19,7 +19,6 @@ import dev.loomlab.load.Protocol;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

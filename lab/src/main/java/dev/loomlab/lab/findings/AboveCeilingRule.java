@@ -2,7 +2,6 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
-import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.load.Protocol;
 import java.util.Optional;
 

@@ -2,7 +2,6 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
-import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.scenario.Scenarios;

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.jar.JarFile;
 
 /** Facts about the machine and the build that every result must carry. */
 public final class Provenance {

@@ -13,7 +13,6 @@ import dev.loomlab.lab.plan.Warmup;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.server.JdbcDriver;
-import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.load.Draw;
 import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.Limits;
