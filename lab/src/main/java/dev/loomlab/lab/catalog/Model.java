@@ -3,8 +3,8 @@ package dev.loomlab.lab.catalog;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.stream.Collectors;
@@ -185,7 +185,7 @@ public final class Model {
         if ((id.equals(AppServer.PLATFORM) || id.equals(AppServer.VIRTUAL)) && ServerCatalog.current().app().isEmpty()) {
             // a run folder of a user's jar read back (report, compare, resume) in a JVM that never ran it: its models
             // are known by their settings; the jar itself is the manifest's business
-            ServerCatalog.withApp(new AppJar(java.nio.file.Path.of("app.jar"), List.of(), java.util.Map.of(), Optional.empty()));
+            ServerCatalog.withApp(new AppJar(Path.of("app.jar"), List.of(), Map.of(), Optional.empty()));
         }
         return ServerCatalog.current().model(id).orElseThrow(
                 () -> new IllegalArgumentException("unknown model '" + id + "' (allowed: " + ids() + ")"));

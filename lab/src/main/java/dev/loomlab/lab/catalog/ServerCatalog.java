@@ -8,10 +8,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
@@ -49,7 +51,7 @@ public final class ServerCatalog {
         this.app = app;
         Map<String, ServerDescriptor> byServer = new LinkedHashMap<>();
         Map<String, Model> byModel = new LinkedHashMap<>();
-        for (ServerDescriptor d : descriptors.stream().sorted(java.util.Comparator.comparingInt(ServerDescriptor::order)).toList()) {
+        for (ServerDescriptor d : descriptors.stream().sorted(Comparator.comparingInt(ServerDescriptor::order)).toList()) {
             if (byServer.putIfAbsent(d.server(), d) != null) {
                 throw new CatalogException("server '" + d.server() + "' is described twice");
             }
@@ -122,7 +124,7 @@ public final class ServerCatalog {
                     ? e.getCause() : e;
             String message = cause == e ? e.getOriginalMessage() : cause.getMessage();
             String field = e.getPath().stream().map(r -> r.getPropertyName() != null ? r.getPropertyName() : "[" + r.getIndex() + "]")
-                    .collect(java.util.stream.Collectors.joining(".")).replace(".[", "[");
+                    .collect(Collectors.joining(".")).replace(".[", "[");
             throw new CatalogException(file + ": " + (field.isEmpty() || cause != e ? "" : field + ": ")
                     + (message == null ? e.getMessage() : message).lines().findFirst().orElse(""));
         } catch (IOException e) {

@@ -1,10 +1,11 @@
 package dev.loomlab.lab.cell;
 
 import dev.loomlab.database.RunningDatabase;
+import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.topology.Namespaces;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,7 @@ public record Bench(RunFolder folder, CpuLayout cpus, RunningDatabase db, Option
         Map<String, Object> m = new LinkedHashMap<>(namespaces.map(Namespaces::describe).orElseGet(() -> plan.topology().describe()));
         m.put("drivers", Math.max(1, plan.agents().size()));
         if (!plan.agents().isEmpty()) {
-            m.put("agents", plan.agents().stream().map(dev.loomlab.lab.load.agents.LoadAgent::spelling).toList());
+            m.put("agents", plan.agents().stream().map(LoadAgent::spelling).toList());
         }
         if (!shares.isEmpty()) {
             m.put("driverShares", shares);

@@ -3,6 +3,7 @@ package dev.loomlab.lab.cell;
 import dev.loomlab.lab.ceiling.Ceiling;
 import dev.loomlab.lab.ceiling.Verdict;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.HlogMerge;
 import dev.loomlab.lab.load.HyperfoilEngine;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.os.CpuLayout;
@@ -15,6 +16,8 @@ import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.lab.stats.BatchMeans;
 import dev.loomlab.lab.stats.Interval;
 import dev.loomlab.load.Workload;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -87,8 +90,8 @@ final class CellResults {
 
     /** The median latency of each second of the window (ms), from the cell's latency log; empty without one. */
     List<Double> latencyP50PerSecond() {
-        java.nio.file.Path hlog = files.outDir().resolve(files.stem() + ".hlog");
-        return java.nio.file.Files.isRegularFile(hlog) ? dev.loomlab.lab.load.HlogMerge.perInterval(hlog, 50) : List.of();
+        Path hlog = files.outDir().resolve(files.stem() + ".hlog");
+        return Files.isRegularFile(hlog) ? HlogMerge.perInterval(hlog, 50) : List.of();
     }
 
     /** How the driver's warm-up ended, from its result file: the Hyperfoil driver says; k6, wrk and several drivers do not. */

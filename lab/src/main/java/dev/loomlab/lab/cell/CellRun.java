@@ -8,24 +8,26 @@ import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadTimeline;
 import dev.loomlab.lab.load.PreparedLoad;
 import dev.loomlab.lab.metrics.JfrAllocation;
+import dev.loomlab.lab.os.Calibration;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.Calibration;
-import dev.loomlab.lab.process.FreePort;
-import dev.loomlab.lab.process.PortWatch;
-import dev.loomlab.lab.process.ServerHandle;
-import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.StageTimes.Stage;
+import dev.loomlab.lab.server.FreePort;
+import dev.loomlab.lab.server.PortWatch;
+import dev.loomlab.lab.server.ServerHandle;
+import dev.loomlab.lab.server.ServerProcess;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The life of one cell: launch its server, verify the contract, measure the warm-up and the window,
@@ -280,7 +282,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     }
 
     /** One more of the cell's requests, as its load sends them: the scenario's, or a draw from the user's mix. */
-    private java.util.function.Supplier<java.net.http.HttpRequest> lowLoadRequest(String baseUrl, Measure measure) {
+    private Supplier<HttpRequest> lowLoadRequest(String baseUrl, Measure measure) {
         return plan.requests().isEmpty() ? () -> measure.request(baseUrl) : RequestCheck.draws(baseUrl, plan.requests(), plan.tls());
     }
 }

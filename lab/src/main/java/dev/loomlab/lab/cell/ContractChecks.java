@@ -1,8 +1,8 @@
 package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.result.Cell;
+import dev.loomlab.lab.server.ServerHandle;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

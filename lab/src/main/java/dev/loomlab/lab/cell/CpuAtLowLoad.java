@@ -1,6 +1,7 @@
 package dev.loomlab.lab.cell;
 
 import dev.loomlab.load.Protocol;
+import dev.loomlab.load.TlsTrust;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,8 +12,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -34,7 +36,7 @@ final class CpuAtLowLoad {
      * The CPU per request of the server {@code pid} answering {@code request}, or empty when it cannot be measured (no
      * process, too few answers, a CPU delta below the idle background's).
      */
-    static Optional<Duration> measure(long pid, Supplier<HttpRequest> request, int inFlight, dev.loomlab.load.TlsTrust trust) {
+    static Optional<Duration> measure(long pid, Supplier<HttpRequest> request, int inFlight, TlsTrust trust) {
         if (pid <= 0 || !Files.isDirectory(Path.of("/proc", String.valueOf(pid), "task"))) {
             return Optional.empty();
         }
@@ -75,7 +77,7 @@ final class CpuAtLowLoad {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
-        } catch (java.util.concurrent.ExecutionException | IOException | RuntimeException e) {
+        } catch (ExecutionException | IOException | RuntimeException e) {
             return Optional.empty();
         }
     }

@@ -15,10 +15,10 @@ import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.lab.stats.BatchMeans;
 import dev.loomlab.lab.stats.Interval;
+import dev.loomlab.load.Protocol;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -73,7 +73,7 @@ final class Judge {
     static boolean cpuCanBound(Plan plan, Ceiling ceiling, Double serverCpuCoresMean, int serverCores) {
         boolean steady = !(plan.workload() instanceof Workload.Burst);
         return steady && (ceiling.tps() == null
-                || (serverCpuCoresMean != null && serverCpuCoresMean >= dev.loomlab.load.Protocol.CPU_SATURATED * serverCores));
+                || (serverCpuCoresMean != null && serverCpuCoresMean >= Protocol.CPU_SATURATED * serverCores));
     }
 
     /**

@@ -15,13 +15,15 @@ import dev.loomlab.lab.metrics.Sampler;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.metrics.SeriesSummary;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.ServerHandle;
-import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.server.ServerHandle;
+import dev.loomlab.lab.server.ServerProcess;
 import dev.loomlab.load.DriverResult;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,18 +96,19 @@ public final class Measure {
      */
     public static LoadSpec loadSpec(Plan plan, String url, Scenario scenario, Path outDir, String name, Path driverLog) {
         // A burst has no warm-up and no window: it is timed from its first send to its last answer.
+        // (qualified: Window here is this class's outcome record)
         dev.loomlab.load.Window window = plan.workload() instanceof Workload.Burst ? dev.loomlab.load.Window.NONE : plan.window();
         LoadSpec spec = new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog);
         return plan.requests().isEmpty() ? spec : spec.sending(plan.requests(), plan.tls());
     }
 
     /** One of this cell's requests to the server at {@code baseUrl}, as its load sends it (an empty body where the method has one). */
-    java.net.http.HttpRequest request(String baseUrl) {
+    HttpRequest request(String baseUrl) {
         String method = scenario.method();
         String url = (baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl) + path;
-        return java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).timeout(Duration.ofSeconds(10))
-                .method(method, method.equals("GET") || method.equals("HEAD") ? java.net.http.HttpRequest.BodyPublishers.noBody()
-                        : java.net.http.HttpRequest.BodyPublishers.ofString(""))
+        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+                .method(method, method.equals("GET") || method.equals("HEAD") ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(""))
                 .build();
     }
 

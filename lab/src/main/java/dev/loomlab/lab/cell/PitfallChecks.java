@@ -2,6 +2,8 @@ package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.metrics.Prometheus;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.scenario.Bulkhead;
+import dev.loomlab.scenario.PerThreadCache;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.Scenarios;
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -24,9 +27,9 @@ import tools.jackson.databind.JsonNode;
  * successful responses. Everything lands in the cell's {@code metrics}; a write mismatch fails the cell.
  */
 final class PitfallChecks {
-    static final String BULKHEAD_REFUSED = dev.loomlab.scenario.Bulkhead.PROMETHEUS;
+    static final String BULKHEAD_REFUSED = Bulkhead.PROMETHEUS;
     static final String POOL_TIMEOUTS = "hikaricp_connections_timeout_total";
-    static final String CACHES_CREATED = dev.loomlab.scenario.PerThreadCache.PROMETHEUS;
+    static final String CACHES_CREATED = PerThreadCache.PROMETHEUS;
     static final String ALLOCATED = "jvm_gc_memory_allocated_bytes_total";
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -117,7 +120,7 @@ final class PitfallChecks {
         if (written == ok) {
             return Optional.empty();
         }
-        return Optional.of(String.format(java.util.Locale.ROOT,
+        return Optional.of(String.format(Locale.ROOT,
                 "write check: %d rows written for %d successful responses — %d %s", written, ok, Math.abs(written - ok),
                 written < ok ? "acknowledged writes lost" : "rows without a successful response (doubled, or answered with an error after writing)"));
     }

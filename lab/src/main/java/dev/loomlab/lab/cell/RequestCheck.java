@@ -8,9 +8,14 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * For a service of the user's own, what the contract check is for the lab's servers: each of the plan's requests is
@@ -56,8 +61,8 @@ public final class RequestCheck {
                     }
                     nanos[i] = System.nanoTime() - start;
                 }
-                long[] later = java.util.Arrays.copyOfRange(nanos, SAMPLES / 2, SAMPLES);
-                java.util.Arrays.sort(later);
+                long[] later = Arrays.copyOfRange(nanos, SAMPLES / 2, SAMPLES);
+                Arrays.sort(later);
                 weighted += (double) later[later.length / 2] * call.weight();
                 weights += call.weight();
             }
@@ -68,11 +73,11 @@ public final class RequestCheck {
     private static final int SAMPLES = 40;
 
     /** Requests drawn from the mix as its load draws them, each call in proportion to its weight. */
-    static java.util.function.Supplier<HttpRequest> draws(String baseUrl, List<HttpCall> calls, TlsTrust trust) {
-        List<HttpCall> weighted = new java.util.ArrayList<>();
-        calls.forEach(c -> java.util.stream.IntStream.range(0, c.weight()).forEach(i -> weighted.add(c)));
+    static Supplier<HttpRequest> draws(String baseUrl, List<HttpCall> calls, TlsTrust trust) {
+        List<HttpCall> weighted = new ArrayList<>();
+        calls.forEach(c -> IntStream.range(0, c.weight()).forEach(i -> weighted.add(c)));
         return () -> {
-            HttpCall call = weighted.get(java.util.concurrent.ThreadLocalRandom.current().nextInt(weighted.size()));
+            HttpCall call = weighted.get(ThreadLocalRandom.current().nextInt(weighted.size()));
             return request(baseUrl, call, call.draw());
         };
     }

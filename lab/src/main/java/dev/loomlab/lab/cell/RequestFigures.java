@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cell;
 
+import dev.loomlab.lab.plan.Threshold;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -14,7 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class RequestFigures {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final String PREFIX = dev.loomlab.lab.plan.Threshold.REQUEST_METRICS;
+    private static final String PREFIX = Threshold.REQUEST_METRICS;
 
     private RequestFigures() {
     }

@@ -3,6 +3,7 @@ package dev.loomlab.lab.cell;
 import dev.loomlab.lab.load.HyperfoilEngine;
 import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.load.DriverResult;
+import dev.loomlab.load.Protocol;
 import dev.loomlab.load.SteadyState;
 import java.util.Arrays;
 import java.util.List;
@@ -48,20 +49,20 @@ final class SteadyCheck {
     /** Why the warm-up ended before the load had settled, if it did. */
     private static Optional<String> unsettledWarmup(HyperfoilEngine.Warmed warmed) {
         double[] series = warmed.settling().warmupOkPerSecond().stream().mapToDouble(Long::doubleValue).toArray();
-        String trend = series.length >= dev.loomlab.load.Protocol.TREND_SECONDS
+        String trend = series.length >= Protocol.TREND_SECONDS
                 ? String.format(Locale.ROOT, ", its 2xx per second still changing by %+.0f %% over its last %d s",
-                        100 * SteadyState.trend(Arrays.copyOfRange(series, series.length - dev.loomlab.load.Protocol.TREND_SECONDS, series.length)),
-                        dev.loomlab.load.Protocol.TREND_SECONDS)
+                        100 * SteadyState.trend(Arrays.copyOfRange(series, series.length - Protocol.TREND_SECONDS, series.length)),
+                        Protocol.TREND_SECONDS)
                 : "";
         SteadyState.Compiler compiler = warmed.settling().compiler();
         String compiling = compiler != null && !compiler.quiet()
                 ? String.format(Locale.ROOT, ", the server's JIT compiler still taking %.0f %% of its CPUs (at most %.0f %% counts as quiet)",
-                        100 * compiler.share(), 100 * dev.loomlab.load.Protocol.MAX_COMPILER_SHARE)
+                        100 * compiler.share(), 100 * Protocol.MAX_COMPILER_SHARE)
                 : "";
         return switch (warmed.settling().ended()) {
             case DriverResult.Settling.CAP -> Optional.of(String.format(Locale.ROOT, "its warm-up reached its cap of %.0f s before the load settled%s%s",
                     warmed.warmupS(), trend, compiling));
-            case DriverResult.Settling.FIXED -> series.length >= dev.loomlab.load.Protocol.TREND_SECONDS && !SteadyState.settled(series, series.length)
+            case DriverResult.Settling.FIXED -> series.length >= Protocol.TREND_SECONDS && !SteadyState.settled(series, series.length)
                     ? Optional.of(String.format(Locale.ROOT, "its fixed %.0f s warm-up ended before the load settled%s", warmed.warmupS(), trend))
                     : Optional.empty();
             default -> Optional.empty();

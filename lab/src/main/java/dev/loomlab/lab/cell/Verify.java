@@ -2,8 +2,8 @@ package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.ServerHandle;
 import dev.loomlab.lab.result.Cell;
+import dev.loomlab.lab.server.ServerHandle;
 import dev.loomlab.scenario.Scenario;
 import dev.loomlab.scenario.verify.ContractVerifier;
 import dev.loomlab.scenario.verify.Verification;

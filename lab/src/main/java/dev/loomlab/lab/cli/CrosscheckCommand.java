@@ -23,13 +23,13 @@ import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.ServerProcess;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.Provenance;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.DatabaseStarter;
 import dev.loomlab.lab.run.Progress;
 import dev.loomlab.lab.run.Session;
+import dev.loomlab.lab.server.ServerProcess;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Durations;
@@ -44,6 +44,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -203,8 +204,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
     }
 
     /** {@code cell} on each engine in turn, a fresh server each, the console following. */
-    private static List<EngineComparison.Run> runEngines(Plan plan, Cell cell, Jdk serverJdk, List<LoadEngine> chosen, Bench bench,
-                                                         PrintStream console) {
+    private static List<EngineComparison.Run> runEngines(Plan plan, Cell cell, Jdk serverJdk, List<LoadEngine> chosen, Bench bench, PrintStream console) {
         Progress progress = new Progress(console, chosen.size(), plan.window().total().plusSeconds(20));
         List<EngineComparison.Run> runs = new ArrayList<>();
         int index = 0;
@@ -212,8 +212,8 @@ public final class CrosscheckCommand implements Callable<Integer> {
             progress.cellStarts(++index, engine.id() + ": " + cell.model().orElseThrow() + " / " + cell.scenario());
             EngineComparison.Run run = runCell(plan, cell, serverJdk, engine, bench, progress);
             runs.add(run);
-            progress.cellDone(run.ok() ? String.format(java.util.Locale.ROOT, "%.1f TPS, p50 %.1f ms",
-                    run.result().tps(), run.result().latency().p50Ms()) : "FAILED: " + run.failure());
+            progress.cellDone(run.ok() ? String.format(Locale.ROOT, "%.1f TPS, p50 %.1f ms", run.result().tps(), run.result().latency().p50Ms())
+                    : "FAILED: " + run.failure());
         }
         return runs;
     }

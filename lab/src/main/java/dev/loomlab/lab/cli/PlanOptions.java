@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
@@ -108,7 +109,7 @@ public final class PlanOptions {
 
     /** The flag that sets {@code field}: its name in kebab case, but {@code --db} for the database. */
     static String flag(String field) {
-        return field.equals("database") ? "--db" : "--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+        return field.equals("database") ? "--db" : "--" + field.replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
     }
 
     /** Adds the flags of {@code fields} (plan field names) to a command. */

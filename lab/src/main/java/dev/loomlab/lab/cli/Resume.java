@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -53,7 +54,7 @@ final class Resume {
         Manifest previous;
         try {
             previous = folder.readManifest();
-        } catch (tools.jackson.core.JacksonException e) {
+        } catch (JacksonException e) {
             throw new PlanException(source + ": cannot read its manifest: " + e.getOriginalMessage().lines().findFirst().orElse(""));
         }
         // The build first: a plan another build wrote may not bind here, and the build is the reason.

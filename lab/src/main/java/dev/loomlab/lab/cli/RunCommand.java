@@ -5,12 +5,12 @@ import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.jdk.ServerJdks;
 import dev.loomlab.lab.load.Engines;
 import dev.loomlab.lab.os.AtomicWrite;
+import dev.loomlab.lab.os.Calibration;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.plan.PlanParts;
-import dev.loomlab.lab.process.Calibration;
 import dev.loomlab.lab.report.SeedComparison;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
@@ -19,6 +19,8 @@ import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.Runner;
 import dev.loomlab.lab.run.Session;
 import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.lab.settings.PlanException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -60,7 +62,7 @@ public final class RunCommand implements Callable<Integer> {
             return Resume.run(resume, options, target, allowRemoteTarget, force);
         }
         if (force) {
-            throw new dev.loomlab.lab.settings.PlanException("--force goes with --resume only (it lets another build resume a run folder)");
+            throw new PlanException("--force goes with --resume only (it lets another build resume a run folder)");
         }
         List<PlanParts.Part> parts = PlanLoader.parts(options.plan, options.overrides());
         if (parts.size() > 1) {
@@ -68,16 +70,16 @@ public final class RunCommand implements Callable<Integer> {
         }
         Plan plan = parts.getFirst().plan();
         if (target != null && plan.topology().split()) {
-            throw new dev.loomlab.lab.settings.PlanException("--target measures a server already running: it cannot be moved into the split topology's namespaces (use --topology local)");
+            throw new PlanException("--target measures a server already running: it cannot be moved into the split topology's namespaces (use --topology local)");
         }
         if (target != null) {
             VerifyCommand.checkTarget(target, allowRemoteTarget);
         }
         if (!plan.requests().isEmpty() && target == null && plan.app().isEmpty()) {
-            throw new dev.loomlab.lab.settings.PlanException("requests go to a service of yours: give --target URL (a running one) or --app JAR (the lab runs it)");
+            throw new PlanException("requests go to a service of yours: give --target URL (a running one) or --app JAR (the lab runs it)");
         }
         if (target != null && plan.app().isPresent()) {
-            throw new dev.loomlab.lab.settings.PlanException("--target measures a running service and --app runs your jar: give one of them");
+            throw new PlanException("--target measures a running service and --app runs your jar: give one of them");
         }
         Session session = target != null ? Session.forTarget(plan, out) : Session.forServers(plan, out);
         Jdk jdk = session.jdk();
@@ -99,7 +101,7 @@ public final class RunCommand implements Callable<Integer> {
     /** A plan of parts: each part a sub-run in a folder of its own, then the seed's claims beside this run's. */
     private Integer runParts(List<PlanParts.Part> parts) {
         if (target != null) {
-            throw new dev.loomlab.lab.settings.PlanException("a plan of parts cannot measure a --target: run one part's settings with --plan and flags instead");
+            throw new PlanException("a plan of parts cannot measure a --target: run one part's settings with --plan and flags instead");
         }
         // Every part is checked, and its JDKs found, before the first part starts: a missing one stops here (exit 2).
         Session session = Session.forServers(parts.stream().map(PlanParts.Part::plan).toList(), out);
@@ -168,7 +170,7 @@ public final class RunCommand implements Callable<Integer> {
         v.put("loomlab", Manifest.LOOMLAB_VERSION);
         for (var model : plan.models()) {
             // a --target run starts no server of the lab's: its jars need not be built
-            if (java.nio.file.Files.isRegularFile(LabHome.root().resolve(model.jar()))) {
+            if (Files.isRegularFile(LabHome.root().resolve(model.jar()))) {
                 v.putIfAbsent("spring-boot (" + model.server() + ")",
                         LabHome.jarAttribute(LabHome.serverJar(model), "Spring-Boot-Version"));
             }
@@ -183,7 +185,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** The machine, with its CPUs timed on a fixed reference before the first cell (see {@link Calibration}). */
     private static Map<String, String> calibrated(Map<String, String> machine, CpuLayout cpus) {
-        Map<String, String> m = new java.util.LinkedHashMap<>(machine);
+        Map<String, String> m = new LinkedHashMap<>(machine);
         Calibration.recent(cpus).ifPresent(c -> m.putAll(c.entries()));
         return m;
     }

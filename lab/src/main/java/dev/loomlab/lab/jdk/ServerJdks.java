@@ -3,11 +3,13 @@ package dev.loomlab.lab.jdk;
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.settings.PlanException;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * Which JDK each server runs on. Found once per run: every JDK in the usual places (see
@@ -34,7 +36,7 @@ public final class ServerJdks {
 
     /** Feature version → home, for the manifest and messages. */
     public Map<Integer, Path> found() {
-        return java.util.Collections.unmodifiableMap(homes);
+        return Collections.unmodifiableMap(homes);
     }
 
     /**
@@ -76,7 +78,7 @@ public final class ServerJdks {
      * Checks up front that every JDK a plan needs is here, so a run never fails half-way for want of one: each of
      * {@code models} on each of the features {@code jdksFor} gives it (a null: its default JDK).
      */
-    public void require(List<Model> models, java.util.function.Function<Model, List<Integer>> jdksFor) {
+    public void require(List<Model> models, Function<Model, List<Integer>> jdksFor) {
         for (Model model : models) {
             for (Integer f : jdksFor.apply(model)) {
                 forModel(model, f);

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.os.AtomicWrite;
-import dev.loomlab.lab.process.Children;
+import dev.loomlab.lab.os.process.Children;
 import java.time.Duration;
 import java.util.OptionalLong;
 

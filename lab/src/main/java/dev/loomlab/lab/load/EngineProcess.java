@@ -2,8 +2,9 @@ package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
-import dev.loomlab.lab.process.Children;
+import dev.loomlab.lab.os.process.Children;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,7 +55,7 @@ final class EngineProcess {
                     logWriter.write(line);
                     logWriter.write('\n');
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
                 synchronized (tail) {
                     if (!line.isBlank()) {

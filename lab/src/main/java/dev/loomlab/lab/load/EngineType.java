@@ -2,6 +2,7 @@ package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.os.CpuLayout;
+import dev.loomlab.load.Workload;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
@@ -83,11 +84,11 @@ public interface EngineType {
     }
 
     /** The capability a workload needs. */
-    static Capability shapeOf(dev.loomlab.load.Workload workload) {
+    static Capability shapeOf(Workload workload) {
         return switch (workload) {
-            case dev.loomlab.load.Workload.Closed c -> Capability.CLOSED;
-            case dev.loomlab.load.Workload.Open o -> Capability.OPEN;
-            case dev.loomlab.load.Workload.Burst b -> Capability.BURST;
+            case Workload.Closed c -> Capability.CLOSED;
+            case Workload.Open o -> Capability.OPEN;
+            case Workload.Burst b -> Capability.BURST;
         };
     }
 }

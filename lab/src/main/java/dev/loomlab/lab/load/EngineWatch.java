@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -69,10 +71,10 @@ final class EngineWatch {
             }
             read.get(DRAIN.toMillis(), TimeUnit.MILLISECONDS);
             return process.exitValue();
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             // Exited, but something it started holds the pipe: what it printed before its exit is in.
             return process.exitValue();
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw new LoadException("lost " + engine + "'s output: " + e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

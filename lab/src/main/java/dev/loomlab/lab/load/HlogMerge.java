@@ -1,12 +1,13 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.os.AtomicWrite;
+import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -51,8 +52,8 @@ public final class HlogMerge {
 
     /** Writes the merge as a one-interval log beside the drivers' own. */
     public static void write(Histogram merged, Path target, String comment) {
-        var bytes = new java.io.ByteArrayOutputStream();
-        try (PrintStream ps = new PrintStream(bytes, false, java.nio.charset.StandardCharsets.UTF_8)) {
+        var bytes = new ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
             HistogramLogWriter writer = new HistogramLogWriter(ps);
             writer.outputComment(comment);
             writer.outputLogFormatVersion();
@@ -64,7 +65,7 @@ public final class HlogMerge {
 
     /** The {@code percentile} of each interval of one log, in ms, in order (empty intervals left out); empty when unreadable. */
     public static List<Double> perInterval(Path hlog, double percentile) {
-        List<Double> out = new java.util.ArrayList<>();
+        List<Double> out = new ArrayList<>();
         try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
             EncodableHistogram interval;
             while ((interval = reader.nextIntervalHistogram()) != null) {

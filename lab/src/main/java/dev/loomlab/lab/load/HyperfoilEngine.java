@@ -4,18 +4,20 @@ import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
-import dev.loomlab.lab.process.Children;
-import dev.loomlab.lab.process.StartupCache;
+import dev.loomlab.lab.os.process.Children;
+import dev.loomlab.lab.server.StartupCache;
 import dev.loomlab.lab.settings.Defaults;
+import dev.loomlab.load.Draw;
 import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.DriverResult;
-import dev.loomlab.load.Draw;
 import dev.loomlab.load.SecretHeaders;
 import dev.loomlab.load.SecretValues;
 import dev.loomlab.load.TargetHost;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -23,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
@@ -142,14 +145,14 @@ public final class HyperfoilEngine implements LoadEngine {
         return environment;
     }
 
-    static LoadResult await(LoadSpec spec, Process process, java.util.function.Consumer<String> onLine) {
+    static LoadResult await(LoadSpec spec, Process process, Consumer<String> onLine) {
         try {
             int exit = EngineWatch.await("the hyperfoil driver", process, process.getInputStream(), spec, onLine);
             if (exit != 0) {
                 throw new LoadException("the hyperfoil driver exited with " + exit + ": " + lastLines(spec.log()));
             }
         } finally {
-            Children.stop(process, java.time.Duration.ofSeconds(5));
+            Children.stop(process, Duration.ofSeconds(5));
         }
         return read(spec.outDir().resolve(spec.name() + ".driver.json"));
     }
@@ -181,7 +184,7 @@ public final class HyperfoilEngine implements LoadEngine {
 
     private static boolean remote(String url) {
         try {
-            return !TargetHost.isLocal(java.net.URI.create(url).getHost(), a -> false);
+            return !TargetHost.isLocal(URI.create(url).getHost(), a -> false);
         } catch (IllegalArgumentException unknownHost) {
             // The driver says so in its own words.
             return false;

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.load.agents.UnixHttp;
-import dev.loomlab.lab.process.Children;
+import dev.loomlab.lab.os.process.Children;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,9 +9,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -44,7 +47,7 @@ final class K6AgentApi {
     }
 
     static void deleteFolder(Path folder) {
-        try (java.util.stream.Stream<Path> sockets = Files.list(folder)) {
+        try (Stream<Path> sockets = Files.list(folder)) {
             for (Path socket : sockets.toList()) {
                 Files.deleteIfExists(socket);
             }
@@ -72,7 +75,7 @@ final class K6AgentApi {
                 }
                 try {
                     UnixHttp.Response r = a.status("GET", null, Duration.ofSeconds(2));
-                    tools.jackson.databind.JsonNode status = JSON.readTree(r.body()).path("data").path("attributes");
+                    JsonNode status = JSON.readTree(r.body()).path("data").path("attributes");
                     if (r.status() == 200 && status.path("paused").asBoolean(false) && status.path("status").asInt() == PAUSED_BEFORE_RUN) {
                         vus[a.index()] = status.path("vus-max").asInt();
                         break;
@@ -121,7 +124,7 @@ final class K6AgentApi {
         go.countDown();
         try {
             CompletableFuture.allOf(patches.toArray(CompletableFuture[]::new)).join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             throw e.getCause() instanceof LoadException le ? le : new LoadException(String.valueOf(e.getCause()));
         }
     }

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.load.agents.AgentHost;
-import dev.loomlab.lab.process.Children;
+import dev.loomlab.lab.os.process.Children;
 import dev.loomlab.load.CpuTimeline;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,9 +14,14 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntConsumer;
+import java.util.regex.Pattern;
 
 /**
  * The load agents' hosts as the lab reaches them over SSH: each agent's folder ({@code mktemp -d}) with the k6 binary,
@@ -37,7 +42,7 @@ final class K6AgentHosts implements AutoCloseable {
      */
     private final AtomicReferenceArray<String> dirs;
     /** The hosts (destination and port) already swept of stale agent folders in this run: several agents may share one. */
-    private final java.util.Set<String> swept = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> swept = ConcurrentHashMap.newKeySet();
 
     K6AgentHosts(Path k6, List<AgentHost> hosts) {
         this.k6 = k6;
@@ -63,7 +68,7 @@ final class K6AgentHosts implements AutoCloseable {
      * A name derived from the lab's PID (as before) could be made first by another local user, world-writable, and its
      * {@code k6} replaced between two cells — then run as the lab's user, root in the split topology.
      */
-    static final java.util.regex.Pattern AGENT_DIR = java.util.regex.Pattern.compile("/tmp/loomlab-agent-[A-Za-z0-9]{10}");
+    static final Pattern AGENT_DIR = Pattern.compile("/tmp/loomlab-agent-[A-Za-z0-9]{10}");
 
     /**
      * The agent's folder and, once per run, the k6 binary; the cell's script every cell. A host's first use in the run
@@ -167,7 +172,7 @@ final class K6AgentHosts implements AutoCloseable {
     }
 
     /** Runs {@code task} for every agent at once; the first failure is thrown once all are done. */
-    static void forEach(int n, java.util.function.IntConsumer task) {
+    static void forEach(int n, IntConsumer task) {
         List<CompletableFuture<Void>> all = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int k = i;
@@ -175,7 +180,7 @@ final class K6AgentHosts implements AutoCloseable {
         }
         try {
             CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
             throw e.getCause() instanceof LoadException le ? le : new LoadException(String.valueOf(e.getCause()));
         }
     }

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.load.agents.AgentHost;
-import dev.loomlab.lab.process.Children;
+import dev.loomlab.lab.os.process.Children;
 import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -173,7 +174,7 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
      * drain; requests summed from the agents' own progress lines.
      */
     private static Thread progress(LoadSpec spec, LoadProgress.Listener listener, long[] resumedAt, AtomicLongArray complete) {
-        long start = java.util.Arrays.stream(resumedAt).min().orElse(System.currentTimeMillis());
+        long start = Arrays.stream(resumedAt).min().orElse(System.currentTimeMillis());
         long warmupMs = spec.warmup().toMillis();
         long endMs = warmupMs + spec.duration().toMillis();
         return Thread.ofPlatform().daemon().name("loomlab-agents-progress").start(() -> {
@@ -253,7 +254,7 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         Histogram merged = HlogMerge.merge(hlogs);
         HlogMerge.write(merged, spec.outDir().resolve(spec.name() + ".hlog"),
                 "loomlab: units=nanoseconds (response time); the sum of " + n + " agents' logs " + hlogs.stream().map(p -> p.getFileName().toString()).toList());
-        LoadResult result = K6AgentsMerge.result(spec, version, samples, merged, java.util.Arrays.stream(cpu).sum(), n);
+        LoadResult result = K6AgentsMerge.result(spec, version, samples, merged, Arrays.stream(cpu).sum(), n);
         lastShares = List.copyOf(shares);
         K6AgentsMerge.writeDriverJson(spec, result, samples, shares);
         listener.onProgress(new LoadProgress("done", spec.window().total().toMillis() / 1000.0, result.tps(), result.requests(),

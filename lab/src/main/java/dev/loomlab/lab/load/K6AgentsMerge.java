@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The agents' samples added up into one cell: the counts summed, the latency from their exactly merged histogram, and
@@ -14,8 +16,8 @@ import org.HdrHistogram.Histogram;
  */
 final class K6AgentsMerge {
     /** Written as the lab writes its own records (indented). */
-    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder()
-            .enable(tools.jackson.databind.SerializationFeature.INDENT_OUTPUT).build();
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT).build();
 
     private K6AgentsMerge() {
     }

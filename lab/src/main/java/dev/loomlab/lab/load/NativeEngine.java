@@ -1,7 +1,7 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.os.CpuLayout;
-import dev.loomlab.lab.process.Once;
+import dev.loomlab.lab.os.process.Once;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.loomlab.lab.load;
 
+import java.util.OptionalLong;
+
 /**
  * A cell's load, its engine possibly started before the server it will load: a driver JVM takes seconds to start and
  * build its load, and those seconds can pass while the server starts instead of after it. The cell says when its
@@ -22,8 +24,8 @@ public interface PreparedLoad extends AutoCloseable {
     LoadResult run(LoadProgress.Listener listener) throws LoadException;
 
     /** The engine's process while it waits for its server, or empty when it starts with the load. */
-    default java.util.OptionalLong pid() {
-        return java.util.OptionalLong.empty();
+    default OptionalLong pid() {
+        return OptionalLong.empty();
     }
 
     /** Stops an engine that was started ahead and will not run; nothing for one that ran or never started. */

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.metrics;
 
 import dev.loomlab.lab.metrics.SampleReader.Snapshot;
+import dev.loomlab.lab.os.AtomicWrite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -207,7 +208,7 @@ public final class Sampler implements AutoCloseable {
     public static void writeCsv(Path file, List<SeriesRow> rows) {
         StringBuilder sb = new StringBuilder(SeriesRow.CSV_HEADER).append('\n');
         rows.forEach(r -> sb.append(r.csv()).append('\n'));
-        dev.loomlab.lab.os.AtomicWrite.write(file, sb.toString());
+        AtomicWrite.write(file, sb.toString());
     }
 
     public static List<SeriesRow> readCsv(Path file) throws IOException {

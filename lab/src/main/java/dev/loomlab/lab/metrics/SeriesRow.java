@@ -1,5 +1,7 @@
 package dev.loomlab.lab.metrics;
 
+import java.util.Locale;
+
 /**
  * One second of a cell's time series. Gauges are the value at the sample; rates and pauses are
  * the change since the previous sample (never cumulative counters: one public harness summed
@@ -56,7 +58,7 @@ public record SeriesRow(
             if (!Double.isNaN(v[i])) {
                 sb.append(v[i] == Math.rint(v[i]) && Math.abs(v[i]) < 1e15
                         ? String.valueOf((long) v[i])
-                        : String.format(java.util.Locale.ROOT, "%.3f", v[i]));
+                        : String.format(Locale.ROOT, "%.3f", v[i]));
             }
         }
         return sb.toString();

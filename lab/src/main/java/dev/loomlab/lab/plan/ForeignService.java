@@ -9,7 +9,9 @@ import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.TlsTrust;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,8 +62,8 @@ final class ForeignService {
             throw new PlanException("models: with app, your jar runs as " + AppServer.PLATFORM + " and " + AppServer.VIRTUAL
                     + " (or one of them), got " + ids);
         }
-        List<Model> models = new java.util.ArrayList<>();
-        for (String id : new java.util.LinkedHashSet<>(ids)) {
+        List<Model> models = new ArrayList<>();
+        for (String id : new LinkedHashSet<>(ids)) {
             AppServer.refusal(app, id).ifPresent(why -> {
                 throw new PlanException(why);
             });

@@ -1,13 +1,20 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.lab.catalog.AppJar;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.settings.Topology;
+import dev.loomlab.load.HttpCall;
+import dev.loomlab.load.TlsTrust;
 import dev.loomlab.load.Window;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Dialect;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A resolved plan: presets, then CLI overrides, already validated. A run is the matrix
@@ -20,7 +27,7 @@ import java.util.List;
  * @param jdks  the JDK axis: feature versions each model's server runs on (e.g. [21, 25]); empty
  *              = one run per model on its default JDK (see {@code ServerJdks})
  * @param tomcatThreads the request threads' maximum on the models whose server takes it (see RequestThreadsSetting; the seeds' 200)
- * @param jdbcDrivers the JDBC driver axis of the mvc models (ids of {@code process.JdbcDriver}, e.g.
+ * @param jdbcDrivers the JDBC driver axis of the mvc models (ids of {@code server.JdbcDriver}, e.g.
  *              [mariadb, mysql-8.1.0]); empty = the server's bundled driver, no axis
  * @param topology where driver, server and database run: one namespace (local) or one each, with delays (split)
  * @param order    the models' order within each round and scenario: shuffled from a recorded seed (the default) or fixed
@@ -55,15 +62,15 @@ public record Plan(
         List<String> jdbcDrivers,
         Topology topology,
         CellOrder order,
-        List<dev.loomlab.lab.load.agents.LoadAgent> agents,
-        List<dev.loomlab.load.HttpCall> requests,
-        List<dev.loomlab.lab.plan.Threshold> slos,
-        dev.loomlab.load.TlsTrust tls,
-        java.util.Optional<dev.loomlab.lab.catalog.AppJar> app) {
+        List<LoadAgent> agents,
+        List<HttpCall> requests,
+        List<Threshold> slos,
+        TlsTrust tls,
+        Optional<AppJar> app) {
 
     public Plan {
-        java.util.Objects.requireNonNull(workload, "workload");
-        java.util.Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(window, "window");
         topology = topology == null ? Topology.LOCAL : topology;
         order = order == null ? CellOrder.FIXED : order;
         agents = agents == null ? List.of() : List.copyOf(agents);
@@ -73,8 +80,8 @@ public record Plan(
         jdbcDrivers = jdbcDrivers == null ? List.of() : List.copyOf(jdbcDrivers);
         requests = requests == null ? List.of() : List.copyOf(requests);
         slos = slos == null ? List.of() : List.copyOf(slos);
-        tls = tls == null ? dev.loomlab.load.TlsTrust.AUTHORITIES : tls;
-        app = app == null ? java.util.Optional.empty() : app;
+        tls = tls == null ? TlsTrust.AUTHORITIES : tls;
+        app = app == null ? Optional.empty() : app;
     }
 
     /**
@@ -83,7 +90,7 @@ public record Plan(
      */
     public List<Integer> jdksFor(Model model) {
         if (jdks.isEmpty()) {
-            return java.util.Collections.singletonList(null);
+            return Collections.singletonList(null);
         }
         return jdks.stream().filter(f -> f >= model.minJdk()).toList();
     }
@@ -106,7 +113,7 @@ public record Plan(
      */
     public List<String> jdbcDriversFor(Model model) {
         if (jdbcDrivers.isEmpty() || model == null || !model.swapsJdbcDriver()) {
-            return java.util.Collections.singletonList(null);
+            return Collections.singletonList(null);
         }
         return jdbcDrivers;
     }

@@ -7,6 +7,7 @@ import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -95,7 +96,7 @@ public final class PlanBinding {
             return new PlanException("plan " + source + ": field '" + field + "' is given twice (each field once: which one was meant?)");
         }
         String field = e instanceof JacksonException j && !j.getPath().isEmpty() ? j.getPath().getLast().getPropertyName() : null;
-        if (field != null && e instanceof tools.jackson.databind.exc.MismatchedInputException m && m.getTargetType() == String.class) {
+        if (field != null && e instanceof MismatchedInputException m && m.getTargetType() == String.class) {
             return new PlanException(field + ": expected one value (text), got a list or a mapping");
         }
         if (field != null) {

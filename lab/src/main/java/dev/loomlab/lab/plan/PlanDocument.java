@@ -1,10 +1,16 @@
 package dev.loomlab.lab.plan;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.loomlab.database.DatabaseEndpoint;
+import dev.loomlab.lab.catalog.AppJar;
+import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.os.SecretMask;
 import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.Limits;
 import dev.loomlab.load.SecretHeaders;
+import dev.loomlab.load.TlsTrust;
+import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Param;
 import java.lang.reflect.RecordComponent;
 import java.time.Duration;
@@ -59,8 +65,8 @@ public record PlanDocument(
         String order,
         @JsonDeserialize(using = PlanValues.WholeLong.class) Long seed,
 
-        List<dev.loomlab.load.HttpCall> requests,
-        @JsonDeserialize(using = PlanValues.Slos.class) @JsonSerialize(contentUsing = PlanValues.ThresholdWriter.class) List<dev.loomlab.lab.plan.Threshold> slo,
+        List<HttpCall> requests,
+        @JsonDeserialize(using = PlanValues.Slos.class) @JsonSerialize(contentUsing = PlanValues.ThresholdWriter.class) List<Threshold> slo,
         String tls,
         String app,
         List<String> appArgs,
@@ -152,7 +158,7 @@ public record PlanDocument(
 
     /** A resolved plan written back as a document: every field given, each as a plan file spells it. */
     public static PlanDocument of(Plan plan) {
-        dev.loomlab.load.Workload w = plan.workload();
+        Workload w = plan.workload();
         boolean split = plan.topology().split();
         return new PlanDocument(
                 plan.name(),
@@ -160,9 +166,9 @@ public record PlanDocument(
                 plan.models().stream().map(Object::toString).toList(),
                 plan.scenarios().stream().map(Object::toString).toList(),
                 plan.sleepMs(),
-                w instanceof dev.loomlab.load.Workload.Closed c ? c.vus() : null,
-                w instanceof dev.loomlab.load.Workload.Open o ? o.ratePerSec() : null,
-                w instanceof dev.loomlab.load.Workload.Burst b ? b.requests() : null,
+                w instanceof Workload.Closed c ? c.vus() : null,
+                w instanceof Workload.Open o ? o.ratePerSec() : null,
+                w instanceof Workload.Burst b ? b.requests() : null,
                 plan.window().settles() ? Warmup.AUTO : new Warmup.Fixed(plan.window().warmup()),
                 plan.window().settles() ? plan.window().warmupMax() : null,
                 plan.window().measure(),
@@ -184,18 +190,18 @@ public record PlanDocument(
                 split ? plan.topology().appJitter() : null,
                 split ? plan.topology().dbLatency() : null,
                 split ? plan.topology().dbJitter() : null,
-                plan.agents().isEmpty() ? null : plan.agents().stream().map(dev.loomlab.lab.load.agents.LoadAgent::spelling).toList(),
+                plan.agents().isEmpty() ? null : plan.agents().stream().map(LoadAgent::spelling).toList(),
                 ALONE,
                 plan.order().spelling(),
                 plan.order() instanceof CellOrder.Shuffled shuffled ? shuffled.seed() : null,
 
                 plan.requests().isEmpty() ? null : plan.requests(),
                 plan.slos().isEmpty() ? null : plan.slos(),
-                plan.tls() == dev.loomlab.load.TlsTrust.AUTHORITIES ? null : plan.tls().spelled(),
+                plan.tls() == TlsTrust.AUTHORITIES ? null : plan.tls().spelled(),
                 plan.app().map(a -> a.jar().toString()).orElse(null),
                 plan.app().map(a -> a.args().isEmpty() ? null : a.args()).orElse(null),
                 plan.app().map(a -> a.env().isEmpty() ? null : a.env()).orElse(null),
-                plan.app().flatMap(dev.loomlab.lab.catalog.AppJar::readyPath).orElse(null));
+                plan.app().flatMap(AppJar::readyPath).orElse(null));
     }
 
     /**
@@ -214,6 +220,6 @@ public record PlanDocument(
 
     static String maskUrl(String url) {
         // Both forms a URL carries a password in: user:secret@ and password=secret.
-        return dev.loomlab.database.DatabaseEndpoint.maskUrl(url);
+        return DatabaseEndpoint.maskUrl(url);
     }
 }

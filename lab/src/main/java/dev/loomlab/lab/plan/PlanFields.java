@@ -1,10 +1,15 @@
 package dev.loomlab.lab.plan;
 
+import dev.loomlab.lab.catalog.AppJar;
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.load.EngineCatalog;
+import dev.loomlab.lab.load.agents.LoadAgent;
+import dev.loomlab.lab.server.JdbcDriver;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.lab.settings.Topology;
 import dev.loomlab.load.Durations;
+import dev.loomlab.load.Protocol;
 import dev.loomlab.load.Window;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Dialect;
@@ -13,6 +18,10 @@ import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 
 /**
  * A {@link PlanDocument}'s fields resolved one by one into a {@link Plan}: each missing field from {@link Defaults},
@@ -21,7 +30,7 @@ import java.util.List;
  */
 final class PlanFields {
     /** The load engines (docs/engines.md); whether k6 or wrk is installed is checked when a run builds its engine. */
-    private static final List<String> ENGINES = dev.loomlab.lab.load.EngineCatalog.standard().ids();
+    private static final List<String> ENGINES = EngineCatalog.standard().ids();
 
     private PlanFields() {
     }
@@ -36,7 +45,7 @@ final class PlanFields {
         if (dbUrl != null && dialectOfUrl(dbUrl) != database) {
             throw new PlanException("dbUrl " + PlanDocument.maskUrl(dbUrl) + " is not a " + database + " URL");
         }
-        java.util.Optional<dev.loomlab.lab.catalog.AppJar> app = ForeignService.app(f);
+        Optional<AppJar> app = ForeignService.app(f);
         return new Plan(
                 f.name() == null ? "custom" : f.name(),
                 f.description() == null ? "" : f.description(),
@@ -66,7 +75,7 @@ final class PlanFields {
                 jdbcDrivers(f.jdbcDrivers(), database),
                 topology(f),
                 order(f),
-                f.agents() == null ? List.of() : dev.loomlab.lab.load.agents.LoadAgent.parseAll(f.agents()),
+                f.agents() == null ? List.of() : LoadAgent.parseAll(f.agents()),
 
                 ForeignService.requests(f.requests()),
                 f.slo(),
@@ -116,7 +125,7 @@ final class PlanFields {
 
     /**
      * The JDBC driver axis of the mvc models (the driver-pinning pitfall): ids of
-     * {@code process.JdbcDriver}; every one talks MySQL's protocol, so the database must be MariaDB.
+     * {@code server.JdbcDriver}; every one talks MySQL's protocol, so the database must be MariaDB.
      */
     private static List<String> jdbcDrivers(List<String> ids, Dialect database) {
         if (ids == null) {
@@ -124,14 +133,14 @@ final class PlanFields {
         }
         List<String> out = new ArrayList<>();
         for (String id : ids) {
-            dev.loomlab.lab.process.JdbcDriver.byId(id);
+            JdbcDriver.byId(id);
             if (out.contains(id)) {
                 throw new PlanException("jdbcDrivers: " + id + " is listed twice");
             }
             out.add(id);
         }
         if (out.isEmpty()) {
-            throw new PlanException("jdbcDrivers: give at least one driver (" + dev.loomlab.lab.process.JdbcDriver.ids()
+            throw new PlanException("jdbcDrivers: give at least one driver (" + JdbcDriver.ids()
                     + ") or leave the field out");
         }
         if (database != Dialect.MARIADB) {
@@ -182,7 +191,7 @@ final class PlanFields {
         throw new PlanException("dbUrl must start with jdbc:postgresql: or jdbc:mariadb:");
     }
 
-    private static <T> List<T> list(String key, List<String> given, List<String> all, java.util.function.Function<String, T> byId) {
+    private static <T> List<T> list(String key, List<String> given, List<String> all, Function<String, T> byId) {
         List<String> ids = given == null ? all : given;
         if (ids.isEmpty()) {
             throw new PlanException(key + ": at least one is needed (allowed: " + String.join(", ", all) + ")");
@@ -203,14 +212,14 @@ final class PlanFields {
     }
 
     private static String heap(String given) {
-        String heap = (given == null ? Defaults.HEAP : given).trim().toLowerCase(java.util.Locale.ROOT);
+        String heap = (given == null ? Defaults.HEAP : given).trim().toLowerCase(Locale.ROOT);
         if (!heap.matches("\\d{1,6}[mg]")) {
             throw new PlanException("heap must look like 512m or 2g, got '" + heap + "'");
         }
         return heap;
     }
 
-    private static <T> T choice(String key, String given, T fallback, java.util.function.Function<String, T> byId, String allowed) {
+    private static <T> T choice(String key, String given, T fallback, Function<String, T> byId, String allowed) {
         if (given == null) {
             return fallback;
         }
@@ -239,12 +248,12 @@ final class PlanFields {
         return switch (orElse(f.warmup(), Warmup.AUTO)) {
             case Warmup.Fixed fixed -> new Window(fixed.length(), measure);
             case Warmup.Auto auto -> {
-                Duration cap = orElse(f.warmupMax(), dev.loomlab.load.Protocol.WARMUP_MAX);
-                if (cap.toMillis() % 1000 != 0 || cap.compareTo(dev.loomlab.load.Protocol.WARMUP_FLOOR) <= 0) {
-                    throw new PlanException("warmupMax must be whole seconds above the " + Durations.format(dev.loomlab.load.Protocol.WARMUP_FLOOR)
+                Duration cap = orElse(f.warmupMax(), Protocol.WARMUP_MAX);
+                if (cap.toMillis() % 1000 != 0 || cap.compareTo(Protocol.WARMUP_FLOOR) <= 0) {
+                    throw new PlanException("warmupMax must be whole seconds above the " + Durations.format(Protocol.WARMUP_FLOOR)
                             + " floor of warmup: auto, got " + Durations.format(cap));
                 }
-                yield Window.settling(dev.loomlab.load.Protocol.WARMUP_FLOOR, cap, measure);
+                yield Window.settling(Protocol.WARMUP_FLOOR, cap, measure);
             }
         };
     }
@@ -268,7 +277,7 @@ final class PlanFields {
                 yield CellOrder.FIXED;
             }
             case "shuffled" -> new CellOrder.Shuffled(f.seed() != null ? f.seed()
-                    : java.util.concurrent.ThreadLocalRandom.current().nextLong(0, Long.MAX_VALUE));
+                    : ThreadLocalRandom.current().nextLong(0, Long.MAX_VALUE));
             default -> throw new IllegalStateException(order);
         };
     }

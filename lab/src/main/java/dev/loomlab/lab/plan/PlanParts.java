@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The {@code parts:} of a plan: one plan's matrix has one VU level and one load shape, but a
@@ -37,7 +38,7 @@ public final class PlanParts {
 
     private static final Set<String> CLAIM_FIELDS = Set.of("claim", "scenario", "metric", "of", "over", "seed");
 
-    static List<PartFields> fieldsOf(String source, tools.jackson.databind.JsonNode tree) {
+    static List<PartFields> fieldsOf(String source, JsonNode tree) {
         Object list = tree.isArray() ? PlanBinding.plain(tree) : null;
         if (!(list instanceof List<?> items) || items.isEmpty()) {
             throw new PlanException("plan " + source + ": parts must be a non-empty list of mappings, each with a 'part' name");

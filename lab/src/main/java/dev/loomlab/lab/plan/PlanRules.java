@@ -1,12 +1,18 @@
 package dev.loomlab.lab.plan;
 
 import dev.loomlab.lab.catalog.Model;
+import dev.loomlab.lab.load.EngineCatalog;
+import dev.loomlab.lab.load.HyperfoilEngine;
+import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Durations;
+import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.Limits;
 import dev.loomlab.load.Workload;
+import dev.loomlab.scenario.FanOut;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The rules between a resolved plan's fields (each field's own rules are {@link PlanFields}'): what one field asks
@@ -30,17 +36,17 @@ final class PlanRules {
         if (plan.topology().split() && plan.externalDatabase()) {
             throw new PlanException("topology split starts its own embedded database in a namespace of its own: drop --db-url, or use --topology local");
         }
-        if (plan.topology().split() && plan.scenarios().stream().anyMatch(dev.loomlab.scenario.FanOut::needsDownstream)) {
+        if (plan.topology().split() && plan.scenarios().stream().anyMatch(FanOut::needsDownstream)) {
             throw new PlanException("topology split does not run the fan-out scenarios yet (their downstream server binds loopback only): drop them, or use --topology local");
         }
         for (Threshold t : plan.slos()) {
             if (t.request().isPresent() && plan.requests().stream().noneMatch(c -> c.name().equals(t.request().get()))) {
                 throw new PlanException("slo: '" + t + "': the plan has no request named '" + t.request().get() + "'"
                         + (plan.requests().isEmpty() ? "" : " (its requests: "
-                        + String.join(", ", plan.requests().stream().map(dev.loomlab.load.HttpCall::name).toList()) + ")"));
+                        + String.join(", ", plan.requests().stream().map(HttpCall::name).toList()) + ")"));
             }
         }
-        if (!plan.requests().isEmpty() && !plan.engine().equals(dev.loomlab.lab.load.HyperfoilEngine.TYPE.id())) {
+        if (!plan.requests().isEmpty() && !plan.engine().equals(HyperfoilEngine.TYPE.id())) {
             throw new PlanException("requests are sent by the hyperfoil engine only (a mix, headers, bodies, https): drop --engine " + plan.engine());
         }
         String refusal = engineRefusal(plan);
@@ -58,7 +64,7 @@ final class PlanRules {
 
     /** What the plan asks of its load engine that the engine's declared capabilities cannot do, or null. */
     private static String engineRefusal(Plan plan) {
-        return dev.loomlab.lab.load.EngineCatalog.standard()
+        return EngineCatalog.standard()
                 .refusal(plan.engine(), plan.workload(), plan.agents().size(), plan.topology().split()).orElse(null);
     }
 
@@ -67,24 +73,24 @@ final class PlanRules {
      * outside the split topology (they are its namespaces), real machines inside it (its server is on a bridge of this
      * machine only).
      */
-    private static java.util.Optional<String> agentRefusal(Plan plan) {
-        List<dev.loomlab.lab.load.agents.LoadAgent> agents = plan.agents();
-        int netns = dev.loomlab.lab.load.agents.LoadAgent.namespaces(agents);
+    private static Optional<String> agentRefusal(Plan plan) {
+        List<LoadAgent> agents = plan.agents();
+        int netns = LoadAgent.namespaces(agents);
         if (agents.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (plan.workload() instanceof Workload.Burst) {
-            return java.util.Optional.of("agents: a burst is timed from its first send to its last answer by one driver: drop --agents with --burst");
+            return Optional.of("agents: a burst is timed from its first send to its last answer by one driver: drop --agents with --burst");
         }
         if (plan.workload() instanceof Workload.Closed c && c.vus() < agents.size()) {
-            return java.util.Optional.of("agents: " + agents.size() + " agents need at least as many VUs, got " + c.vus());
+            return Optional.of("agents: " + agents.size() + " agents need at least as many VUs, got " + c.vus());
         }
         if (netns > 0 && !plan.topology().split()) {
-            return java.util.Optional.of("agents: netns agents are namespaces of the split topology: add --topology split (or name real hosts, ssh://user@host)");
+            return Optional.of("agents: netns agents are namespaces of the split topology: add --topology split (or name real hosts, ssh://user@host)");
         }
         if (netns < agents.size() && plan.topology().split()) {
-            return java.util.Optional.of("agents: the split topology's server is on a bridge of this machine only: use netns agents with --topology split, ssh:// agents without it");
+            return Optional.of("agents: the split topology's server is on a bridge of this machine only: use netns agents with --topology split, ssh:// agents without it");
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

@@ -109,8 +109,8 @@ final class PlanValues {
     static final class WarmupWriter extends Spelled<Warmup> { WarmupWriter() { super(Warmup::spelling); } }
     static final class Ids extends Named<List<String>> { Ids() { super((p, field) -> List.copyOf(items(p, field))); } }
     static final class Jdks extends Named<List<Integer>> { Jdks() { super(PlanValues::jdks); } }
-    static final class Slos extends Named<List<dev.loomlab.lab.plan.Threshold>> { Slos() { super((p, field) -> items(p, field).stream().map(dev.loomlab.lab.plan.Threshold::parse).toList()); } }
-    static final class ThresholdWriter extends Spelled<dev.loomlab.lab.plan.Threshold> { ThresholdWriter() { super(dev.loomlab.lab.plan.Threshold::text); } }
+    static final class Slos extends Named<List<Threshold>> { Slos() { super((p, field) -> items(p, field).stream().map(Threshold::parse).toList()); } }
+    static final class ThresholdWriter extends Spelled<Threshold> { ThresholdWriter() { super(Threshold::text); } }
     static final class DurationWriter extends Spelled<Duration> { DurationWriter() { super(Durations::format); } }
     static final class DelayWriter extends Spelled<Duration> { DelayWriter() { super(Topology::format); } }
 

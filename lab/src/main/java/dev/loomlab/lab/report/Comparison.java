@@ -6,6 +6,7 @@ import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.stats.Difference;
+import dev.loomlab.load.Protocol;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -261,7 +262,7 @@ public final class Comparison {
         }
         double va = Double.parseDouble(sa);
         double vb = Double.parseDouble(sb);
-        if (va <= 0 || Math.abs(vb - va) / va <= dev.loomlab.load.Protocol.CALIBRATION_SAME_MACHINE) {
+        if (va <= 0 || Math.abs(vb - va) / va <= Protocol.CALIBRATION_SAME_MACHINE) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "machine speed: the CPU reference took %s s vs %s s on the server's CPUs "

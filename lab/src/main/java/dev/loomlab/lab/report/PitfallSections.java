@@ -3,9 +3,10 @@ package dev.loomlab.lab.report;
 import static dev.loomlab.lab.report.ReportText.cell;
 import static dev.loomlab.lab.report.ReportText.one;
 
+import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.metrics.JfrCounts;
-import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.server.JdbcDriver;
 import dev.loomlab.scenario.Scenarios;
 import java.util.Comparator;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * The pitfalls side by side, after the per-scenario tables: pinning per JDK, the pool
@@ -47,7 +49,7 @@ final class PitfallSections {
      */
     private static void drivers(StringBuilder md, List<CellResult> cells) {
         Set<String> scenarios = cells.stream().filter(c -> driverOf(c) != null).map(CellResult::scenario)
-                .collect(java.util.stream.Collectors.toSet());
+                .collect(Collectors.toSet());
         table(md, "## JDBC driver pinning\n\n"
                         + "Seed 000's virtual threads reached 1,948–2,014 TPS on 1 s block + select where WebFlux reached 2,847–2,888."
                         + " mysql-connector-j before 9.0 reads its socket inside `synchronized`: on JDK 21–23 a virtual thread"
@@ -71,7 +73,7 @@ final class PitfallSections {
         if (driver != null) {
             return driver.id();
         }
-        return c.cell().model().filter(dev.loomlab.lab.catalog.Model::r2dbc).isPresent() ? "R2DBC" : "its own";
+        return c.cell().model().filter(Model::r2dbc).isPresent() ? "R2DBC" : "its own";
     }
 
     /** Seed 003's fan-out: downstream calls per request against the calls each variant must make. */

@@ -8,10 +8,13 @@ import dev.loomlab.lab.catalog.RequestThreadsSetting;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.load.Protocol;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The provenance every report opens with, as JMH prints its VM, options and warm-up above every
@@ -23,9 +26,9 @@ final class ProvenanceBlock {
 
     /** A plan's own requests, each as its mix sends it: {@code order (POST /orders, weight 1)}. */
     private static String requests(List<?> requests) {
-        return requests.stream().map(r -> r instanceof java.util.Map<?, ?> call
+        return requests.stream().map(r -> r instanceof Map<?, ?> call
                 ? call.get("name") + " (" + call.get("method") + " " + call.get("path") + ", weight " + call.get("weight") + ")"
-                : String.valueOf(r)).collect(java.util.stream.Collectors.joining(", "));
+                : String.valueOf(r)).collect(Collectors.joining(", "));
     }
 
     /**
@@ -42,7 +45,7 @@ final class ProvenanceBlock {
                 busiest = c;
             }
         }
-        return busiest == null ? "" : String.format(java.util.Locale.ROOT,
+        return busiest == null ? "" : String.format(Locale.ROOT,
                 "; the rest of the machine used at most %.2f cores in a window (%s/%s)", most, busiest.label(), busiest.cell().stem());
     }
 
@@ -59,12 +62,12 @@ final class ProvenanceBlock {
         double[] s = timed.stream().mapToDouble(c -> c.metrics().get(CPU_REFERENCE)).sorted().toArray();
         double median = s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
         List<String> slower = timed.stream()
-                .filter(c -> c.metrics().get(CPU_REFERENCE) > (1 + dev.loomlab.load.Protocol.CALIBRATION_SAME_MACHINE) * median)
-                .map(c -> String.format(java.util.Locale.ROOT, "%s/%s (%.2fx)", c.label(), c.cell().stem(),
+                .filter(c -> c.metrics().get(CPU_REFERENCE) > (1 + Protocol.CALIBRATION_SAME_MACHINE) * median)
+                .map(c -> String.format(Locale.ROOT, "%s/%s (%.2fx)", c.label(), c.cell().stem(),
                         c.metrics().get(CPU_REFERENCE) / median))
                 .toList();
-        return String.format(java.util.Locale.ROOT, "the CPU reference before each cell (sha256sum of %d MiB on the server's CPUs)"
-                        + " took %.3f–%.3f s of CPU, median %.3f; %s", dev.loomlab.load.Protocol.CELL_REFERENCE_MIB, s[0], s[s.length - 1],
+        return String.format(Locale.ROOT, "the CPU reference before each cell (sha256sum of %d MiB on the server's CPUs)"
+                        + " took %.3f–%.3f s of CPU, median %.3f; %s", Protocol.CELL_REFERENCE_MIB, s[0], s[s.length - 1],
                 median, slower.isEmpty() ? "no cell ran more than 10 % slower"
                         : "ran more than 10 % slower, a CPU-bound figure reading low by as much: " + String.join(", ", slower));
     }

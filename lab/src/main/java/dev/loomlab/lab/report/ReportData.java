@@ -1,10 +1,10 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.lab.catalog.RequestThreadsSetting;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.load.Workload;
-import dev.loomlab.lab.catalog.RequestThreadsSetting;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -259,7 +260,7 @@ public final class ReportData {
 
     private static void put(Map<String, Map<String, Set<String>>> rows, String setting, String model, String value) {
         Map<String, Set<String>> byModel = rows.computeIfAbsent(setting, k -> new LinkedHashMap<>());
-        Set<String> values = byModel.computeIfAbsent(model, k -> new java.util.TreeSet<>());
+        Set<String> values = byModel.computeIfAbsent(model, k -> new TreeSet<>());
         if (value != null && !value.isBlank()) {
             values.add(value);
         }

@@ -1,5 +1,7 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.lab.load.CensoredLatency;
+import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.result.CellResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,12 +38,12 @@ final class ReportText {
 
     /** Whether the cell's engine measured its tail percentiles (wrk estimates them). */
     static boolean exactTails(CellResult c) {
-        return c.engine() == null || dev.loomlab.lab.load.EngineCatalog.standard().exactTails(c.engine());
+        return c.engine() == null || EngineCatalog.standard().exactTails(c.engine());
     }
 
     static String latency(CellResult c, double ms, boolean ascii) {
         Double at = c.metrics() == null ? null : c.metrics().get("latencyCensoredAtMs");
-        return (dev.loomlab.lab.load.CensoredLatency.censored(ms, at) ? (ascii ? ">= " : "≥ ") : "") + one(ms);
+        return (CensoredLatency.censored(ms, at) ? (ascii ? ">= " : "≥ ") : "") + one(ms);
     }
 
     static String one(double value) {

@@ -1,10 +1,11 @@
 package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.catalog.Model;
-import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.plan.PlanBinding;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.server.JdbcDriver;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.load.Durations;
 import dev.loomlab.scenario.Scenario;
@@ -12,6 +13,7 @@ import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * What a report needs to know about a run, read from its manifest and cells alone: the plan's
@@ -39,7 +42,7 @@ final class RunFacts {
     }
 
     Object plan(String key) {
-        return manifest.plan() == null ? null : dev.loomlab.lab.plan.PlanBinding.field(manifest.plan(), key);
+        return manifest.plan() == null ? null : PlanBinding.field(manifest.plan(), key);
     }
 
     /** A plan value as people write it in a plan file: lists joined, ISO durations as {@code 30s}. */
@@ -143,9 +146,9 @@ final class RunFacts {
     private List<Integer> jdks() {
         return planIds("jdks").stream().flatMap(s -> {
             try {
-                return java.util.stream.Stream.of(Integer.parseInt(s));
+                return Stream.of(Integer.parseInt(s));
             } catch (NumberFormatException e) {
-                return java.util.stream.Stream.empty();
+                return Stream.empty();
             }
         }).toList();
     }
@@ -179,7 +182,7 @@ final class RunFacts {
     /** A string map with its well-known keys first, in this order, then the rest alphabetically. */
     static Map<String, String> ordered(Map<String, String> map, List<String> first) {
         Map<String, String> rest = new TreeMap<>(map == null ? Map.of() : map);
-        Map<String, String> out = new java.util.LinkedHashMap<>();
+        Map<String, String> out = new LinkedHashMap<>();
         for (String key : first) {
             if (rest.containsKey(key)) {
                 out.put(key, rest.remove(key));

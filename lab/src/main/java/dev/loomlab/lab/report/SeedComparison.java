@@ -3,12 +3,13 @@ package dev.loomlab.lab.report;
 import dev.loomlab.lab.catalog.RequestThreadsSetting;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanParts;
-import dev.loomlab.load.Workload;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.load.Workload;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The combined summary of a plan with parts: each part's folder, and every seed claim beside
@@ -44,8 +45,8 @@ public final class SeedComparison {
         md.append("Each part's own table, ceilings and findings: its folder's summary.md.\n\n");
         for (PlanParts.Part part : parts) {
             md.append("- [").append(part.name()).append("](").append(part.name()).append("/summary.md): ")
-                    .append(part.plan().models().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", ")))
-                    .append(" on ").append(part.plan().scenarios().stream().map(Object::toString).collect(java.util.stream.Collectors.joining(", ")))
+                    .append(part.plan().models().stream().map(Object::toString).collect(Collectors.joining(", ")))
+                    .append(" on ").append(part.plan().scenarios().stream().map(Object::toString).collect(Collectors.joining(", ")))
                     .append(part.plan().workload() instanceof Workload.Burst b ? ", a burst of " + b.requests() : ", " + part.plan().workload().describe())
                     .append(", sleep ").append(part.plan().sleepMs()).append(" ms")
                     .append(threads(part.plan())).append('\n');

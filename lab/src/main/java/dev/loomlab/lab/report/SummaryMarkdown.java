@@ -77,7 +77,7 @@ public final class SummaryMarkdown {
                 .orElse(scenario == null ? null : scenario.path());
         String method = scenario == null ? "" : scenario.method() + " ";
         String description = scenario == null ? "not in this loomlab's scenario catalogue" : scenario.description();
-        boolean mix = id.equals(dev.loomlab.scenario.Scenarios.REQUESTS.id());
+        boolean mix = id.equals(Scenarios.REQUESTS.id());
         md.append(path == null || mix ? "" : "`" + method + path + "` — ").append(sentence(description)).append("\n\n");
         if (rows.isEmpty()) {
             md.append("_No cells recorded._\n\n");

@@ -1,7 +1,7 @@
 package dev.loomlab.lab.result;
 
 import dev.loomlab.lab.catalog.Model;
-import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.server.JdbcDriver;
 import dev.loomlab.scenario.Scenario;
 import java.util.Optional;
 

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.result;
 
 import dev.loomlab.load.Workload;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.annotation.JsonDeserialize;
@@ -147,7 +148,7 @@ public record CellResult(
 
     /** The same cell with one more figure in its metrics. */
     public CellResult withMetric(String name, double value) {
-        Map<String, Double> more = new java.util.LinkedHashMap<>(metrics == null ? Map.of() : metrics);
+        Map<String, Double> more = new LinkedHashMap<>(metrics == null ? Map.of() : metrics);
         more.put(name, value);
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,

@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.jar.JarFile;
 
 /** Facts about the machine and the build that every result must carry. */
 public final class Provenance {
@@ -54,7 +54,7 @@ public final class Provenance {
         for (String line : lines("/proc/meminfo")) {
             if (line.startsWith("MemTotal:")) {
                 long kb = Long.parseLong(line.replaceAll("\\D", ""));
-                return String.format(java.util.Locale.ROOT, "%.1f GiB", kb / 1024.0 / 1024.0);
+                return String.format(Locale.ROOT, "%.1f GiB", kb / 1024.0 / 1024.0);
             }
         }
         return "unknown";
@@ -78,11 +78,11 @@ public final class Provenance {
         return "unknown";
     }
 
-    private static java.util.List<String> lines(String file) {
+    private static List<String> lines(String file) {
         try {
             return Files.readAllLines(Path.of(file));
         } catch (IOException | RuntimeException e) {
-            return java.util.List.of();
+            return List.of();
         }
     }
 }

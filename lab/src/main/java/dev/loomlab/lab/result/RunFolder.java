@@ -4,6 +4,7 @@ import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.settings.PlanException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
@@ -111,7 +112,7 @@ public final class RunFolder {
                         + ": wait for it to end, or stop it, before resuming this folder");
             }
             channel.truncate(0);
-            channel.write(java.nio.ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)), 0);
+            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.UTF_8)), 0);
             return new Lock(channel, file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot lock run folder " + root, e);

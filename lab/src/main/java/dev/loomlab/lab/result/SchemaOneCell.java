@@ -1,7 +1,7 @@
 package dev.loomlab.lab.result;
 
 import dev.loomlab.lab.catalog.Model;
-import dev.loomlab.lab.process.JdbcDriver;
+import dev.loomlab.lab.server.JdbcDriver;
 import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;

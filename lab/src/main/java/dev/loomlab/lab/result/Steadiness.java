@@ -2,6 +2,7 @@ package dev.loomlab.lab.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.loomlab.load.SteadyState;
 
 /**
  * Whether a cell was measured in steady state: its warm-up ended with the load settled and its window did not drift
@@ -17,7 +18,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
  *                    (k6, wrk, a server elsewhere, an older run)
  */
 public record Steadiness(State state, String warmupEnded, String why,
-        @JsonInclude(JsonInclude.Include.NON_NULL) dev.loomlab.load.SteadyState.Compiler compiler) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) SteadyState.Compiler compiler) {
 
     /** Steadiness judged without the server's compiler. */
     public Steadiness(State state, String warmupEnded, String why) {

@@ -7,9 +7,10 @@ import dev.loomlab.database.RunningDatabase;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.topology.Namespaces;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 
 /** The run's one database: the embedded server of the plan's dialect, or the user's own. */
@@ -33,7 +34,7 @@ public final class DatabaseStarter {
         EmbeddedOptions options = EmbeddedOptions.defaults();
         if (namespaces != null) {
             options = options.withBindAddress(namespaces.dbAddress())
-                    .withLaunchPrefix(namespaces.exec(namespaces.dbNamespace(), java.util.List.of()));
+                    .withLaunchPrefix(namespaces.exec(namespaces.dbNamespace(), List.of()));
         }
         RunningDatabase db = Databases.startEmbedded(plan.database(), options);
         if (cpus.pinned()) {

@@ -2,11 +2,15 @@ package dev.loomlab.lab.run;
 
 import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.os.LabNamespaces;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.LabNamespaces;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.load.Workload;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
@@ -23,11 +27,11 @@ public final class Preflight {
     static final int OPEN_MODEL_CONNECTIONS = 8000;
 
     /** One file descriptor per connection the workload opens (the open model: its connection cap). */
-    private static int openFilesNeeded(dev.loomlab.load.Workload workload) {
+    private static int openFilesNeeded(Workload workload) {
         return switch (workload) {
-            case dev.loomlab.load.Workload.Open o -> OPEN_MODEL_CONNECTIONS;
-            case dev.loomlab.load.Workload.Burst b -> b.requests();
-            case dev.loomlab.load.Workload.Closed c -> c.vus();
+            case Workload.Open o -> OPEN_MODEL_CONNECTIONS;
+            case Workload.Burst b -> b.requests();
+            case Workload.Closed c -> c.vus();
         };
     }
 
@@ -95,9 +99,9 @@ public final class Preflight {
         if (port == 0) {
             return;
         }
-        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+        try (ServerSocket probe = new ServerSocket()) {
             probe.setReuseAddress(false);
-            probe.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
+            probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
         } catch (IOException e) {
             throw new PlanException("port " + port + " on 127.0.0.1 is busy (another process listens there): "
                     + "choose another with --port, or --port 0 for a free one");

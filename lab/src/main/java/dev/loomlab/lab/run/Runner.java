@@ -6,22 +6,25 @@ import dev.loomlab.lab.cell.Bench;
 import dev.loomlab.lab.cell.CellRun;
 import dev.loomlab.lab.cell.FanOutDownstream;
 import dev.loomlab.lab.jdk.Jdk;
+import dev.loomlab.lab.load.HyperfoilEngine;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.agents.AgentFleet;
 import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.JdbcDriver;
-import dev.loomlab.lab.process.Namespaces;
 import dev.loomlab.lab.report.ConsoleTable;
 import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.server.JdbcDriver;
+import dev.loomlab.lab.topology.Namespaces;
 import dev.loomlab.scenario.Scenario;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -75,7 +78,7 @@ public final class Runner {
      * and not run again; failed or missing cells are run.
      */
     public Runner resume(List<CellResult> done) {
-        Map<Cell, CellResult> byKey = new java.util.LinkedHashMap<>();
+        Map<Cell, CellResult> byKey = new LinkedHashMap<>();
         for (CellResult c : done) {
             if (c.succeeded()) {
                 byKey.put(c.cell(), c);
@@ -202,7 +205,7 @@ public final class Runner {
             CellResult result = ending.finish();
             record.addMeasured(key, result);
             progress.cellDone(cellName, result.succeeded()
-                    ? String.format(java.util.Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
+                    ? String.format(Locale.ROOT, "%.1f TPS, limited by %s", result.tps(), result.limitedBy())
                     : ("skipped".equals(result.status()) ? "skipped: " : "FAILED: ") + result.failure(), result.stages());
         } finally {
             ended.complete(null);
@@ -274,7 +277,7 @@ public final class Runner {
             cellEngine = agents.get().engine();
         } else if (namespaces.isPresent()) {
             Namespaces ns = namespaces.get();
-            cellEngine = new dev.loomlab.lab.load.HyperfoilEngine(session.jdk(), session.cpus(), ns.exec(ns.driverNamespace(1), List.of()));
+            cellEngine = new HyperfoilEngine(session.jdk(), session.cpus(), ns.exec(ns.driverNamespace(1), List.of()));
         } else {
             cellEngine = session.engine();
         }

@@ -7,7 +7,7 @@ import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.os.Taskset;
 import dev.loomlab.lab.plan.Plan;
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.topology.Namespaces;
 import java.nio.file.Path;
 import java.util.List;
 

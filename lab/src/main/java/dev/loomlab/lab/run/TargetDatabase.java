@@ -1,13 +1,15 @@
 package dev.loomlab.lab.run;
 
+import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.database.RunningDatabase;
+import java.util.OptionalLong;
 
 /** No database of the lab's in target mode: the target has its own. */
 enum TargetDatabase implements RunningDatabase {
     INSTANCE;
 
     @Override
-    public dev.loomlab.database.DatabaseEndpoint endpoint() {
+    public DatabaseEndpoint endpoint() {
         return null;
     }
 
@@ -17,8 +19,8 @@ enum TargetDatabase implements RunningDatabase {
     }
 
     @Override
-    public java.util.OptionalLong pid() {
-        return java.util.OptionalLong.empty();
+    public OptionalLong pid() {
+        return OptionalLong.empty();
     }
 
     @Override

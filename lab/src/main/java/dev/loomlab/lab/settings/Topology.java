@@ -1,5 +1,6 @@
 package dev.loomlab.lab.settings;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,7 +45,7 @@ public record Topology(String mode, Duration appLatency, Duration appJitter, Dur
         return SPLIT_MODE.equals(mode);
     }
 
-    /** Whether a link is delayed at all (the delay needs the wire, see {@code net.Namespaces}). */
+    /** Whether a link is delayed at all (the delay needs the wire, see {@code topology.Namespaces}). */
     public boolean delayed() {
         return !appLatency.isZero() || !dbLatency.isZero();
     }
@@ -63,10 +64,10 @@ public record Topology(String mode, Duration appLatency, Duration appJitter, Dur
             throw new PlanException(field + ": cannot read '" + text + "' as a delay (examples: 2ms, 0.2ms, 500us, 0)");
         }
         // Decimal, not double: 128.002 ms is 128002 us exactly, where a double makes it 128001.99999.
-        java.math.BigDecimal micros = new java.math.BigDecimal(m.group(1)).multiply(switch (m.group(2)) {
-            case "us" -> java.math.BigDecimal.ONE;
-            case "ms" -> java.math.BigDecimal.valueOf(1_000);
-            default -> java.math.BigDecimal.valueOf(1_000_000);
+        BigDecimal micros = new BigDecimal(m.group(1)).multiply(switch (m.group(2)) {
+            case "us" -> BigDecimal.ONE;
+            case "ms" -> BigDecimal.valueOf(1_000);
+            default -> BigDecimal.valueOf(1_000_000);
         });
         if (micros.stripTrailingZeros().scale() > 0) {
             throw new PlanException(field + ": '" + text + "' is finer than a microsecond");
@@ -81,7 +82,7 @@ public record Topology(String mode, Duration appLatency, Duration appJitter, Dur
     /** In milliseconds, as {@link #parseDelay} reads it back: {@code 0}, {@code 2ms}, {@code 0.2ms}, {@code 1.25ms}. */
     public static String format(Duration d) {
         long micros = d.toNanos() / 1_000;
-        return micros == 0 ? "0" : java.math.BigDecimal.valueOf(micros, 3).stripTrailingZeros().toPlainString() + "ms";
+        return micros == 0 ? "0" : BigDecimal.valueOf(micros, 3).stripTrailingZeros().toPlainString() + "ms";
     }
 
     /** For the manifest and each cell: the mode and, when split, each link's delay. */

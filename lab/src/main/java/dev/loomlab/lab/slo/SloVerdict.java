@@ -2,6 +2,7 @@ package dev.loomlab.lab.slo;
 
 import dev.loomlab.lab.plan.Threshold;
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,7 +72,7 @@ public record SloVerdict(List<Check> checks) {
     }
 
     /** The run's cells against the thresholds of the plan its manifest records. */
-    public static SloVerdict of(dev.loomlab.lab.result.Manifest manifest, List<CellResult> cells) {
+    public static SloVerdict of(Manifest manifest, List<CellResult> cells) {
         List<Threshold> thresholds = manifest.plan() == null || manifest.plan().slo() == null ? List.of() : manifest.plan().slo();
         return of(thresholds, cells);
     }

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The lab's packages in layers, each using only those below it (README, "Layout"): the commands on top, then a run,
- * the history of many runs (it reads their records and draws in the report's style), a run's report, a cell and what judges it, the records, the plan, the load engines, the processes, the JDKs, the
+ * the history of many runs (it reads their records and draws in the report's style), a run's report, a cell and what judges it, the records, the plan, the load engines, the servers and the split topology, the JDKs, the
  * metrics and ceilings, the catalogue of servers and the statistics, and at the bottom the lab's settings and what it
- * asks of the operating system.
+ * asks of the operating system (its child processes in {@code os.process}).
  */
 class LayersTest {
     private static final JavaClasses LAB = new ClassFileImporter()
@@ -42,7 +42,7 @@ class LayersTest {
             {"result"},
             {"plan"},
             {"load"},
-            {"process"},
+            {"server", "topology"},
             {"jdk"},
             {"metrics", "ceiling"},
             {"catalog", "stats", "fanout"},

@@ -2,7 +2,7 @@ package dev.loomlab.lab.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.loomlab.lab.process.LabNamespaces;
+import dev.loomlab.lab.os.LabNamespaces;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.testing.Launcher;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.os.CpuLayout;
-import dev.loomlab.lab.process.FreePort;
+import dev.loomlab.lab.server.FreePort;
 import dev.loomlab.load.DriverRequest;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.plan.PlanDocument;
-import dev.loomlab.lab.process.JdbcDriver;
 import dev.loomlab.lab.report.Golden;
+import dev.loomlab.lab.server.JdbcDriver;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenarios;
 import java.io.IOException;

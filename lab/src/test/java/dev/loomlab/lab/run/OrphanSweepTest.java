@@ -3,7 +3,7 @@ package dev.loomlab.lab.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.loomlab.lab.process.LabNamespaces;
+import dev.loomlab.lab.os.LabNamespaces;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.cli.Loomlab;
 import dev.loomlab.lab.os.CpuLayout;
-import dev.loomlab.lab.process.LabNamespaces;
-import dev.loomlab.lab.process.Namespaces;
+import dev.loomlab.lab.os.LabNamespaces;
 import dev.loomlab.lab.settings.Topology;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

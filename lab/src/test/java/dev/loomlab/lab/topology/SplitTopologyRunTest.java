@@ -3,7 +3,7 @@ package dev.loomlab.lab.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.e2e.InProcessLab;
-import dev.loomlab.lab.process.LabNamespaces;
+import dev.loomlab.lab.os.LabNamespaces;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;

@@ -2,6 +2,7 @@ package dev.loomlab.lab.load.agents;
 
 import dev.loomlab.lab.settings.PlanException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -67,7 +68,7 @@ public sealed interface LoadAgent {
             if (n < 1 || n > MAX) {
                 throw new PlanException("agents: between 1 and " + MAX + " agents, got " + n);
             }
-            return java.util.Collections.nCopies(n, new Namespace());
+            return Collections.nCopies(n, new Namespace());
         }
         if (items.size() > MAX) {
             throw new PlanException("agents: at most " + MAX + " agents, got " + items.size());

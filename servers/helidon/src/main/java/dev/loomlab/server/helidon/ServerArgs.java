@@ -12,7 +12,7 @@ import java.util.function.Function;
 
 /**
  * What the lab passes a server, read once: the same {@code --key=value} arguments and
- * environment variables it passes the Spring servers (process/ServerLaunch in the lab), so the
+ * environment variables it passes the Spring servers (server/ServerLaunch in the lab), so the
  * lab starts this server exactly as it starts them. A key is read from the arguments first, then
  * from its environment variable (upper case, {@code .} and {@code -} as {@code _}: Spring Boot's
  * rule, which is how the lab hands over the database credentials without showing them in ps).

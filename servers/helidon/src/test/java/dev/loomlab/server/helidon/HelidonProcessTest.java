@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * the command line and the database in the environment, ready when it prints the line the lab waits for.
  */
 class HelidonProcessTest {
-    /** The lab's own pattern for the ready line (process/ServerProcess). */
+    /** The lab's own pattern for the ready line (server/ServerProcess). */
     private static final Pattern READY = Pattern.compile("loomlab-ready (http://\\S+)(?: management=(http://\\S+))?");
 
     @Test
