@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -70,7 +71,10 @@ final class Resume {
         // The servers run on the JDKs the original run gave them (the plan's axis or each model's default).
         Session session = target != null ? Session.forTarget(plan, dir) : Session.forServers(plan, dir);
         List<CellResult> done = folder.readCells();
-        Manifest.Builder manifest = RunCommand.manifest(previous.runId(), plan, session.jdk(), session.cpus()).startedAt(previous.startedAt()).builds(builds);
+        // the label the run was started with stays its label
+        Optional<String> label = Optional.ofNullable(previous.versions()).map(v -> v.get(Manifest.VERSION_LABEL));
+        Manifest.Builder manifest = RunCommand.manifest(previous.runId(), plan, session.jdk(), session.cpus(), label)
+                .startedAt(previous.startedAt()).builds(builds);
         System.out.println("loomlab: resuming " + dir + " (" + previous.status() + "): "
                 + done.stream().filter(CellResult::succeeded).count() + " of " + plan.cellCount() + " cells kept");
         Runner runner = new Runner(plan, folder, session, manifest, System.out).resume(done);

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.cli;
 
+import dev.loomlab.lab.catalog.AppVersion;
 import dev.loomlab.lab.catalog.LabHome;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.jdk.ServerJdks;
@@ -28,6 +29,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,9 +58,17 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--force", description = "with --resume: resume a run folder another loomlab build wrote (its cells would mix two builds; the manifest records both)")
     boolean force;
 
+    @Option(names = "--label", paramLabel = "TEXT", description = "what this run measured, in your words (a version, a change): "
+            + "kept in the manifest; 'loomlab history' names the run by it")
+    String label;
+
     @Override
     public Integer call() {
+        Optional<String> given = RunLabel.parse(label);
         if (resume != null) {
+            if (given.isPresent()) {
+                throw new PlanException("--label goes with a new run: a resumed run keeps the label it was started with");
+            }
             return Resume.run(resume, options, target, allowRemoteTarget, force);
         }
         if (force) {
@@ -87,7 +97,7 @@ public final class RunCommand implements Callable<Integer> {
         Instant started = Instant.now();
         String runId = STAMP.format(started) + "-" + plan.name();
         RunFolder folder = new RunFolder(out.resolve(runId));
-        Manifest.Builder manifest = manifest(runId, plan, jdk, cpus);
+        Manifest.Builder manifest = manifest(runId, plan, jdk, cpus, given);
         if (target == null) {
             manifest.jdks(jdks(plan, jdk, session.serverJdks()));
         }
@@ -138,6 +148,11 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     static Manifest.Builder manifest(String runId, Plan plan, Jdk jdk, CpuLayout cpus) {
+        return manifest(runId, plan, jdk, cpus, Optional.empty());
+    }
+
+    /** The run's manifest so far, with the user's label of what it measured when one was given. */
+    static Manifest.Builder manifest(String runId, Plan plan, Jdk jdk, CpuLayout cpus, Optional<String> label) {
         return new Manifest.Builder()
                 .runId(runId)
                 .startedAt(Instant.now().toString())
@@ -145,7 +160,7 @@ public final class RunCommand implements Callable<Integer> {
                 .plan(PlanDocument.of(plan).masked())
                 .machine(calibrated(Provenance.machine(), cpus))
                 .jdks(Map.of("lab", jdk.describe(), "servers", jdk.describe(), "driver", jdk.describe()))
-                .versions(versions(plan))
+                .versions(versions(plan, label))
                 .cpus(cpus.asMap())
                 .engine(plan.engine())
                 .gitCommit(Provenance.gitCommit(LabHome.root()));
@@ -165,9 +180,12 @@ public final class RunCommand implements Callable<Integer> {
         return m;
     }
 
-    private static Map<String, String> versions(Plan plan) {
+    private static Map<String, String> versions(Plan plan, Optional<String> label) {
         Map<String, String> v = new LinkedHashMap<>();
         v.put("loomlab", Manifest.LOOMLAB_VERSION);
+        label.ifPresent(l -> v.put(Manifest.VERSION_LABEL, l));
+        // the user's service as its jar names itself, so that a series of runs says which version each measured
+        plan.app().flatMap(app -> AppVersion.of(app.jar())).ifPresent(a -> v.put(Manifest.VERSION_APP, a));
         for (var model : plan.models()) {
             // a --target run starts no server of the lab's: its jars need not be built
             if (Files.isRegularFile(LabHome.root().resolve(model.jar()))) {

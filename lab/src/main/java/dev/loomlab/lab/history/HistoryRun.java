@@ -16,9 +16,9 @@ import java.util.List;
  */
 public record HistoryRun(Path folder, Manifest manifest, List<CellResult> cells) {
     /** The manifest key a run's own version label is read from, when a run recorded one (see docs/history.md). */
-    public static final String LABEL = "label";
+    public static final String LABEL = Manifest.VERSION_LABEL;
     /** The manifest key of the user's service's own version ({@code --app}: its jar's version and commit). */
-    public static final String APP = "app";
+    public static final String APP = Manifest.VERSION_APP;
 
     public HistoryRun {
         cells = List.copyOf(cells);

@@ -42,6 +42,11 @@ public record Manifest(
         Map<String, Object> topology,
         List<Build> builds) {
 
+    /** The {@code versions} key of the user's own label of what a run measured ({@code run --label}). */
+    public static final String VERSION_LABEL = "label";
+    /** The {@code versions} key of the user's service's own version, as its jar names itself ({@code --app}). */
+    public static final String VERSION_APP = "app";
+
     /** The command is masked however the manifest was made: built by a run, or read from an older run's file. */
     public Manifest {
         command = SecretMask.commandLine(command);

@@ -22,6 +22,7 @@ class CliInputTest {
             "run --db oracle                  | database: unknown value 'oracle' (allowed: postgres, mariadb)",
             "run --bogus                      | Unknown option: '--bogus'",
             "serve mvc-turbo                  | unknown model 'mvc-turbo'",
+            "run --resume results/x --label v2 | --label goes with a new run: a resumed run keeps the label it was started with",
             "verify http://10.1.2.3:8080      | refusing target host '10.1.2.3': it resolves to [10.1.2.3], not a loopback address",
     })
     void badInputExitsTwoWithOneLine(String args, String expected) {

@@ -19,11 +19,13 @@ class SteadyStateRunTest {
     void aCellWhoseWarmUpIsCutBeforeItsLoadCouldSettleIsMarkedAndNotJudgedAgainstItsCeiling(@TempDir Path out) throws Exception {
         // A cap of 6 s: the settling rule judges the last 8 s of completions, so no load can be found settled by then.
         RunFolder run = InProcessLab.run(out, "--plan", "quick", "--models", "mvc-virtual", "--scenarios", "thread-name",
-                "--vus", "20", "--warmup-max", "6s", "--duration", "4s", "--heap", "256m");
+                "--vus", "20", "--warmup-max", "6s", "--duration", "4s", "--heap", "256m", "--label", "cut short");
 
         CellResult cell = run.readCells().getFirst();
         // the machine was calibrated before the first cell, and the run says how fast its CPUs were
         assertThat(run.readManifest().machine()).containsKeys("calibrationServerS", "calibrationDriverS", "calibration");
+        // and it keeps the user's words for what it measured, by which a history names it
+        assertThat(run.readManifest().versions()).containsEntry("label", "cut short");
         assertThat(cell.steady().state()).isEqualTo(Steadiness.State.NOT_SETTLED);
         assertThat(cell.steady().warmupEnded()).isEqualTo("cap");
         assertThat(cell.steady().why()).startsWith("its warm-up reached its cap of 6 s before the load settled");
