@@ -67,18 +67,18 @@ public final class CrosscheckCommand implements Callable<Integer> {
     String model = defaultModel();
 
     @Option(names = "--scenario", paramLabel = "ID", description = "the scenario; default ${DEFAULT-VALUE}")
-    String scenario = "block";
+    String scenario = Defaults.CROSSCHECK_SCENARIO;
 
     @Option(names = "--vus", paramLabel = "N", description = "virtual users (closed model); default ${DEFAULT-VALUE}")
-    String vus = "1000";
+    String vus = String.valueOf(Defaults.CROSSCHECK_VUS);
 
     @Option(names = "--warmup", paramLabel = "DURATION", description = "warm-up before the window; default ${DEFAULT-VALUE}")
-    String warmup = "10s";
+    String warmup = Durations.format(Defaults.CROSSCHECK_WARMUP);
 
     @Option(names = "--duration", paramLabel = "DURATION", description = "measured window; default ${DEFAULT-VALUE}")
-    String duration = "20s";
+    String duration = Durations.format(Defaults.CROSSCHECK_DURATION);
 
-    @Option(names = "--engines", split = ",", paramLabel = "ID", defaultValue = "hyperfoil,k6,wrk",
+    @Option(names = "--engines", split = ",", paramLabel = "ID", defaultValue = Defaults.CROSSCHECK_ENGINES,
             description = "engines to compare, comma-separated; the missing ones are skipped with a note; default ${DEFAULT-VALUE}")
     List<String> engines;
 

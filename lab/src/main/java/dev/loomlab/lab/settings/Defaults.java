@@ -64,4 +64,22 @@ public final class Defaults {
 
     /** File descriptors the lab needs beyond one per virtual user (server + driver sockets, jars, logs). */
     public static final int FD_HEADROOM = 1024;
+
+    /**
+     * The crosscheck's cell: a sleep the server answers without CPU, at a load every engine can hold, so that what
+     * differs between engines is the engines' own (its model is the catalogue's first on virtual threads).
+     */
+    public static final String CROSSCHECK_SCENARIO = "block";
+
+    /** The crosscheck's users: 1,000 in flight on a 1 s sleep, 1,000 TPS, far from any engine's limit. */
+    public static final int CROSSCHECK_VUS = 1000;
+
+    /** The crosscheck's fixed warm-up: a sleep needs no JIT to settle, and every engine gets the same. */
+    public static final Duration CROSSCHECK_WARMUP = Duration.ofSeconds(10);
+
+    /** The crosscheck's window: 20,000 requests a side, enough for ±2 % on p50. */
+    public static final Duration CROSSCHECK_DURATION = Duration.ofSeconds(20);
+
+    /** The engines a crosscheck compares, Hyperfoil first: the others are judged against it. */
+    public static final String CROSSCHECK_ENGINES = "hyperfoil,k6,wrk";
 }
