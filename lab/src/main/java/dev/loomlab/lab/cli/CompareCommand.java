@@ -38,45 +38,27 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // a bad margin or folder is a PlanException: Loomlab's handler prints its one line and exits 2
+        Comparison.Margins margins = new Comparison.Margins(share("--tps-margin", tpsMargin), share("--latency-margin", latencyMargin));
+        RunFolders.Read a = RunFolders.read(runA);
+        RunFolders.Read b = RunFolders.read(runB);
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        Comparison.Margins margins;
-        try {
-            margins = new Comparison.Margins(share("--tps-margin", tpsMargin), share("--latency-margin", latencyMargin));
-        } catch (IllegalArgumentException e) {
-            err.println("loomlab: " + e.getMessage());
-            return Loomlab.BAD_INPUT;
-        }
-        RunFolders.Read a = read(runA, err);
-        RunFolders.Read b = a == null ? null : read(runB, err);
-        if (a == null || b == null) {
-            return Loomlab.BAD_INPUT;
-        }
         out.print(Comparison.markdown(runA.toString(), runA, a.manifest(), a.cells(), runB.toString(), runB, b.manifest(), b.cells(), margins));
         out.flush();
         return 0;
     }
 
-    private static RunFolders.Read read(Path folder, PrintWriter err) {
-        try {
-            return RunFolders.read(folder);
-        } catch (PlanException e) {
-            err.println("loomlab: " + e.getMessage());
-            return null;
-        }
-    }
-
-    /** {@code 2%} or {@code 2}: a share of 0.02, more than 0 and less than 100 %. */
+    /** {@code 2%} or {@code 2}: a share of 0.02, more than 0 and less than 100 %; anything else a {@link PlanException}. */
     static double share(String flag, String text) {
         String number = text.strip().endsWith("%") ? text.strip().substring(0, text.strip().length() - 1).strip() : text.strip();
         double percent;
         try {
             percent = Double.parseDouble(number);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(flag + ": expected a percentage such as 2%, got '" + text + "'");
+            throw new PlanException(flag + ": expected a percentage such as 2%, got '" + text + "'");
         }
         if (!(percent > 0 && percent < 100)) {
-            throw new IllegalArgumentException(flag + ": expected a percentage above 0 and below 100, got '" + text + "'");
+            throw new PlanException(flag + ": expected a percentage above 0 and below 100, got '" + text + "'");
         }
         return percent / 100;
     }

@@ -55,12 +55,7 @@ public final class HistoryCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        double share;
-        try {
-            share = CompareCommand.share("--margin", margin);
-        } catch (IllegalArgumentException e) {
-            throw new PlanException(e.getMessage());
-        }
+        double share = CompareCommand.share("--margin", margin);
         List<History> histories = RunGroups.of(runs()).stream().map(g -> History.of(g, EDivisive.standard())).toList();
         out.print(HistoryMarkdown.render(histories));
         if (html != null) {
