@@ -2,10 +2,7 @@ package dev.loomlab.lab.history;
 
 import static dev.loomlab.lab.report.HtmlReport.escape;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import dev.loomlab.lab.report.HtmlReport;
 import java.util.List;
 
 /**
@@ -24,7 +21,7 @@ public final class HistoryPage {
             group(body, g + 1, histories.get(g));
         }
         // the body last, so that no placeholder is looked for inside it
-        return template().replace("{{TITLE}}", "loomlab history").replace("{{METHOD}}", escape(HistoryMarkdown.METHOD))
+        return HtmlReport.page(HistoryPage.class, TEMPLATE).replace("{{TITLE}}", "loomlab history").replace("{{METHOD}}", escape(HistoryMarkdown.METHOD))
                 .replace("{{BODY}}", body);
     }
 
@@ -58,16 +55,5 @@ public final class HistoryPage {
                 .append("</h4>").append(new SvgChart(s).svg());
         html.append(s.changes().isEmpty() ? "<p class=\"note\">no change point</p>"
                 : "<p class=\"changed\">" + escape(HistoryMarkdown.changes(s)) + "</p>").append("</div>\n");
-    }
-
-    private static String template() {
-        try (InputStream in = HistoryPage.class.getResourceAsStream(TEMPLATE)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + TEMPLATE);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

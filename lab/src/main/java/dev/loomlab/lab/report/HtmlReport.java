@@ -17,12 +17,14 @@ public final class HtmlReport {
     private static final String CHART_JS = "/*{{CHART_JS}}*/";
     private static final String DATA = "/*{{DATA}}*/";
     private static final String TITLE = "{{TITLE}}";
+    /** A page template's first line, where {@link #page} puts the head every page shares. */
+    private static final String HEAD = "{{HEAD}}\n";
 
     private HtmlReport() {
     }
 
     public static String render(Map<String, Object> data) {
-        String template = resource(SeedFigures.class, TEMPLATE);
+        String template = page(SeedFigures.class, TEMPLATE);
         // Inside <script>, "</script" or "<!--" would change how the page is parsed; in JSON "<" only
         // occurs inside strings, where \u003c means the same character.
         String json = ReportData.json(data).replace("<", "\\u003c");
@@ -30,6 +32,18 @@ public final class HtmlReport {
         String chartJs = chartJs();
         // The library is put in last, so no placeholder is searched for inside it.
         return template.replace(TITLE, title).replace(DATA, json).replace(CHART_JS, chartJs);
+    }
+
+    /**
+     * The page template {@code name} (a resource near {@code near}) with the head every lab page shares
+     * ({@code page-head.html}: charset, viewport and a {@code {{TITLE}}}) in place of its {@code {{HEAD}}} line.
+     */
+    public static String page(Class<?> near, String name) {
+        String template = resource(near, name);
+        if (!template.startsWith(HEAD)) {
+            throw new IllegalStateException(name + " does not begin with its " + HEAD.strip() + " line");
+        }
+        return resource(HtmlReport.class, "page-head.html") + template.substring(HEAD.length());
     }
 
     /** Chart.js's UMD build from the WebJar on the classpath, whatever version the build resolved. */
