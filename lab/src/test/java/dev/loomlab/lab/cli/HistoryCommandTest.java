@@ -41,18 +41,7 @@ class HistoryCommandTest {
 
     /** Run {@code n} (from 1): the fixture with its start n minutes into 2026, commit {@code c<n>}, every cell's TPS × factor. */
     private Path run(int n, double factor, int poolSize) throws IOException {
-        Path folder = tmp.resolve(String.format("run-%02d", n));
-        Path fixture = Golden.fixtureRun();
-        try (Stream<Path> files = Files.walk(fixture)) {
-            for (Path f : files.toList()) {
-                Path to = folder.resolve(fixture.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        Path folder = Golden.copyOfFixtureRun(tmp.resolve(String.format("run-%02d", n)));
         ObjectNode manifest = (ObjectNode) RunFolder.json().readTree(folder.resolve(RunFolder.MANIFEST).toFile());
         manifest.put("startedAt", String.format("2026-01-01T00:%02d:00Z", n));
         manifest.put("runId", String.format("run-%02d", n));

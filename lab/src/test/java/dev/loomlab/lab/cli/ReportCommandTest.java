@@ -7,7 +7,6 @@ import dev.loomlab.lab.result.RunFolder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -32,7 +31,7 @@ class ReportCommandTest {
 
     @Test
     void rewritesTheSummaryCsvAndPageFromTheRawFilesAndPrintsTheTable() throws IOException {
-        Path run = copyOfFixture();
+        Path run = Golden.copyOfFixtureRun(tmp.resolve("run"));
         Files.writeString(run.resolve("summary.md"), "stale\n");
 
         assertThat(report(run)).isZero();
@@ -58,7 +57,7 @@ class ReportCommandTest {
 
     @Test
     void anOldRunFolderIsReportedWithTodaysRulesNotTheSentencesItStored() throws IOException {
-        Path run = copyOfFixture();
+        Path run = Golden.copyOfFixtureRun(tmp.resolve("run"));
         // A schema-1 cell file stored its findings as sentences; make one stale, as an older rule would have written it.
         Path cell = run.resolve("cells/mvc-platform/block-r1.json");
         ObjectNode json = (ObjectNode) RunFolder.json().readTree(cell.toFile());
@@ -94,20 +93,5 @@ class ReportCommandTest {
         assertThat(report(tmp)).isEqualTo(2);
 
         assertThat(err.toString().lines()).hasSize(1).first().asString().startsWith("loomlab: " + tmp + " is not a readable run folder: ");
-    }
-
-    private Path copyOfFixture() throws IOException {
-        Path from = Golden.fixtureRun();
-        Path to = tmp.resolve("run");
-        try (Stream<Path> walk = Files.walk(from)) {
-            walk.forEach(p -> {
-                try {
-                    Files.copy(p, to.resolve(from.relativize(p).toString()));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
-        return to;
     }
 }

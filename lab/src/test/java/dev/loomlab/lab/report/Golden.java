@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Golden files, as JMH's {@code ResultFormatTest} does: the expected output is a file under
@@ -36,6 +37,22 @@ public final class Golden {
     /** The hand-written run folder every report test reads. */
     public static Path fixtureRun() {
         return resources().resolve("runs/fixture");
+    }
+
+    /** A copy of {@link #fixtureRun()} at {@code to} (its parents made), for a test that writes into a run folder or changes it. */
+    public static Path copyOfFixtureRun(Path to) throws IOException {
+        Path from = fixtureRun();
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        return to;
     }
 
     /** The fixture run as the report tests read it: its folder, its manifest and its cells. */

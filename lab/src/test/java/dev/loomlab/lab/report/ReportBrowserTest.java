@@ -46,7 +46,7 @@ class ReportBrowserTest {
         }
         run = OUT.resolve("run").toAbsolutePath();
         deleteTree(OUT);
-        copyTree(Golden.fixtureRun(), run);
+        Golden.copyOfFixtureRun(run);
         Files.copy(Golden.resources().resolve("runs/saturation/" + ReportData.SATURATION), run.resolve(ReportData.SATURATION));
         RunFolder folder = new RunFolder(run);
         ReportFiles.write(folder, folder.readManifest(), folder.readCells());
@@ -190,19 +190,6 @@ class ReportBrowserTest {
             }
         }
         return Optional.empty();
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 
     private static void deleteTree(Path root) {
