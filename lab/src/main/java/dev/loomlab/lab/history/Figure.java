@@ -40,6 +40,11 @@ public enum Figure {
         return worse;
     }
 
+    /** Its title with its unit, as a column or card is headed: {@code p50 (ms)}, {@code TPS}. */
+    public String heading() {
+        return title + (unit.isEmpty() ? "" : " (" + unit.strip() + ")");
+    }
+
     /** Whether a move of this sign is a regression. */
     public boolean isWorse(double change) {
         return worse == Worse.UP ? change > 0 : change < 0;

@@ -47,7 +47,7 @@ public final class HistoryMarkdown {
         h.series().forEach(s -> byCell.computeIfAbsent(s.cell(), k -> new java.util.ArrayList<>()).add(s));
         byCell.forEach((cell, series) -> {
             md.append("### ").append(cell).append("\n\n| figure | runs, oldest first | change points |\n|---|---|---|\n");
-            series.forEach(s -> md.append("| ").append(s.figure().title()).append(s.figure().unit().isEmpty() ? "" : " (" + s.figure().unit().strip() + ")")
+            series.forEach(s -> md.append("| ").append(s.figure().heading())
                     .append(" | ").append(values(s)).append(" | ").append(changes(s)).append(" |\n"));
             md.append('\n');
         });

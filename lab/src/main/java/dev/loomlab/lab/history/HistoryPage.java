@@ -51,7 +51,7 @@ public final class HistoryPage {
     }
 
     private static void card(StringBuilder html, Series s) {
-        html.append("<div class=\"card\"><h4>").append(escape(s.figure().title() + (s.figure().unit().isEmpty() ? "" : " (" + s.figure().unit().strip() + ")")))
+        html.append("<div class=\"card\"><h4>").append(escape(s.figure().heading()))
                 .append("</h4>").append(new SvgChart(s).svg());
         html.append(s.changes().isEmpty() ? "<p class=\"note\">no change point</p>"
                 : "<p class=\"changed\">" + escape(HistoryMarkdown.changes(s)) + "</p>").append("</div>\n");
