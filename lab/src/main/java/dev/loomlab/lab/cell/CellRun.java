@@ -17,7 +17,6 @@ import dev.loomlab.lab.server.FreePort;
 import dev.loomlab.lab.server.PortWatch;
 import dev.loomlab.lab.server.ServerHandle;
 import dev.loomlab.lab.server.ServerProcess;
-import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.net.URI;
@@ -157,7 +156,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         Launch.Outcome launched;
         // The driver may connect once the port accepts, before the ready line: a server fills its pool after its web
         // server has started, and the driver's connecting then overlaps it instead of following it.
-        try (PortWatch watch = ahead.map(a -> PortWatch.onOpen(URI.create(planned).getHost(), port, Defaults.SERVER_START_TIMEOUT,
+        try (PortWatch watch = ahead.map(a -> PortWatch.onOpen(URI.create(planned).getHost(), port, plan.serverStartTimeout(),
                 a::targetUp)).orElse(null)) {
             launched = Launch.cell(plan, bench, s.cell(), s.serverJdk(), s.shape().files(), port);
         }

@@ -8,7 +8,6 @@ import dev.loomlab.lab.server.ServerHandle;
 import dev.loomlab.lab.server.ServerProcess;
 import dev.loomlab.lab.server.ServerSpec;
 import dev.loomlab.lab.server.ServerStartException;
-import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.topology.Namespaces;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,7 +70,7 @@ public final class Launch {
                                    List<String> launchPrefix) {
         Model model = cell.model().orElseThrow(() -> new IllegalArgumentException("a target's server is not started by the lab"));
         return new ServerSpec(model, jdk, plan.heap(), plan.poolSize(), bench.db().endpoint(), bench.cpus(), port, serverLog,
-                jfr.orElse(null), Defaults.SERVER_START_TIMEOUT, serverArguments(plan, bench, model), cell.jdbcDriver().orElse(null),
+                jfr.orElse(null), plan.serverStartTimeout(), serverArguments(plan, bench, model), cell.jdbcDriver().orElse(null),
                 launchPrefix);
     }
 

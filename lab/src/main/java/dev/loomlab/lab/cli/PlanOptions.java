@@ -74,6 +74,8 @@ public final class PlanOptions {
             "engine", "ID", "load engine; default " + Defaults.ENGINE,
             "requestTimeout", "DURATION", "client request timeout; default 60s",
             "poolTimeout", "DURATION", "how long a request waits for a pooled connection; default 30s",
+            "serverStartTimeout", "DURATION", "how long a server may take to start and answer before its cell fails; default "
+                    + Defaults.SERVER_START_TIMEOUT.toSeconds() + "s",
             "jdks", "N", "the JDK axis: run each model's server on these JDK feature versions, e.g. 21,25; default: each model's own "
                     + "({ownJdks})",
             "tomcatThreads", "N", "{requestThreads}; default " + Defaults.TOMCAT_MAX_THREADS,
@@ -160,7 +162,7 @@ public final class PlanOptions {
     /** What a server is started with: its database, its pool and its heap ({@code serve}). */
     static final class ServerFlags extends Flags {
         ServerFlags() {
-            super(List.of("database", "dbUrl", "dbUser", "dbPassword", "poolSize", "heap"));
+            super(List.of("database", "dbUrl", "dbUser", "dbPassword", "poolSize", "heap", "serverStartTimeout"));
         }
     }
 

@@ -65,7 +65,7 @@ public final class ServeCommand implements Callable<Integer> {
             Path log = Files.createTempFile("loomlab-serve-" + chosen.id() + "-", ".log");
             // The model's default JDK (legacy on 17, legacy-virtual on 21, the others the newest 21+).
             ServerSpec spec = new ServerSpec(chosen, ServerJdks.discover().forModel(chosen, null), plan.heap(), plan.poolSize(), db.endpoint(), cpus, port,
-                    log, null, Defaults.SERVER_START_TIMEOUT, List.of());
+                    log, null, plan.serverStartTimeout(), List.of());
             ServerProcess server;
             try {
                 server = ServerProcess.start(spec);

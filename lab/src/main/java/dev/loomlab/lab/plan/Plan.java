@@ -24,6 +24,9 @@ import java.util.Optional;
  * @param window   the warm-up and the measured window of a steady load
  * @param dbUrl external database JDBC URL, or null to start the embedded {@code database}
  * @param poolTimeout how long a request waits for a pooled connection before the server fails it
+ * @param serverStartTimeout how long a server may take from its launch to its first ready answer before its cell fails: a
+ *              real service can start slowly, and a machine a quarter as fast as ours starts a Spring Boot jar in about
+ *              the default's 120 s
  * @param jdks  the JDK axis: feature versions each model's server runs on (e.g. [21, 25]); empty
  *              = one run per model on its default JDK (see {@code ServerJdks})
  * @param tomcatThreads the request threads' maximum on the models whose server takes it (see RequestThreadsSetting; the seeds' 200)
@@ -57,6 +60,7 @@ public record Plan(
         String engine,
         Duration requestTimeout,
         Duration poolTimeout,
+        Duration serverStartTimeout,
         List<Integer> jdks,
         int tomcatThreads,
         List<String> jdbcDrivers,
@@ -103,7 +107,7 @@ public record Plan(
     /** The same plan in the closed model at another number of virtual users (a saturation level). */
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, new Workload.Closed(newVus), window, rounds, poolSize,
-                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, jdks, tomcatThreads,
+                heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, serverStartTimeout, jdks, tomcatThreads,
                 jdbcDrivers, topology, order, agents, requests, slos, tls, app);
     }
 

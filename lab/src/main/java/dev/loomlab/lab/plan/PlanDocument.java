@@ -5,6 +5,7 @@ import dev.loomlab.database.DatabaseEndpoint;
 import dev.loomlab.lab.catalog.AppJar;
 import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.os.SecretMask;
+import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.Limits;
@@ -52,6 +53,7 @@ public record PlanDocument(
         String engine,
         @JsonDeserialize(using = PlanValues.DurationText.class) @JsonSerialize(using = PlanValues.DurationWriter.class) Duration requestTimeout,
         @JsonDeserialize(using = PlanValues.DurationText.class) @JsonSerialize(using = PlanValues.DurationWriter.class) Duration poolTimeout,
+        @JsonDeserialize(using = PlanValues.DurationText.class) @JsonSerialize(using = PlanValues.DurationWriter.class) Duration serverStartTimeout,
         @JsonDeserialize(using = PlanValues.Jdks.class) List<Integer> jdks,
         @JsonDeserialize(using = PlanValues.WholeInt.class) Integer tomcatThreads,
         @JsonDeserialize(using = PlanValues.Ids.class) List<String> jdbcDrivers,
@@ -82,7 +84,7 @@ public record PlanDocument(
     /** A document that gives nothing: every field falls through to the next layer. */
     public static final PlanDocument EMPTY = new PlanDocument(null, null, null, null, null, null, null, null, null, null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null, null, null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** The range of every whole-number field, checked as it is read. */
     static final Map<String, long[]> WHOLE_RANGES = Map.of(
@@ -100,7 +102,8 @@ public record PlanDocument(
             "warmupMax", new Duration[] {Duration.ofSeconds(1), Limits.MAX_PHASE},
             "duration", new Duration[] {Duration.ofSeconds(1), Limits.MAX_PHASE},
             "requestTimeout", new Duration[] {Limits.MIN_REQUEST_TIMEOUT, Limits.MAX_BURST_TIMEOUT},
-            "poolTimeout", new Duration[] {Duration.ofMillis(250), Limits.MAX_PHASE});
+            "poolTimeout", new Duration[] {Duration.ofMillis(250), Limits.MAX_PHASE},
+            "serverStartTimeout", new Duration[] {Duration.ofSeconds(10), Limits.MAX_PHASE});
 
     private static final RecordComponent[] COMPONENTS = PlanDocument.class.getRecordComponents();
 
@@ -182,6 +185,8 @@ public record PlanDocument(
                 plan.engine(),
                 plan.requestTimeout(),
                 plan.poolTimeout(),
+                // said only when it is not the default, so that run folders and golden files of the default plan stay as they were
+                plan.serverStartTimeout().equals(Defaults.SERVER_START_TIMEOUT) ? null : plan.serverStartTimeout(),
                 plan.jdks().isEmpty() ? null : plan.jdks(),
                 plan.tomcatThreads(),
                 plan.jdbcDrivers().isEmpty() ? null : plan.jdbcDrivers(),

@@ -70,6 +70,7 @@ final class PlanFields {
                 }, String.join(", ", ENGINES)),
                 orElse(f.requestTimeout(), Defaults.REQUEST_TIMEOUT),
                 orElse(f.poolTimeout(), Defaults.POOL_TIMEOUT),
+                orElse(f.serverStartTimeout(), Defaults.SERVER_START_TIMEOUT),
                 jdks(f.jdks()),
                 orElse(f.tomcatThreads(), Defaults.TOMCAT_MAX_THREADS),
                 jdbcDrivers(f.jdbcDrivers(), database),

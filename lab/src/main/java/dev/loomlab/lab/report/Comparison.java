@@ -29,10 +29,11 @@ import java.util.function.ToDoubleFunction;
 public final class Comparison {
     /**
      * Plan fields that do not make two runs measure different things: names and prose, the cells' own coordinates (a
-     * compare is cell by cell), credentials, the order's seed (each run draws its own), and what only judges a run.
+     * compare is cell by cell), credentials, the order's seed (each run draws its own), what only judges a run, and how long a server may
+     * take to start (a cell either started within it or failed).
      */
     static final Set<String> NOT_MEASURED = Set.of("name", "description", "parts", "models", "scenarios", "dbUser", "dbPassword",
-            "seed", "slo", "appReady", "appEnv");
+            "seed", "slo", "appReady", "appEnv", "serverStartTimeout");
     /**
      * Plan values that make two runs measure different things when they differ: every other field of the plan document,
      * so a field added to it is compared without anyone remembering to (a list spelled here by hand named

@@ -77,6 +77,7 @@ class PlanRoundTripTest {
         g.put("engine", Arbitraries.of(EngineCatalog.standard().ids()).injectNull(0.2));
         g.put("requestTimeout", millis(Limits.MIN_REQUEST_TIMEOUT.toMillis(), Limits.MAX_BURST_TIMEOUT.toMillis()));
         g.put("poolTimeout", millis(250, Limits.MAX_PHASE.toMillis()));
+        g.put("serverStartTimeout", millis(10_000, Limits.MAX_PHASE.toMillis()));
         g.put("jdks", Arbitraries.integers().between(17, 30).list().uniqueElements().ofMinSize(1).ofMaxSize(4).injectNull(0.5));
         g.put("tomcatThreads", Arbitraries.integers().between(1, 10_000).injectNull(0.2));
         g.put("jdbcDrivers", Arbitraries.of(JdbcDriver.all().stream().map(JdbcDriver::id).toList()).list().uniqueElements()

@@ -43,12 +43,12 @@ class OwnAppEndToEndTest {
     @Test
     void theSameJarOnPlatformAndVirtualThreadsWithItsCeilingsFindingsAndSlo() throws Exception {
         Path out = dir.resolve("run");
-        int exit = Loomlab.commandLine().execute("run", "--plan", plan(), "--app", jar.toString(), "--slo", "errors <= 0%",
+        int exit = Loomlab.commandLine().execute(SampleShop.withStartTimeout("run", "--plan", plan(), "--app", jar.toString(), "--slo", "errors <= 0%",
                     "--vus", "16", "--warmup", "2s", "--duration", "3s", "--rounds", "1", "--pool-size", "4", "--tomcat-threads", "8",
                 // Tomcat closes a connection after its 100th request by default, and requests meeting the close fail
                 // to connect: the lab's own servers keep connections open as Netty does, and so does the shop here
                 "--app-args=--server.tomcat.max-keep-alive-requests=-1",
-                "--out", out.toString());
+                "--out", out.toString()));
 
         RunFolder folder = new RunFolder(RunFolders.only(out));
         Map<String, CellResult> cells = folder.readCells().stream().collect(Collectors.toMap(CellResult::label, c -> c));

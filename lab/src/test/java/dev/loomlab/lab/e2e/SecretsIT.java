@@ -124,10 +124,11 @@ class SecretsIT {
         // The shop answers a write without its key with 401 once it has a key: the lab checks each request's status before
         // the load, so the cell succeeds only if the key (an argument) reached the shop (keyless: 401, not 201) and the
         // masked key, drawn from the order's values, reached it whole (order: 201).
-        Path run = launch(secret, Map.of(), Set.of(SecretHeaders.ENV, SecretValues.ENV, "SPRING_APPLICATION_JSON", "API_KEY"), List.of(
+        List<String> args = List.of(SampleShop.withStartTimeout(
                 "--plan", plan.toString(), "--app", jar.toString(), "--models", "app-virtual",
                 "--db-url", db.endpoint().jdbcUrl(), "--db-password-file", passwordFile.toString(),
                 "--app-args=--spring.datasource.password=" + secret + ",--shop.api-key=" + secret));
+        Path run = launch(secret, Map.of(), Set.of(SecretHeaders.ENV, SecretValues.ENV, "SPRING_APPLICATION_JSON", "API_KEY"), args);
         assertNowhere(secret, run, "loomlab-driver");
         assertThat(Files.readString(run.resolve(RunFolder.MANIFEST))).as("the manifest keeps the names")
                 .contains("X-Api-Key", "Authorization", "API_KEY", "--spring.datasource.password=****", "--shop.api-key=****");

@@ -1,11 +1,13 @@
 package dev.loomlab.lab.testing;
 
 import dev.loomlab.lab.catalog.LabHome;
+import dev.loomlab.lab.settings.Defaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -21,6 +23,17 @@ public final class SampleShop {
     /** The shop's own plan: its endpoints, cheap to expensive, and a write. */
     public static Path plan() {
         return LabHome.root().resolve("samples/shop/shop.yaml");
+    }
+
+    /**
+     * {@code args} and the flag that gives the shop's server as long to start as this machine needs: the lab's default (120 s) holds a
+     * Spring Boot start with room on the reference machine, but at a quarter of its speed the shop came past it once.
+     */
+    public static String[] withStartTimeout(String... args) {
+        String[] all = Arrays.copyOf(args, args.length + 2);
+        all[args.length] = "--server-start-timeout";
+        all[args.length + 1] = MachineSpeed.scaled(Defaults.SERVER_START_TIMEOUT).toSeconds() + "s";
+        return all;
     }
 
     /** The shop's jar, built first if its sources are newer; the build's output goes to {@code scratch/build.log}. */
