@@ -1,7 +1,6 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.history.ChangeGate;
-import dev.loomlab.lab.history.EDivisive;
 import dev.loomlab.lab.history.History;
 import dev.loomlab.lab.history.HistoryMarkdown;
 import dev.loomlab.lab.history.HistoryPage;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code loomlab history RUN_FOLDER...}: runs over time, grouped by what they measured, each cell's figures as a series
- * with its change points (E-divisive means, 5 % false alarms per series); Markdown on stdout, {@code --html} an
+ * with its change points (E-divisive means per cell, 5 % false alarms over all the cells of a group); Markdown on stdout, {@code --html} an
  * offline page. Exit 0; 99 with {@code --fail-on-change} when a series' latest run regressed beyond the margin (JUnit
  * XML beside); 2 with one line for a folder that is not a readable run folder, or fewer than two runs.
  */
@@ -56,7 +55,7 @@ public final class HistoryCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         double share = CompareCommand.share("--margin", margin);
-        List<History> histories = RunGroups.of(runs()).stream().map(g -> History.of(g, EDivisive.standard())).toList();
+        List<History> histories = RunGroups.of(runs()).stream().map(g -> History.of(g)).toList();
         out.print(HistoryMarkdown.render(histories));
         if (html != null) {
             AtomicWrite.write(html, HistoryPage.render(histories));

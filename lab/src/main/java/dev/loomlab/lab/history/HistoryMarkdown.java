@@ -1,5 +1,6 @@
 package dev.loomlab.lab.history;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,11 +11,12 @@ public final class HistoryMarkdown {
     /** What the figures are and how change points are found, said once at the top of the page and of the Markdown. */
     public static final String METHOD = "Each figure of a run is the mean of its successful rounds (± their 95 % interval, "
             + "Student's t over the rounds, where there are two or more). Change points by E-divisive means (Matteson & James 2014, "
-            + "as MongoDB and Apache Otava use it): the split with the largest energy statistic, kept when a permutation test ("
-            + EDivisive.PERMUTATIONS + " shuffles) gives p ≤ " + EDivisive.ALPHA + ", then searched again on each side — a flat "
-            + "series is given a change point at most " + Math.round(100 * EDivisive.ALPHA) + " % of the time; at least "
-            + EDivisive.MIN_SEGMENT + " runs on each side. A change point's size is the mean of the runs after it − the mean "
-            + "of those before (each up to the neighbouring change point), with Welch's 95 % t-interval.";
+            + "as MongoDB and Apache Otava use it), found per cell on its figures together (each scaled by its median): the split "
+            + "with the largest energy statistic, kept when a permutation test gives p ≤ " + EDivisive.ALPHA + " / the group's cells, "
+            + "then searched again on each side — a group in which nothing changed is given a change point in any cell at most "
+            + Math.round(100 * EDivisive.ALPHA) + " % of the time; at least " + EDivisive.MIN_SEGMENT + " runs on each side. At a cell's "
+            + "change point each figure says how far it moved: the mean of the runs after it − the mean of those before (each up "
+            + "to the neighbouring change point), with Welch's 95 % t-interval; a figure whose interval holds 0 did not move beyond noise.";
 
     private HistoryMarkdown() {
     }
@@ -36,6 +38,7 @@ public final class HistoryMarkdown {
         if (!h.group().differences().isEmpty()) {
             md.append("- **differs from group 1:** ").append(String.join("; ", h.group().differences())).append("\n\n");
         }
+        md.append(reach(h)).append("\n\n");
         md.append("| run | started | run id | version |\n|---:|---|---|---|\n");
         for (int i = 0; i < runs.size(); i++) {
             HistoryRun r = runs.get(i);
@@ -44,7 +47,7 @@ public final class HistoryMarkdown {
         }
         md.append('\n');
         Map<String, List<Series>> byCell = new LinkedHashMap<>();
-        h.series().forEach(s -> byCell.computeIfAbsent(s.cell(), k -> new java.util.ArrayList<>()).add(s));
+        h.series().forEach(s -> byCell.computeIfAbsent(s.cell(), k -> new ArrayList<>()).add(s));
         byCell.forEach((cell, series) -> {
             md.append("### ").append(cell).append("\n\n| figure | runs, oldest first | change points |\n|---|---|---|\n");
             series.forEach(s -> md.append("| ").append(s.figure().heading())
@@ -66,6 +69,25 @@ public final class HistoryMarkdown {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The level each cell was tested at, and whether the group has runs enough for it: a permutation test over n runs
+     * cannot give p below 2 / C(n, n/2), so a short history of many cells cannot show a change at all.
+     */
+    static String reach(History h) {
+        int cells = (int) h.series().stream().map(Series::cell).distinct().count();
+        int runs = h.shortestSeries();
+        String level = String.format(Locale.ROOT, "Each of the %d cells tested at p ≤ %.2g (5 %% over the group).", cells, h.method().alpha());
+        if (EDivisive.smallestP(runs) <= h.method().alpha()) {
+            return level;
+        }
+        int enough = runs;
+        while (EDivisive.smallestP(enough) > h.method().alpha()) {
+            enough++;
+        }
+        return level + String.format(Locale.ROOT, " Too few runs to find any change: over %d runs a permutation test gives p ≥ %.2g; "
+                + "%d runs or more can.", runs, EDivisive.smallestP(runs), enough);
     }
 
     static String changes(Series s) {

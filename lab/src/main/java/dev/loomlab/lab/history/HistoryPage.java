@@ -31,6 +31,7 @@ public final class HistoryPage {
         if (!h.group().differences().isEmpty()) {
             html.append("<p class=\"lead\">Differs from group 1: ").append(escape(String.join("; ", h.group().differences()))).append("</p>\n");
         }
+        html.append("<p class=\"note\">").append(escape(HistoryMarkdown.reach(h))).append("</p>\n");
         html.append("<table><tr><th>run</th><th>started</th><th>run id</th><th>version</th></tr>\n");
         List<HistoryRun> runs = h.group().runs();
         for (int i = 0; i < runs.size(); i++) {

@@ -1,9 +1,13 @@
 package dev.loomlab.lab.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.loomlab.lab.stats.Interval;
 
 import java.util.List;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.apache.commons.statistics.distribution.BinomialDistribution;
 import org.junit.jupiter.api.Test;
 
@@ -92,8 +96,85 @@ class EDivisiveTest {
         assertThat(EDivisive.standard().changePoints(x)).containsExactly(10, 20);
     }
 
+    @Test
+    void thePermutationTestsReachIsTwoOverTheWaysToSplitTheRunsInHalves() {
+        assertThat(EDivisive.smallestP(8)).isCloseTo(2.0 / 70, within(1e-12));
+        assertThat(EDivisive.smallestP(12)).isCloseTo(2.0 / 924, within(1e-12));
+        assertThat(EDivisive.smallestP(3)).isCloseTo(2.0 / 3, within(1e-12));
+        // twelve cells at 5 % together: each at 0.0042, which 12 runs reach and 11 do not
+        double level = EDivisive.forFamily(12).alpha();
+        assertThat(EDivisive.smallestP(12)).isLessThan(level);
+        assertThat(EDivisive.smallestP(11)).isGreaterThan(level);
+    }
+
+    /**
+     * A group of 12 cells × 6 figures over 12 runs in which nothing changed: each cell is one test at 5 % / 12, so
+     * the groups given a change point anywhere are at most Binomial(GROUPS, 0.05) — bounded by its 99.9 % quantile.
+     * Read figure by figure at 5 % each, the same groups would show a false change point in most of them.
+     */
+    @Test
+    void aGroupOfFlatCellsGetsAChangePointAnywhereNoMoreOftenThanTheStatedFamilyRate() {
+        int groups = 60;
+        int withChange = 0;
+        int figureByFigure = 0;
+        for (long seed = 1; seed <= groups; seed++) {
+            List<List<List<Series.Point>>> cells = group(new Random(5000 + seed), 12, 12, -1, 0);
+            EDivisive method = EDivisive.forFamily(cells.size());
+            withChange += cells.stream().anyMatch(c -> !History.changedAt(c, method).isEmpty()) ? 1 : 0;
+            figureByFigure += cells.stream().anyMatch(c -> c.stream().anyMatch(f -> !History.changedAt(List.of(f), EDivisive.standard()).isEmpty())) ? 1 : 0;
+        }
+        int bound = BinomialDistribution.of(groups, EDivisive.ALPHA).inverseCumulativeProbability(0.999);
+        System.out.println("flat groups of 12 cells x 6 figures x 12 runs with a change point: " + withChange + " of " + groups
+                + " (bound " + bound + "); read figure by figure at 5 % each: " + figureByFigure);
+        assertThat(withChange).isLessThanOrEqualTo(bound);
+        assertThat(figureByFigure).isGreaterThan(bound);
+    }
+
+    /** The real series' case: one cell of twelve drops its TPS 20 % and waits 25 % longer from run 7 of 12, 1 % noise. */
+    @Test
+    void aStepInOneCellOfTwelveIsFoundThereAtItsRunAndInNoOtherCell() {
+        int groups = 30;
+        int exact = 0;
+        int elsewhere = 0;
+        for (long seed = 1; seed <= groups; seed++) {
+            List<List<List<Series.Point>>> cells = group(new Random(9000 + seed), 12, 12, 3, 6);
+            EDivisive method = EDivisive.forFamily(cells.size());
+            exact += History.changedAt(cells.get(3), method).equals(List.of(7)) ? 1 : 0;
+            for (int c = 0; c < cells.size(); c++) {
+                elsewhere += c != 3 && !History.changedAt(cells.get(c), method).isEmpty() ? 1 : 0;
+            }
+        }
+        System.out.println("a 20 % step at run 7 of 12 in one cell of 12: found exactly there in " + exact + " of " + groups
+                + " groups; change points in other cells: " + elsewhere);
+        assertThat(exact).isEqualTo(groups);
+        // 330 flat cells each at 5 % / 12: 1.4 expected; Binomial(330, 0.0042)'s 99.9 % quantile
+        assertThat(elsewhere).isLessThanOrEqualTo(BinomialDistribution.of(330, EDivisive.ALPHA / 12).inverseCumulativeProbability(0.999));
+    }
+
+    /**
+     * {@code cells} cells of 6 figures over {@code runs} runs, each around its own level with 1 % Gaussian noise (the
+     * p99 with 5 %); cell {@code stepped} (−1: none) has TPS × 0.8 and p50, p99 × 1.25 from run {@code after} + 1.
+     */
+    private static List<List<List<Series.Point>>> group(Random random, int cells, int runs, int stepped, int after) {
+        double[] levels = {1000, 500, 900, 0.3, 400, 60};
+        double[] noise = {0.01, 0.01, 0.05, 0.01, 0.01, 0.01};
+        List<List<List<Series.Point>>> out = new java.util.ArrayList<>();
+        for (int c = 0; c < cells; c++) {
+            List<List<Series.Point>> figures = new java.util.ArrayList<>();
+            for (int f = 0; f < levels.length; f++) {
+                double[] x = new double[runs];
+                for (int r = 0; r < runs; r++) {
+                    double step = c == stepped && r >= after ? (f == 0 ? 0.8 : f <= 2 ? 1.25 : 1) : 1;
+                    x[r] = levels[f] * step * (1 + noise[f] * random.nextGaussian());
+                }
+                figures.add(points(x));
+            }
+            out.add(figures);
+        }
+        return out;
+    }
+
     private static List<Series.Point> points(double[] x) {
-        return java.util.stream.IntStream.range(0, x.length)
-                .mapToObj(i -> new Series.Point(null, i + 1, new dev.loomlab.lab.stats.Interval(x[i], Double.NaN, 1))).toList();
+        return IntStream.range(0, x.length).mapToObj(i -> new Series.Point(null, i + 1, new Interval(x[i], Double.NaN, 1))).toList();
     }
 }
