@@ -26,6 +26,13 @@ public final class Limits {
     /** The longest warm-up or window a plan may ask for. */
     public static final Duration MAX_PHASE = Duration.ofHours(24);
 
+    /** A count of users or requests, refused outside 1 to {@code max} in the words every workload uses. */
+    static void requireCount(String name, int value, int max) {
+        if (value < 1 || value > max) {
+            throw new InvalidLoadException(name + " must be between 1 and " + max + ", got " + value);
+        }
+    }
+
     /** The request timeout allowed for {@code workload}. */
     public static Duration maxRequestTimeout(Workload workload) {
         return workload instanceof Workload.Burst ? MAX_BURST_TIMEOUT : MAX_REQUEST_TIMEOUT;

@@ -31,9 +31,7 @@ public sealed interface Workload {
 
     record Closed(int vus) implements Workload {
         public Closed {
-            if (vus < 1 || vus > Limits.MAX_VUS) {
-                throw new InvalidLoadException("vus must be between 1 and " + Limits.MAX_VUS + ", got " + vus);
-            }
+            Limits.requireCount("vus", vus, Limits.MAX_VUS);
         }
 
         @Override
@@ -78,9 +76,7 @@ public sealed interface Workload {
 
     record Burst(int requests) implements Workload {
         public Burst {
-            if (requests < 1 || requests > Limits.MAX_BURST) {
-                throw new InvalidLoadException("burst must be between 1 and " + Limits.MAX_BURST + ", got " + requests);
-            }
+            Limits.requireCount("burst", requests, Limits.MAX_BURST);
         }
 
         @Override
