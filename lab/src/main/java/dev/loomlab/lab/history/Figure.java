@@ -8,46 +8,45 @@ import java.util.Map;
  * or memory per request.
  */
 public enum Figure {
-    TPS("TPS", "", Worse.DOWN),
-    P50("p50", " ms", Worse.UP),
-    P99("p99", " ms", Worse.UP),
-    CPU_PER_REQUEST("CPU per request", " ms", Worse.UP),
-    RSS("RSS max", " MB", Worse.UP),
-    CEILING("% of ceiling", " %", Worse.DOWN);
+    TPS, P50, P99, CPU_PER_REQUEST, RSS, CEILING;
 
     /** The direction in which a change is a regression. */
     public enum Worse { UP, DOWN }
 
-    private final String title;
-    private final String unit;
-    private final Worse worse;
-
-    Figure(String title, String unit, Worse worse) {
-        this.title = title;
-        this.unit = unit;
-        this.worse = worse;
-    }
-
     public String title() {
-        return title;
+        return switch (this) {
+            case TPS -> "TPS";
+            case P50 -> "p50";
+            case P99 -> "p99";
+            case CPU_PER_REQUEST -> "CPU per request";
+            case RSS -> "RSS max";
+            case CEILING -> "% of ceiling";
+        };
     }
 
+    /** As the tables print it after a value: {@code " ms"}, empty for a count per second. */
     public String unit() {
-        return unit;
+        return switch (this) {
+            case TPS -> "";
+            case P50, P99, CPU_PER_REQUEST -> " ms";
+            case RSS -> " MB";
+            case CEILING -> " %";
+        };
     }
 
+    /** Fewer requests served is worse; more time, CPU or memory per request is worse. */
     public Worse worse() {
-        return worse;
+        return this == TPS || this == CEILING ? Worse.DOWN : Worse.UP;
     }
 
     /** Its title with its unit, as a column or card is headed: {@code p50 (ms)}, {@code TPS}. */
     public String heading() {
-        return title + (unit.isEmpty() ? "" : " (" + unit.strip() + ")");
+        return title() + (unit().isEmpty() ? "" : " (" + unit().strip() + ")");
     }
 
     /** Whether a move of this sign is a regression. */
     public boolean isWorse(double change) {
-        return worse == Worse.UP ? change > 0 : change < 0;
+        return worse() == Worse.UP ? change > 0 : change < 0;
     }
 
     /**

@@ -14,10 +14,12 @@ import java.util.Locale;
 final class SvgChart {
     private static final int WIDTH = 560;
     private static final int HEIGHT = 180;
-    private static final int LEFT = 56;
-    private static final int RIGHT = 12;
-    private static final int TOP = 10;
-    private static final int BOTTOM = 24;
+    /** Room for the value ticks on the left and the run numbers below. */
+    private static final Margin MARGIN = new Margin(10, 12, 24, 56);
+
+    /** The plot area's distance from each edge of the chart, in CSS's order. */
+    private record Margin(int top, int right, int bottom, int left) {
+    }
 
     private final Series series;
     private final double low;
@@ -44,7 +46,7 @@ final class SvgChart {
         levels(s);
         for (Series.ChangePoint c : series.changes()) {
             double x = (x(c.index() - 1) + x(c.index())) / 2;
-            s.append(String.format(Locale.ROOT, "<line class=\"change\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", x, TOP, x, HEIGHT - BOTTOM));
+            s.append(String.format(Locale.ROOT, "<line class=\"change\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>", x, MARGIN.top(), x, HEIGHT - MARGIN.bottom()));
         }
         StringBuilder line = new StringBuilder();
         List<Series.Point> points = series.points();
@@ -59,9 +61,9 @@ final class SvgChart {
     }
 
     private void axes(StringBuilder s) {
-        s.append(String.format(Locale.ROOT, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>", LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM));
+        s.append(String.format(Locale.ROOT, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>", MARGIN.left(), HEIGHT - MARGIN.bottom(), WIDTH - MARGIN.right(), HEIGHT - MARGIN.bottom()));
         for (double v : new double[] {low, (low + high) / 2, high}) {
-            s.append(String.format(Locale.ROOT, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>", LEFT - 4, y(v) + 4, HistoryMarkdown.number(v)));
+            s.append(String.format(Locale.ROOT, "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>", MARGIN.left() - 4, y(v) + 4, HistoryMarkdown.number(v)));
         }
         List<Series.Point> points = series.points();
         for (int i = 0; i < points.size(); i++) {
@@ -97,11 +99,11 @@ final class SvgChart {
 
     private double x(int i) {
         int n = series.points().size();
-        double span = WIDTH - LEFT - RIGHT - 16;
-        return LEFT + 8 + (n == 1 ? span / 2 : span * i / (n - 1));
+        double span = WIDTH - MARGIN.left() - MARGIN.right() - 16;
+        return MARGIN.left() + 8 + (n == 1 ? span / 2 : span * i / (n - 1));
     }
 
     private double y(double v) {
-        return TOP + (HEIGHT - TOP - BOTTOM) * (high - v) / (high - low);
+        return MARGIN.top() + (HEIGHT - MARGIN.top() - MARGIN.bottom()) * (high - v) / (high - low);
     }
 }

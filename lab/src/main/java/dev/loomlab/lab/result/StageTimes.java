@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -25,34 +26,34 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall, Duration be
     /** A cell's stages, in the order they run. */
     public enum Stage {
         /** From the cell's start (its CPU reference, a fifth of a second) through the server's launch to its ready line (a target: nothing to start). */
-        READY("ready"),
+        READY,
         /** The contract check. */
-        VERIFY("verify"),
+        VERIFY,
         /**
          * From the contract checked to the driver's first warm-up (or burst) report: what is left of its connecting (a
          * driver started with the server connects while the contract is checked), or an engine's whole start.
          */
-        DRIVER_START("driverStart"),
-        WARMUP("warmup"),
-        WINDOW("window"),
+        DRIVER_START,
+        WARMUP,
+        WINDOW,
         /** From the window's end until the engine returned: in-flight requests answered, the driver's results written. */
-        DRAIN("drain"),
+        DRAIN,
         /**
          * The server stopped and its port free again, once its flight recording holds a period past the window (the
          * window's allocation is read between two of them).
          */
-        STOP("stop"),
+        STOP,
         /** The flight recording counted, the time series written, the cell judged. */
-        JUDGE("judge");
+        JUDGE;
 
-        private final String id;
-
-        Stage(String id) {
-            this.id = id;
-        }
-
+        /** Its key in the cell record: the name in lower camel case ({@code driverStart}). */
         public String id() {
-            return id;
+            String[] words = name().toLowerCase(Locale.ROOT).split("_");
+            StringBuilder id = new StringBuilder(words[0]);
+            for (int i = 1; i < words.length; i++) {
+                id.append(Character.toUpperCase(words[i].charAt(0))).append(words[i].substring(1));
+            }
+            return id.toString();
         }
 
         /** The measurement itself, not overhead. */
@@ -62,7 +63,7 @@ public record StageTimes(Map<Stage, Duration> stages, Duration wall, Duration be
 
         static Stage byId(String id) {
             for (Stage s : values()) {
-                if (s.id.equals(id)) {
+                if (s.id().equals(id)) {
                     return s;
                 }
             }

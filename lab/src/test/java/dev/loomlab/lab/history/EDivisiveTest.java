@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.loomlab.lab.stats.Interval;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import org.apache.commons.statistics.distribution.BinomialDistribution;
 import org.junit.jupiter.api.Test;
 
@@ -47,7 +50,7 @@ class EDivisiveTest {
         for (long seed = 1; seed <= 50; seed++) {
             double[] x = series(seed, 10, 3);
             Series s = History.series(new History.CellKey("m", "s"), Figure.TPS, points(x), EDivisive.standard());
-            java.util.Optional<Series.ChangePoint> near = s.changes().stream().filter(c -> Math.abs(c.index() - 10) <= 1).findFirst();
+            Optional<Series.ChangePoint> near = s.changes().stream().filter(c -> Math.abs(c.index() - 10) <= 1).findFirst();
             if (near.isPresent()) {
                 found++;
                 covered += near.get().shift().low() < 3 && near.get().shift().high() > 3 ? 1 : 0;
@@ -118,10 +121,10 @@ class EDivisiveTest {
         int withChange = 0;
         int figureByFigure = 0;
         for (long seed = 1; seed <= groups; seed++) {
-            List<List<List<Series.Point>>> cells = group(new Random(5000 + seed), 12, 12, -1, 0);
-            EDivisive method = EDivisive.forFamily(cells.size());
-            withChange += cells.stream().anyMatch(c -> !History.changedAt(c, method).isEmpty()) ? 1 : 0;
-            figureByFigure += cells.stream().anyMatch(c -> c.stream().anyMatch(f -> !History.changedAt(List.of(f), EDivisive.standard()).isEmpty())) ? 1 : 0;
+            List<List<List<Series.Point>>> cells = group(new Random(5000 + seed), -1);
+            withChange += changesByCell(cells).stream().anyMatch(c -> !c.isEmpty()) ? 1 : 0;
+            figureByFigure += cells.stream().flatMap(List::stream)
+                    .anyMatch(f -> !History.changedAt(List.of(f), EDivisive.standard()).isEmpty()) ? 1 : 0;
         }
         int bound = BinomialDistribution.of(groups, EDivisive.ALPHA).inverseCumulativeProbability(0.999);
         System.out.println("flat groups of 12 cells x 6 figures x 12 runs with a change point: " + withChange + " of " + groups
@@ -134,16 +137,11 @@ class EDivisiveTest {
     @Test
     void aStepInOneCellOfTwelveIsFoundThereAtItsRunAndInNoOtherCell() {
         int groups = 30;
-        int exact = 0;
-        int elsewhere = 0;
-        for (long seed = 1; seed <= groups; seed++) {
-            List<List<List<Series.Point>>> cells = group(new Random(9000 + seed), 12, 12, 3, 6);
-            EDivisive method = EDivisive.forFamily(cells.size());
-            exact += History.changedAt(cells.get(3), method).equals(List.of(7)) ? 1 : 0;
-            for (int c = 0; c < cells.size(); c++) {
-                elsewhere += c != 3 && !History.changedAt(cells.get(c), method).isEmpty() ? 1 : 0;
-            }
-        }
+        List<List<List<Integer>>> found = LongStream.rangeClosed(9001, 9000 + groups)
+                .mapToObj(seed -> changesByCell(group(new Random(seed), 3))).toList();
+        long exact = found.stream().filter(changes -> changes.get(3).equals(List.of(7))).count();
+        long elsewhere = found.stream().flatMap(changes -> IntStream.range(0, changes.size())
+                .filter(c -> c != 3 && !changes.get(c).isEmpty()).boxed()).count();
         System.out.println("a 20 % step at run 7 of 12 in one cell of 12: found exactly there in " + exact + " of " + groups
                 + " groups; change points in other cells: " + elsewhere);
         assertThat(exact).isEqualTo(groups);
@@ -151,16 +149,25 @@ class EDivisiveTest {
         assertThat(elsewhere).isLessThanOrEqualTo(BinomialDistribution.of(330, EDivisive.ALPHA / 12).inverseCumulativeProbability(0.999));
     }
 
+    /** Each cell's change points (the first run after each), the cells tested as one family. */
+    private static List<List<Integer>> changesByCell(List<List<List<Series.Point>>> cells) {
+        EDivisive method = EDivisive.forFamily(cells.size());
+        return cells.stream().map(c -> History.changedAt(c, method)).toList();
+    }
+
     /**
-     * {@code cells} cells of 6 figures over {@code runs} runs, each around its own level with 1 % Gaussian noise (the
-     * p99 with 5 %); cell {@code stepped} (−1: none) has TPS × 0.8 and p50, p99 × 1.25 from run {@code after} + 1.
+     * 12 cells of 6 figures over 12 runs, each around its own level with 1 % Gaussian noise (the p99 with 5 %); cell
+     * {@code stepped} (−1: none) has TPS × 0.8 and p50, p99 × 1.25 from run 7.
      */
-    private static List<List<List<Series.Point>>> group(Random random, int cells, int runs, int stepped, int after) {
+    private static List<List<List<Series.Point>>> group(Random random, int stepped) {
+        int cells = 12;
+        int runs = 12;
+        int after = 6;
         double[] levels = {1000, 500, 900, 0.3, 400, 60};
         double[] noise = {0.01, 0.01, 0.05, 0.01, 0.01, 0.01};
-        List<List<List<Series.Point>>> out = new java.util.ArrayList<>();
+        List<List<List<Series.Point>>> out = new ArrayList<>();
         for (int c = 0; c < cells; c++) {
-            List<List<Series.Point>> figures = new java.util.ArrayList<>();
+            List<List<Series.Point>> figures = new ArrayList<>();
             for (int f = 0; f < levels.length; f++) {
                 double[] x = new double[runs];
                 for (int r = 0; r < runs; r++) {
