@@ -8,6 +8,7 @@ import dev.loomlab.lab.load.HyperfoilEngine;
 import dev.loomlab.lab.load.LoadResult;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.result.Beside;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.PerSecondSeries;
@@ -72,9 +73,13 @@ final class CellResults {
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                 serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
-                Map.of(), Map.of(), List.of(), null, null, null, StageTimes.NONE, null);
+                Map.of(), Beside.UNKNOWN, Map.of(), List.of(), null, null, null, StageTimes.NONE, null);
     }
 
+    /**
+     * The measured cell. The sampler hands what ran beside the window among the other figures; the cell keeps it apart,
+     * typed, so no reader depends on a key of {@code metrics} for it.
+     */
     CellResult measured(LoadResult load, Verdict verdict, Double serverCores, String timeseries, Map<String, Double> metrics,
                         Map<String, Long> jfrEvents, Optional<List<Long>> okPerSecond, Steadiness steady) {
         return new CellResult(CellResult.SCHEMA, "ok", null, label, cell, load.engine(), path,
@@ -85,7 +90,8 @@ final class CellResults {
                 load.errors(), ceiling.tps(), ceiling.ratio(load.tps()), ceiling.formula(), verdict.limitedBy(),
                 verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(),
                 new CellResult.Artifacts(files.hlog(), files.serverLog().orElse(null), timeseries, files.jfr().orElse(null)),
-                metrics, jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond), StageTimes.NONE, steady);
+                Beside.without(metrics), Beside.of(metrics), jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond),
+                StageTimes.NONE, steady);
     }
 
     /** The median latency of each second of the window (ms), from the cell's latency log; empty without one. */

@@ -164,7 +164,8 @@ public final class Sampler implements AutoCloseable {
     /**
      * Totals over the window that the per-second rows cannot carry: the server's, the drivers', the database's and the
      * lab's CPU in cores, time-weighted over exactly the window ({@code serverCpuCoresMean} …), and the rest of the
-     * machine's ({@code otherCpuCoresMean}); the server's errors by kind
+     * machine's ({@code otherCpuCoresMean}; a cell keeps all but the server's apart, as its typed
+     * {@code result/Beside}); the server's errors by kind
      * ({@code serverErrors.pool-timeout} …, from the server's own counter) and the kernel's
      * listen-queue overflows and drops (TCP counters of the server's network namespace, read from
      * /proc/PID/net: machine-wide in the local topology; during a cell only the server under test

@@ -9,7 +9,8 @@ import java.util.function.ToDoubleFunction;
 /**
  * The few figures of a cell's time series that its record and its findings quote. The CPU means here are means of the
  * rows, what a series alone can give; a cell measured live replaces them with its window's time-weighted figures
- * ({@link Sampler#windowTotals()}).
+ * ({@link Sampler#windowTotals()}). The driver's and the database's means go into the cell's record of what ran beside
+ * its window, not its metrics ({@code result/Beside} takes them by these keys).
  */
 public final class SeriesSummary {
     /**

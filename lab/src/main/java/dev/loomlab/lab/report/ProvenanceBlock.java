@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -39,9 +40,9 @@ final class ProvenanceBlock {
         CellResult busiest = null;
         double most = -1;
         for (CellResult c : cells) {
-            Double other = c.metrics() == null ? null : c.metrics().get("otherCpuCoresMean");
-            if (other != null && other > most) {
-                most = other;
+            Optional<Double> other = c.beside().otherCores();
+            if (other.isPresent() && other.get() > most) {
+                most = other.get();
                 busiest = c;
             }
         }

@@ -41,6 +41,8 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * @param files        the cell's files in its run folder (latency log, server log, time series, flight recording);
  *                     never null, each path null when the cell has no such file
  * @param metrics      figures of the time series (means, maxima, totals over the window)
+ * @param beside       what ran beside the cell in its window (driver, database, the lab, the rest of the machine), each
+ *                     CPU figure absent when not measured; {@link Beside#UNKNOWN} in a failed cell
  * @param jfrEvents    counts of jdk.VirtualThreadPinned and jdk.VirtualThreadSubmitFailed in the window
  * @param findings     what each rule found: its id and the figures it used; the sentences are rendered from the
  *                     cell's evidence at report time, so a report applies the rules of the loomlab that renders it
@@ -87,6 +89,7 @@ public record CellResult(
         String serverJdk,
         Artifacts files,
         Map<String, Double> metrics,
+        Beside beside,
         Map<String, Long> jfrEvents,
         List<Fact> findings,
         Map<String, Object> topology,
@@ -105,14 +108,17 @@ public record CellResult(
      * users' cycles, and {@code limitedBy} may say {@code not-settled} or {@code anomaly}; a schema-3 cell reads with
      * {@code steady} null. 5: {@code workload} (the load's shape, typed as the plan types it) in place of the
      * nullable {@code vus}, {@code rate} and {@code burst}, of which older cells set one; {@link LoadShapeCell} moves
-     * it into {@code workload} on read.
+     * it into {@code workload} on read. 6: {@code beside} (what ran beside the cell in its window, typed) in place of
+     * the {@code metrics} keys {@code driverCpuCoresMean}, {@code dbCpuCoresMean}, {@code labCpuCoresMean} and
+     * {@code otherCpuCoresMean}; {@link BesideCell} moves them into {@code beside} on read.
      */
-    public static final int SCHEMA = 5;
+    public static final int SCHEMA = 6;
 
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
         files = files == null ? Artifacts.NONE : files;
         stages = stages == null ? StageTimes.NONE : stages;
+        beside = beside == null ? Beside.UNKNOWN : beside;
     }
 
     /**
@@ -143,7 +149,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady);
+                metrics, beside, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
     /** The same cell with one more figure in its metrics. */
@@ -153,7 +159,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                more, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
+                more, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
     /** The same cell with how long its stages took. */
@@ -161,7 +167,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -174,7 +180,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady);
+                metrics, beside, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -182,7 +188,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

@@ -196,6 +196,9 @@ public final class RunFolder {
         if (tree instanceof ObjectNode node && LoadShapeCell.applies(node)) {
             tree = LoadShapeCell.upgrade(node.deepCopy());
         }
+        if (tree instanceof ObjectNode node && BesideCell.applies(node)) {
+            tree = BesideCell.upgrade(node.deepCopy());
+        }
         return JSON.treeToValue(tree, CellResult.class);
     }
 

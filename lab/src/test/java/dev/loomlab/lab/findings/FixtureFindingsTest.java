@@ -6,12 +6,14 @@ import dev.loomlab.lab.metrics.Sampler;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.metrics.SeriesSummary;
 import dev.loomlab.lab.report.Golden;
+import dev.loomlab.lab.result.Beside;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Fact;
 import dev.loomlab.lab.result.RunFolder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -29,7 +31,10 @@ class FixtureFindingsTest {
         assertThat(withSeries).hasSizeGreaterThanOrEqualTo(5);
         for (CellResult cell : withSeries) {
             List<SeriesRow> rows = Sampler.readCsv(root.resolve(cell.files().timeseries()));
-            assertThat(cell.metrics()).as(cell.files().timeseries()).isEqualTo(SeriesSummary.of(rows));
+            // what ran beside the window is the cell's own record, the rest of the summary its metrics
+            Map<String, Double> summary = SeriesSummary.of(rows);
+            assertThat(cell.metrics()).as(cell.files().timeseries()).isEqualTo(Beside.without(summary));
+            assertThat(cell.beside()).as(cell.files().timeseries()).isEqualTo(Beside.of(summary));
             assertThat(Findings.sentences(root, cell)).as(cell.files().timeseries()).isNotEmpty().isEqualTo(storedSentences(cell));
         }
     }

@@ -40,7 +40,7 @@ class CellWorkloadTest {
 
         assertThat(old.schema()).isEqualTo(schema);
         assertThat(old.workload()).isEqualTo(load).isEqualTo(fresh.workload());
-        assertThat(fresh.schema()).isEqualTo(5);
+        assertThat(fresh.schema()).isEqualTo(CellResult.SCHEMA);
     }
 
     static Stream<Workload> everyShape() {
