@@ -6,19 +6,12 @@ import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.catalog.ServerCatalog;
 import dev.loomlab.lab.catalog.Threading;
 import dev.loomlab.lab.cell.Bench;
+import dev.loomlab.lab.cell.EngineCell;
 import dev.loomlab.lab.cell.FanOutDownstream;
-import dev.loomlab.lab.cell.Launch;
-import dev.loomlab.lab.cell.Measure;
-import dev.loomlab.lab.cell.Stop;
-import dev.loomlab.lab.cell.Verify;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.load.EngineComparison;
 import dev.loomlab.lab.load.LoadEngine;
-import dev.loomlab.lab.load.LoadException;
-import dev.loomlab.lab.load.LoadProgress;
-import dev.loomlab.lab.load.LoadResult;
-import dev.loomlab.lab.metrics.MachineCpu;
 import dev.loomlab.lab.os.AtomicWrite;
 import dev.loomlab.lab.os.CpuLayout;
 import dev.loomlab.lab.plan.Plan;
@@ -29,7 +22,6 @@ import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.DatabaseStarter;
 import dev.loomlab.lab.run.Progress;
 import dev.loomlab.lab.run.Session;
-import dev.loomlab.lab.server.ServerProcess;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Durations;
@@ -37,7 +29,6 @@ import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -48,7 +39,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -210,7 +200,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
         int index = 0;
         for (LoadEngine engine : chosen) {
             progress.cellStarts(++index, engine.id() + ": " + cell.model().orElseThrow() + " / " + cell.scenario());
-            EngineComparison.Run run = runCell(plan, cell, serverJdk, engine, bench, progress);
+            EngineComparison.Run run = EngineCell.run(plan, cell, serverJdk, engine, bench, progress);
             runs.add(run);
             progress.cellDone(run.ok() ? String.format(Locale.ROOT, "%.1f TPS, p50 %.1f ms", run.result().tps(), run.result().latency().p50Ms())
                     : "FAILED: " + run.failure());
@@ -223,7 +213,7 @@ public final class CrosscheckCommand implements Callable<Integer> {
         Map<String, Object> described = new LinkedHashMap<>();
         described.put("model", m.id());
         described.put("scenario", s.id());
-        described.put("path", path(plan, s));
+        described.put("path", EngineCell.path(plan, s));
         described.put("vus", ((Workload.Closed) plan.workload()).vus());
         described.put("warmup", Durations.format(plan.window().warmup()));
         described.put("duration", Durations.format(plan.window().measure()));
@@ -232,68 +222,5 @@ public final class CrosscheckCommand implements Callable<Integer> {
         described.put("poolSize", plan.poolSize());
         described.put("database", database);
         return described;
-    }
-
-    private static String path(Plan plan, Scenario s) {
-        return s.pathWithQuery(s.param("ms").isPresent() ? Map.of("ms", plan.sleepMs()) : Map.of());
-    }
-
-    /**
-     * A run's cell with the same launch and contract check (but no flight recording: the crosscheck
-     * compares engines, the server is only their common target), then warm-up + window, server CPU
-     * over the window (from the engine's first "measure" report to its end, as the Runner samples
-     * it), the machine's busy CPU over the same span, server stopped.
-     */
-    private static EngineComparison.Run runCell(Plan plan, Cell cell, Jdk serverJdk, LoadEngine engine, Bench bench,
-                                                Progress progress) {
-        RunFolder folder = bench.folder();
-        String files = cell.label(false) + "-" + engine.id() + "-" + cell.stem();
-        Launch.Outcome launched = Launch.server(plan, bench, cell, serverJdk, folder.logs().resolve(files + ".server.log"),
-                Optional.empty());
-        if (!(launched instanceof Launch.Up up)) {
-            return EngineComparison.Run.failed(engine.id(), ((Stop) launched).reason());
-        }
-        // A model's server: always a process the lab started, whose CPU time it can read.
-        try (ServerProcess server = (ServerProcess) up.server()) {
-            Optional<Stop> refused = Verify.contract(server, cell, plan);
-            if (refused.isPresent()) {
-                return EngineComparison.Run.failed(engine.id(), refused.get().reason());
-            }
-            AtomicReference<Optional<Duration>> cpuAtWindow = new AtomicReference<>(Optional.empty());
-            AtomicReference<Long> windowStart = new AtomicReference<>();
-            AtomicReference<Optional<MachineCpu>> machineAtWindow = new AtomicReference<>(Optional.empty());
-            LoadProgress.Listener live = progress.loadListener(plan.window().warmup(), plan.window().measure());
-            LoadProgress.Listener listener = p -> {
-                if (p.phase().equals("measure") && windowStart.get() == null) {
-                    windowStart.set(System.nanoTime());
-                    cpuAtWindow.set(server.cpuTime());
-                    machineAtWindow.set(MachineCpu.now());
-                }
-                live.onProgress(p);
-            };
-            progress.phase("server ready at " + server.baseUrl() + "; warm-up " + plan.window().warmup().toSeconds() + " s, then "
-                    + plan.window().measure().toSeconds() + " s measured by " + engine.id());
-            LoadResult load;
-            try {
-                load = engine.run(Measure.loadSpec(plan, server.baseUrl() + path(plan, cell.scenario()), cell.scenario(),
-                        folder.cellDir(cell.label(false)).resolve(engine.id()), cell.stem(), folder.logs().resolve(files + ".driver.log")),
-                        listener);
-            } catch (LoadException e) {
-                return EngineComparison.Run.failed(engine.id(), "load engine failed: " + e.getMessage());
-            }
-            Optional<Duration> cpuAtEnd = server.cpuTime();
-            Optional<MachineCpu> machineAtEnd = MachineCpu.now();
-            Double machineCores = machineAtWindow.get().isPresent() && machineAtEnd.isPresent()
-                    ? machineAtEnd.get().busyCoresSince(machineAtWindow.get().get()) : null;
-            Double serverCores = null;
-            if (windowStart.get() != null && cpuAtWindow.get().isPresent() && cpuAtEnd.isPresent()) {
-                double wall = (System.nanoTime() - windowStart.get()) / 1e9;
-                serverCores = wall <= 0 ? null : cpuAtEnd.get().minus(cpuAtWindow.get().get()).toNanos() / 1e9 / wall;
-            }
-            if (!server.alive()) {
-                return EngineComparison.Run.failed(engine.id(), "the server exited during the cell");
-            }
-            return EngineComparison.Run.measured(load, serverCores, machineCores);
-        }
     }
 }

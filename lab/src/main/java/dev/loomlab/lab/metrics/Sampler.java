@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -174,6 +175,18 @@ public final class Sampler implements AutoCloseable {
      */
     public Map<String, Double> windowTotals() {
         return new WindowEdges(windowBaseline, lastScrape, windowCpuStart, windowCpuEnd, listenBaseline, listenEnd).totals();
+    }
+
+    /**
+     * The whole machine's busy cores over the window, every process's, read at the same two edges as the totals; empty
+     * without {@code /proc/stat} or before {@link #stop()}. Kept out of the totals, which a cell records: a crosscheck
+     * weighs it against the server and its engine, a run keeps only the rest of the machine ({@code otherCpuCoresMean}).
+     */
+    public OptionalDouble windowMachineCores() {
+        CpuReading start = windowCpuStart;
+        CpuReading end = windowCpuEnd;
+        double cores = start == null || end == null ? Double.NaN : start.machineCoresUntil(end);
+        return Double.isNaN(cores) ? OptionalDouble.empty() : OptionalDouble.of(cores);
     }
 
     @Override

@@ -180,11 +180,6 @@ public final class ServerProcess implements ServerHandle {
                 + (code - 128 == 9 ? " (SIGKILL)" : code - 128 == 15 ? " (SIGTERM)" : "") : "exit code " + code;
     }
 
-    /** CPU time the server process has used so far (user + system), from /proc. */
-    public Optional<Duration> cpuTime() {
-        return process.toHandle().info().totalCpuDuration();
-    }
-
     /** Resident set size in bytes, from /proc/PID/status. */
     public Optional<Long> rssBytes() {
         try {

@@ -92,6 +92,10 @@ class SamplerWindowCpuTest {
         // (two reads, every CPU) and the three processes' own.
         assertThat(totals.get("otherCpuCoresMean")).isGreaterThanOrEqualTo(strangerCores - 3 * TOLERANCE_CORES);
         assertThat(totals.get("labCpuCoresMean")).as("this JVM: the lab").isNotNull();
+        // the whole machine's, read at the same edges (a crosscheck's figure): the server and the stranger at least
+        assertThat(sampler.windowMachineCores()).isPresent();
+        assertThat(sampler.windowMachineCores().getAsDouble())
+                .isGreaterThanOrEqualTo(totals.get("serverCpuCoresMean") + strangerCores - 3 * TOLERANCE_CORES);
     }
 
     /** A process that spins on one core for as long as the test keeps it. */
