@@ -73,7 +73,7 @@ final class CellResults {
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                 serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
-                Map.of(), Beside.UNKNOWN, Map.of(), List.of(), null, null, null, StageTimes.NONE, null);
+                Map.of(), Beside.UNKNOWN, Map.of(), List.of(), null, null, null, StageTimes.NONE, null, null);
     }
 
     /**
@@ -91,7 +91,7 @@ final class CellResults {
                 verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(),
                 new CellResult.Artifacts(files.hlog(), files.serverLog().orElse(null), timeseries, files.jfr().orElse(null)),
                 Beside.without(metrics), Beside.of(metrics), jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond),
-                StageTimes.NONE, steady);
+                StageTimes.NONE, steady, null);
     }
 
     /** The median latency of each second of the window (ms), from the cell's latency log; empty without one. */

@@ -8,6 +8,7 @@ import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadTimeline;
 import dev.loomlab.lab.load.PreparedLoad;
 import dev.loomlab.lab.metrics.JfrAllocation;
+import dev.loomlab.lab.metrics.ResidentSet;
 import dev.loomlab.lab.os.Calibration;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.result.Cell;
@@ -26,6 +27,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Supplier;
 
 /**
@@ -197,6 +199,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         if (refused.isPresent()) {
             return new Served.Stopped(s.results(), refused.get());
         }
+        // What the model holds at rest, answering but not yet loaded: the cost of keeping it up.
+        Double idleRssMb = server.pid() > 0 ? boxed(ResidentSet.mb(server.pid())) : null;
         // a service of the user's: its S is not known beforehand, it is measured now, at low load
         Setup judged = plan.requests().isEmpty() ? s
                 : withServiceTime(s, RequestCheck.serviceTime(server.baseUrl(), plan.requests(), plan.tls()));
@@ -209,11 +213,12 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
         window.load().timeline().ifPresent(t -> dateLoadStages(s.clock(), t));
         // the drain ends with the load; what follows is the server's stop
         s.clock().begin(Stage.STOP);
-        return new Served.Window(ending(judged, window, server, load, ahead));
+        return new Served.Window(ending(judged, window, server, load, ahead, idleRssMb));
     }
 
     /** The end of a measured cell: its server stopped, once its recording holds the window's end, and the cell judged. */
-    private Ending ending(Setup s, Measure.Window window, ServerHandle server, PreparedLoad load, Optional<PreparedLoad> ahead) {
+    private Ending ending(Setup s, Measure.Window window, ServerHandle server, PreparedLoad load, Optional<PreparedLoad> ahead,
+                          Double idleRssMb) {
         return () -> {
             Optional<Duration> cpuPerRequest;
             try {
@@ -237,7 +242,7 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             // The flight recording is complete only once the server has exited.
             Measure.Figures figures = s.measure().figures(window);
             return Judge.judge(plan, s.results(), s.ceiling(), cpuPerRequest, s.serviceTime(), s.serverCores(), figures,
-                    bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()));
+                    bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of())).withIdleRss(idleRssMb);
         };
     }
 
@@ -283,5 +288,9 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
     /** One more of the cell's requests, as its load sends them: the scenario's, or a draw from the user's mix. */
     private Supplier<HttpRequest> lowLoadRequest(String baseUrl, Measure measure) {
         return plan.requests().isEmpty() ? () -> measure.request(baseUrl) : RequestCheck.draws(baseUrl, plan.requests(), plan.tls());
+    }
+
+    private static Double boxed(OptionalDouble value) {
+        return value.isPresent() ? value.getAsDouble() : null;
     }
 }

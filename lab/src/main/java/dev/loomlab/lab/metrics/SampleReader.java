@@ -7,8 +7,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -151,15 +149,6 @@ final class SampleReader {
     }
 
     private static double rssMb(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.replaceAll("\\D", "")) / 1024.0;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // The process may have exited.
-        }
-        return Double.NaN;
+        return ResidentSet.mb(pid).orElse(Double.NaN);
     }
 }

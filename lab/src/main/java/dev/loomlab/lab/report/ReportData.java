@@ -58,6 +58,7 @@ public final class ReportData {
         data.put("parity", parity(run, cells));
         data.put("provenance", provenance(manifest, run, cells));
         data.put("seeds", SeedFigures.beside(cells));
+        data.put("cost", CostSection.rows(run, cells));
         return data;
     }
 

@@ -9,11 +9,13 @@ import java.util.Locale;
 /**
  * {@code summary.csv}: one row per cell, for spreadsheets and scripts. Plain numbers (no
  * thousands separators, {@link Locale#ROOT}), empty where a value does not exist, RFC 4180
- * quoting for text. Rows in the order given (the run's order).
+ * quoting for text. Rows in the order given (the run's order). The cost columns ({@link ModelCost}) come last, so
+ * that a script reading the older columns by position reads the same.
  */
 public final class SummaryCsv {
     static final List<String> HEADER = List.of("model", "scenario", "round", "status", "load", "tps", "tps_ci95_half_width", "p50_ms", "p90_ms", "p99_ms", "max_ms",
-            "requests", "errors", "ceiling_tps", "ceiling_ratio", "limited_by", "server_cpu_cores", "findings_count", "failure");
+            "requests", "errors", "ceiling_tps", "ceiling_ratio", "limited_by", "server_cpu_cores", "findings_count", "failure",
+            "first_answer_ms", "rss_idle_mb", "rss_load_mb", "tps_per_gb_rss", "tps_per_server_core");
 
     private SummaryCsv() {
     }
@@ -34,13 +36,15 @@ public final class SummaryCsv {
                 case Workload.Burst(int requests) -> requests + " burst";
                 case null -> "";
             };
+            ModelCost cost = ModelCost.of(c);
             List<String> row = List.of(text(c.label()), text(c.scenario()), String.valueOf(c.round()), text(c.status()), text(load),
                     ok ? number(c.tps()) : "", ok ? number(RoundFigures.withinRound(said.root(), c).halfWidth()) : "",
                     ok ? number(c.p50Ms()) : "", ok ? number(c.p90Ms()) : "", ok ? number(c.p99Ms()) : "",
                     ok ? number(c.maxMs()) : "", ok ? String.valueOf(c.requests()) : "", ok ? String.valueOf(ReportText.errorTotal(c.errors())) : "",
                     number(c.ceilingTps()), ok ? number(ReportText.ratio(c)) : "", text(ok ? c.limitedBy() : null),
                     ok ? number(c.serverCpuCores()) : "", String.valueOf(said.of(c).size()),
-                    text(ok ? null : ReportText.oneLine(c.failure())));
+                    text(ok ? null : ReportText.oneLine(c.failure())), number(cost.firstAnswerMs()), number(cost.idleRssMb()),
+                    number(cost.loadRssMb()), number(cost.tpsPerGb()), number(cost.tpsPerCore()));
             csv.append(String.join(",", row)).append("\r\n");
         }
         return csv.toString();

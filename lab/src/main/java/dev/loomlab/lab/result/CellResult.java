@@ -54,6 +54,9 @@ import tools.jackson.databind.annotation.JsonSerialize;
  *                     batch means of {@code okPerSecond}; null when there is no per-second series
  * @param stages       how long each stage of the cell took (server start, verification, driver start, warm-up,
  *                     window, drain, stop, judging) and its wall time; {@link StageTimes#NONE} in cells written before it
+ * @param steady       whether the cell was measured in steady state; null in cells of schema 3 or older
+ * @param serverRssMbIdle the server's resident set (MB) read once after its contract check and before its load: what
+ *                     the model holds at rest; null when not read (a target cell, a failed one, cells of schema 6 or older)
  */
 public record CellResult(
         int schema,
@@ -96,7 +99,8 @@ public record CellResult(
         List<Long> okPerSecond,
         Double tpsHalfWidth,
         StageTimes stages,
-        Steadiness steady) {
+        Steadiness steady,
+        Double serverRssMbIdle) {
 
     /**
      * 2: the identity became {@code label} + {@code cell}, findings became rule ids with their figures,
@@ -110,9 +114,10 @@ public record CellResult(
      * nullable {@code vus}, {@code rate} and {@code burst}, of which older cells set one; {@link LoadShapeCell} moves
      * it into {@code workload} on read. 6: {@code beside} (what ran beside the cell in its window, typed) in place of
      * the {@code metrics} keys {@code driverCpuCoresMean}, {@code dbCpuCoresMean}, {@code labCpuCoresMean} and
-     * {@code otherCpuCoresMean}; {@link BesideCell} moves them into {@code beside} on read.
+     * {@code otherCpuCoresMean}; {@link BesideCell} moves them into {@code beside} on read. 7: {@code serverRssMbIdle}
+     * (the server's resident set at rest, before its load); an older cell reads with it null, never read as zero.
      */
-    public static final int SCHEMA = 6;
+    public static final int SCHEMA = 7;
 
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
@@ -149,7 +154,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady);
+                metrics, beside, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
     }
 
     /** The same cell with one more figure in its metrics. */
@@ -159,7 +164,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                more, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
+                more, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
     }
 
     /** The same cell with how long its stages took. */
@@ -167,7 +172,15 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady, serverRssMbIdle);
+    }
+
+    /** The same cell with the server's resident set at rest, read before its load (null: not read). */
+    public CellResult withIdleRss(Double rssMb) {
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
+                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -180,7 +193,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady);
+                metrics, beside, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -188,7 +201,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

@@ -68,6 +68,11 @@ class CellStageTimesRunTest {
                         + "\"window\":[0-9.]+,\"drain\":[0-9.]+,\"stop\":[0-9.]+,\"judge\":[0-9.]+,\"wall\":[0-9.]+}");
         assertThat(console.text()).contains("loomlab: overhead ").contains("over 1 cell, median ");
         assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).contains("**Run time**: overhead ");
+        // issue 41: the server's resident set at rest is read once before the load, and the cost table shows it with the
+        // time to the first correct answers (ready + verify), the RSS under load and the two densities
+        assertThat(cell.serverRssMbIdle()).as("RSS at rest").isPositive();
+        assertThat(Files.readString(runDir.resolve(RunFolder.SUMMARY))).contains("## Cost of each model")
+                .containsPattern("\\| mvc-virtual \\| block \\| 1 \\| [0-9]+ \\| [0-9]+ \\| [0-9]+ \\| [0-9.]+ \\| [0-9.]+ \\|");
     }
 
     /** The console's lines, each with when it was written. */
