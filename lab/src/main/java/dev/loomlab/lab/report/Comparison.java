@@ -251,6 +251,9 @@ public final class Comparison {
         return out;
     }
 
+    /** How a difference of the machines' CPU reference begins. */
+    public static final String MACHINE_SPEED = "machine speed: ";
+
     /**
      * The machines' CPU reference, when both runs timed it and it differs beyond what one machine repeats
      * ({@link dev.loomlab.load.Protocol#CALIBRATION_SAME_MACHINE}): a slower CPU explains a lower CPU-bound figure.
@@ -266,7 +269,7 @@ public final class Comparison {
         if (va <= 0 || Math.abs(vb - va) / va <= Protocol.CALIBRATION_SAME_MACHINE) {
             return Optional.empty();
         }
-        return Optional.of(String.format(Locale.ROOT, "machine speed: the CPU reference took %s s vs %s s on the server's CPUs "
+        return Optional.of(String.format(Locale.ROOT, MACHINE_SPEED + "the CPU reference took %s s vs %s s on the server's CPUs "
                 + "(B's CPU %.2fx A's speed)", sa, sb, va / vb));
     }
 }
