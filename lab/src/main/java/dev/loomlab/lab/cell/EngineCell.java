@@ -5,7 +5,7 @@ import dev.loomlab.lab.load.EngineComparison;
 import dev.loomlab.lab.load.LoadEngine;
 import dev.loomlab.lab.load.LoadException;
 import dev.loomlab.lab.load.LoadResult;
-import dev.loomlab.lab.metrics.Sampler;
+import dev.loomlab.lab.metrics.WindowClock;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.RunFolder;
@@ -18,7 +18,8 @@ import java.util.Optional;
 /**
  * One crosscheck cell on one load engine: a run's cell with the same launch and contract check (but no flight
  * recording: the crosscheck compares engines, the server is only their common target), then warm-up + window, the
- * server's and the machine's CPU over the window from the run's own {@link Sampler}, server stopped.
+ * server's and the machine's CPU over the window read at its two edges as a run's cell reads them ({@link WindowClock},
+ * the sampler's edges without its once-a-second rows: nothing of the lab's beside the window), server stopped.
  */
 public final class EngineCell {
     private EngineCell() {
@@ -46,24 +47,27 @@ public final class EngineCell {
     }
 
     /**
-     * The load at {@code server}, its CPU taken as a run's cell takes it; no scrape (the server's figures are not
-     * compared, and a scrape costs its CPU) and no database clock (the database is the rest of the machine here).
+     * The load at {@code server}, its CPU read at the window's edges as a run's cell reads them; no scrape (the server's
+     * figures are not compared, and a scrape costs its CPU) and no database clock (the database is the rest of the
+     * machine here).
      */
     private static EngineComparison.Run measure(Plan plan, Cell cell, LoadEngine engine, ServerHandle server, Path outDir,
                                                 Path driverLog, CellProgress progress) {
         LoadResult load;
-        Sampler sampler = new Sampler(server.pid(), null, -1);
-        try (sampler) {
+        WindowClock clock = new WindowClock(server.pid());
+        try {
             load = engine.run(Measure.loadSpec(plan, server.baseUrl() + path(plan, cell.scenario()), cell.scenario(), outDir,
-                    cell.stem(), driverLog), new EngineWindow(sampler, progress.loadListener(plan.window().warmup(), plan.window().measure())));
+                    cell.stem(), driverLog), new EngineWindow(clock, progress.loadListener(plan.window().warmup(), plan.window().measure())));
         } catch (LoadException e) {
             return EngineComparison.Run.failed(engine.id(), "load engine failed: " + e.getMessage());
+        } finally {
+            clock.close();
         }
         if (!server.alive()) {
             return EngineComparison.Run.failed(engine.id(), "the server exited during the cell");
         }
-        Double machineCores = sampler.windowMachineCores().isPresent() ? sampler.windowMachineCores().getAsDouble() : null;
-        return EngineComparison.Run.measured(load, sampler.windowTotals().get("serverCpuCoresMean"), machineCores);
+        Double machineCores = clock.machineCores().isPresent() ? clock.machineCores().getAsDouble() : null;
+        return EngineComparison.Run.measured(load, clock.totals().get("serverCpuCoresMean"), machineCores);
     }
 
     /** The scenario's path as the load requests it, the plan's sleep filled in where it takes one. */

@@ -1,33 +1,33 @@
 package dev.loomlab.lab.cell;
 
 import dev.loomlab.lab.load.LoadProgress;
-import dev.loomlab.lab.metrics.Sampler;
+import dev.loomlab.lab.metrics.WindowClock;
 
 /**
- * A crosscheck engine's window for the {@link Sampler}: opened at the engine's first "measure" report, as a run's cell
- * opens it, and closed when the load returns (the sampler's {@link Sampler#stop()}); the engine's process is sampled
- * beside the server's. The live progress follows every report.
+ * A crosscheck engine's window for its {@link WindowClock}: opened at the engine's first "measure" report, as a run's
+ * cell opens it, and closed when the load returns; the engine's process is read beside the server's. The live progress
+ * follows every report.
  */
 final class EngineWindow implements LoadProgress.Listener {
-    private final Sampler sampler;
+    private final WindowClock clock;
     private final LoadProgress.Listener live;
 
-    EngineWindow(Sampler sampler, LoadProgress.Listener live) {
-        this.sampler = sampler;
+    EngineWindow(WindowClock clock, LoadProgress.Listener live) {
+        this.clock = clock;
         this.live = live;
     }
 
     @Override
     public void onProgress(LoadProgress p) {
-        // openWindow acts once: later reports of the window leave its opening where it was
+        // open acts once: later reports of the window leave its opening where it was
         if (p.phase().equals("measure")) {
-            sampler.openWindow();
+            clock.open();
         }
         live.onProgress(p);
     }
 
     @Override
     public void engineStarted(long pid) {
-        sampler.driverPid(pid);
+        clock.driverPid(pid);
     }
 }

@@ -180,13 +180,10 @@ public final class Sampler implements AutoCloseable {
     /**
      * The whole machine's busy cores over the window, every process's, read at the same two edges as the totals; empty
      * without {@code /proc/stat} or before {@link #stop()}. Kept out of the totals, which a cell records: a crosscheck
-     * weighs it against the server and its engine, a run keeps only the rest of the machine ({@code otherCpuCoresMean}).
+     * weighs it against the server and its engine ({@link WindowClock}), a run keeps only the rest of the machine ({@code otherCpuCoresMean}).
      */
     public OptionalDouble windowMachineCores() {
-        CpuReading start = windowCpuStart;
-        CpuReading end = windowCpuEnd;
-        double cores = start == null || end == null ? Double.NaN : start.machineCoresUntil(end);
-        return Double.isNaN(cores) ? OptionalDouble.empty() : OptionalDouble.of(cores);
+        return WindowClock.machineCores(windowCpuStart, windowCpuEnd);
     }
 
     @Override
