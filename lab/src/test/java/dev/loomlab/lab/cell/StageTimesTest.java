@@ -199,4 +199,17 @@ class StageTimesTest {
         assertThat(alone.overhead()).isEqualTo(Duration.ofMillis(3_500));
         assertThat(RunFolder.json().writeValueAsString(alone)).doesNotContain("besideNext");
     }
+
+    @Test
+    void timesOnTheClocksNanosecondsSumTheSameInTheRunAsWhenReadBackFromItsCellFile() throws Exception {
+        // READY 4,399.6 ms + VERIFY 405.4 ms is 4,805.0 ms on the clock, but 4,399 + 405 = 4,804 ms as the file holds
+        // them: the run and a report rebuilt from its folder must print the same first answer.
+        StageTimes timed = new StageTimes(Map.of(Stage.READY, Duration.ofNanos(4_399_600_000L),
+                Stage.VERIFY, Duration.ofNanos(405_400_000L)), Duration.ofNanos(4_805_000_000L));
+
+        StageTimes readBack = RunFolder.json().readValue(RunFolder.json().writeValueAsString(timed), StageTimes.class);
+
+        assertThat(readBack).isEqualTo(timed);
+        assertThat(timed.of(Stage.READY).plus(timed.of(Stage.VERIFY))).isEqualTo(Duration.ofMillis(4_804));
+    }
 }
