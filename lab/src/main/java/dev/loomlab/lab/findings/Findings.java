@@ -88,6 +88,11 @@ public final class Findings {
      * A cell whose time series is gone is judged on its own figures: rules that need the series are silent.
      */
     public static List<String> sentences(Path root, CellResult cell) {
+        return fired(root, cell).stream().map(Finding::text).toList();
+    }
+
+    /** The findings of today's rules for a cell of the run folder {@code root}, each with its rule's id. */
+    public static List<Finding> fired(Path root, CellResult cell) {
         List<SeriesRow> rows = List.of();
         String timeseries = cell.files().timeseries();
         if (root != null && timeseries != null && Files.isRegularFile(root.resolve(timeseries))) {
@@ -97,7 +102,7 @@ public final class Findings {
                 throw new UncheckedIOException("cannot read " + root.resolve(timeseries), e);
             }
         }
-        return sentences(cell, rows, 0);
+        return fired(cell, rows, 0);
     }
 
     /** The same findings with the id of the rule that wrote each. */

@@ -1,5 +1,6 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.lab.findings.Finding;
 import dev.loomlab.lab.findings.Findings;
 import dev.loomlab.lab.result.CellResult;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ import java.util.Map;
  */
 final class CellFindings {
     private final Path root;
-    private final Map<CellResult, List<String>> said = new IdentityHashMap<>();
+    private final Map<CellResult, List<Finding>> said = new IdentityHashMap<>();
 
     /** @param root the run folder the cells' files are relative to; null: cells held in memory only, no time series */
     CellFindings(Path root) {
@@ -28,9 +29,16 @@ final class CellFindings {
 
     /** The cell's findings without their {@code label / scenario: } prefix (the report shows the cell beside them). */
     List<String> of(CellResult c) {
-        return said.computeIfAbsent(c, cell -> {
-            String prefix = Findings.prefix(cell);
-            return Findings.sentences(root, cell).stream().map(f -> f.startsWith(prefix) ? f.substring(prefix.length()) : f).toList();
-        });
+        String prefix = Findings.prefix(c);
+        return fired(c).stream().map(Finding::text).map(f -> f.startsWith(prefix) ? f.substring(prefix.length()) : f).toList();
+    }
+
+    /** The ids of the rules that fired in the cell, in rule order. */
+    List<String> rules(CellResult c) {
+        return fired(c).stream().map(Finding::rule).toList();
+    }
+
+    private List<Finding> fired(CellResult c) {
+        return said.computeIfAbsent(c, cell -> Findings.fired(root, cell));
     }
 }

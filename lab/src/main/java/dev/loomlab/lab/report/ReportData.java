@@ -59,6 +59,7 @@ public final class ReportData {
         data.put("provenance", provenance(manifest, run, cells));
         data.put("seeds", SeedFigures.beside(cells));
         data.put("cost", CostSection.rows(run, cells));
+        data.put("answer", AnswerSection.rows(said, run, cells));
         return data;
     }
 

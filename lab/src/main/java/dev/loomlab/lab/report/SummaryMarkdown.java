@@ -51,6 +51,7 @@ public final class SummaryMarkdown {
             // What the lab cost around the measurements: each cell's stage times are in its file.
             md.append("**Run time**: ").append(overhead.describe()).append(".\n\n");
         }
+        AnswerSection.append(md, said, run, cells);
         for (String scenario : run.scenarios()) {
             List<CellResult> rows = cells.stream().filter(c -> scenario.equals(c.scenario()))
                     .sorted(Comparator.comparingInt((CellResult c) -> run.models().indexOf(c.label()))

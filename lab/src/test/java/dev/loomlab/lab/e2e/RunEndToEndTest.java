@@ -98,6 +98,12 @@ class RunEndToEndTest {
 
         String summary = Files.readString(runDir.resolve(RunFolder.SUMMARY));
         assertThat(summary).contains("## block").contains("| mvc-platform |").contains("| mvc-virtual |");
+        // The summary opens with the answer. Platform threads held at their 200 threads' 400 TPS, and virtual threads'
+        // whole interval beyond it, decide the pick on one round by the ceiling alone; on one round nothing less does.
+        boolean decided = cells.stream().allMatch(c -> c.steady() != null && c.steady().settled())
+                && Verdict.atCeiling(platform.ceilingRatio()) && "threads".equals(platform.limitedBy())
+                && virtual.tps() - (virtual.tpsHalfWidth() == null ? 0 : virtual.tpsHalfWidth()) > 1.02 * platform.ceilingTps();
+        assertThat(summary).contains(decided ? "**block** — Pick mvc-virtual" : "**block** — No pick");
         // Each cell ran alone, and the provenance says so (the manifest's plan records overlap: none).
         assertThat(manifest.plan().overlap()).isEqualTo("none");
         assertThat(summary).contains("none: each cell's window and drain ran beside nothing but its own server, driver and database");

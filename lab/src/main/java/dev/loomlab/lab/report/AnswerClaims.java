@@ -1,0 +1,84 @@
+package dev.loomlab.lab.report;
+
+import dev.loomlab.lab.report.WorkloadAnswer.Claim;
+import dev.loomlab.lab.report.WorkloadAnswer.Where;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+
+/**
+ * The evidence under a workload's verdict, one sentence per kind of figure a team weighs: what each model delivered and
+ * what held it, whether the server's CPU was the limit (then no threading model helps), the median against the tail,
+ * memory and start-up, the pitfalls that fired, and what the run did not measure. These sentences report; none of them
+ * picks a model (the verdict alone does, on settled throughput).
+ */
+final class AnswerClaims {
+    private AnswerClaims() {
+    }
+
+    static void evidence(List<Claim> claims, List<ModelFigures> models) {
+        if (models.isEmpty()) {
+            return;
+        }
+        claims.add(new Claim("Throughput: " + join(models, m -> String.format(Locale.ROOT, "%s %.1f TPS (limited by %s)",
+                m.model(), m.meanTps(), m.limitedBy())) + ".", Where.TABLE));
+        cpu(claims, models);
+        tail(claims, models);
+        cost(claims, models);
+        List<String> pitfalls = models.stream().filter(m -> !m.pitfalls().isEmpty())
+                .map(m -> String.join(", ", m.pitfalls()) + " on " + m.model()).toList();
+        claims.add(new Claim(pitfalls.isEmpty() ? "No pitfall finding fired (pinning, ThreadLocal growth, a pool run dry, a carrier backlog, GC, errors)."
+                : "Pitfalls observed: " + String.join("; ", pitfalls) + ".", Where.TABLE));
+        int fewest = models.stream().mapToInt(ModelFigures::rounds).min().orElse(0);
+        claims.add(new Claim("Not measured here: ramp, spike and soak load, and capacity at a latency objective (`./loomlab decide`)"
+                + (fewest < 2 ? "; the run-to-run spread (" + fewest + " round a model: `--rounds 3` measures it)" : "") + ".", Where.NOTHING));
+    }
+
+    private static void cpu(List<Claim> claims, List<ModelFigures> models) {
+        String perRequest = join(models.stream().filter(m -> m.cpuMsPerRequest().isPresent()).toList(),
+                m -> String.format(Locale.ROOT, "%s %.2f ms", m.model(), m.cpuMsPerRequest().getAsDouble()));
+        if (models.stream().allMatch(ModelFigures::cpuBound)) {
+            claims.add(new Claim("CPU-bound: every model's server ran out of CPU before anything else (server CPU per request: "
+                    + perRequest + "); no threading model raises this capacity, only less work per request or more cores.", Where.TABLE));
+        } else if (!perRequest.isEmpty()) {
+            List<String> bound = models.stream().filter(ModelFigures::cpuBound).map(ModelFigures::model).toList();
+            claims.add(new Claim("Server CPU per request: " + perRequest
+                    + (bound.isEmpty() ? "" : "; CPU-bound: " + String.join(", ", bound)) + ".", Where.TABLE));
+        }
+    }
+
+    /** Said only when the model with the lower median is not the one with the lower tail: that trade is the finding. */
+    private static void tail(List<Claim> claims, List<ModelFigures> models) {
+        ModelFigures median = models.stream().min(Comparator.comparingDouble(ModelFigures::meanP50)).orElseThrow();
+        ModelFigures tail = models.stream().min(Comparator.comparingDouble(ModelFigures::meanP99)).orElseThrow();
+        if (median != tail) {
+            claims.add(new Claim(String.format(Locale.ROOT,
+                    "Median against tail: %s has the lower median (p50 %.0f ms against %.0f ms on %s), %s the lower tail (p99 %.0f ms against %.0f ms).",
+                    median.model(), median.meanP50(), tail.meanP50(), tail.model(), tail.model(), tail.meanP99(), median.meanP99()), Where.TABLE));
+        }
+    }
+
+    private static void cost(List<Claim> claims, List<ModelFigures> models) {
+        String rss = figures(models, ModelFigures::rssUnderLoadMb, "%s %.0f MB");
+        String start = figures(models, ModelFigures::firstAnswerMs, "%s %.1f s", 1000);
+        if (!rss.isEmpty() || !start.isEmpty()) {
+            claims.add(new Claim("Memory and start-up: " + (rss.isEmpty() ? "" : "RSS under load " + rss)
+                    + (rss.isEmpty() || start.isEmpty() ? "" : "; ") + (start.isEmpty() ? "" : "first correct answer " + start) + ".", Where.COST));
+        }
+    }
+
+    private static String figures(List<ModelFigures> models, Function<ModelFigures, OptionalDouble> figure, String format) {
+        return figures(models, figure, format, 1);
+    }
+
+    private static String figures(List<ModelFigures> models, Function<ModelFigures, OptionalDouble> figure, String format, double per) {
+        return join(models.stream().filter(m -> figure.apply(m).isPresent()).toList(),
+                m -> String.format(Locale.ROOT, format, m.model(), figure.apply(m).getAsDouble() / per));
+    }
+
+    private static String join(List<ModelFigures> models, Function<ModelFigures, String> each) {
+        return String.join(", ", models.stream().map(each).toList());
+    }
+}

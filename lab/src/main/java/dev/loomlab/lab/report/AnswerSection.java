@@ -1,0 +1,76 @@
+package dev.loomlab.lab.report;
+
+import dev.loomlab.lab.report.WorkloadAnswer.Claim;
+import dev.loomlab.lab.result.CellResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The answer at the top of a run's report (issue 41): one paragraph per workload that more than one model served,
+ * naming the model to pick and why ({@link WorkloadAnswer}), each claim pointing at the figures behind it. The same
+ * answers go to {@code summary.md} (linked to its sections) and to {@code report.html}'s data.
+ */
+final class AnswerSection {
+    static final String COST_ANCHOR = "#cost-of-each-model";
+
+    private AnswerSection() {
+    }
+
+    /** Each workload's answer, in the run's order; workloads served by one model only have nothing to choose between. */
+    static List<WorkloadAnswer> answers(CellFindings said, RunFacts run, List<CellResult> cells) {
+        List<WorkloadAnswer> answers = new ArrayList<>();
+        for (String scenario : run.scenarios()) {
+            List<ModelFigures> models = new ArrayList<>();
+            for (String model : run.models()) {
+                List<CellResult> rounds = cells.stream()
+                        .filter(c -> scenario.equals(c.scenario()) && model.equals(c.label()) && ReportText.succeeded(c)).toList();
+                if (!rounds.isEmpty()) {
+                    models.add(new ModelFigures(model, rounds, rounds.stream().flatMap(c -> said.rules(c).stream()).distinct().toList()));
+                }
+            }
+            if (models.size() >= 2) {
+                answers.add(WorkloadAnswer.of(scenario, models));
+            }
+        }
+        return answers;
+    }
+
+    static void append(StringBuilder md, CellFindings said, RunFacts run, List<CellResult> cells) {
+        List<WorkloadAnswer> answers = answers(said, run, cells);
+        if (answers.isEmpty()) {
+            return;
+        }
+        md.append("## Answer\n\n")
+                .append("Which model to pick for each workload of this run, and why. A model is picked only on cells measured in ")
+                .append("steady state and on a throughput gap that two rounds a side or more decide (Welch, equivalent within ")
+                .append("± 2 %), or that one round decides by the cells' own ceilings; otherwise the answer says so. The rest ")
+                .append("of each paragraph is the evidence, linked to its table; it picks nothing by itself.\n\n");
+        for (WorkloadAnswer answer : answers) {
+            md.append("**").append(answer.scenario()).append("** — ");
+            md.append(String.join(" ", answer.claims().stream().map(c -> linked(c, answer.scenario())).toList())).append("\n\n");
+        }
+    }
+
+    /** The page's data: per workload its verdict, the models picked, and the claims with the section each points at. */
+    static List<Map<String, Object>> rows(CellFindings said, RunFacts run, List<CellResult> cells) {
+        return answers(said, run, cells).stream().map(a -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("scenario", a.scenario());
+            row.put("verdict", a.verdict().spelling);
+            row.put("picked", a.picked());
+            row.put("claims", a.claims().stream().map(c -> Map.of("text", c.text(), "where", c.where().name().toLowerCase(Locale.ROOT))).toList());
+            return row;
+        }).toList();
+    }
+
+    private static String linked(Claim claim, String scenario) {
+        return switch (claim.where()) {
+            case TABLE -> claim.text() + " ([" + scenario + "](#" + scenario + "))";
+            case COST -> claim.text() + " ([cost](" + COST_ANCHOR + "))";
+            case NOTHING -> claim.text();
+        };
+    }
+}

@@ -1,0 +1,92 @@
+package dev.loomlab.lab.report;
+
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.stats.Sample;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One model's rounds of one workload, as the answer reads them: its throughput per round (each round a fresh JVM, so
+ * the rounds hold the run-to-run spread), its latencies, what limited it, what it cost and which pitfalls fired.
+ *
+ * @param model the model's label
+ * @param cells its successful cells of the workload, one per round
+ * @param rules the ids of the findings rules that fired in any of them, as today's rules judge them
+ */
+record ModelFigures(String model, List<CellResult> cells, List<String> rules) {
+    /**
+     * Findings that name a pitfall of a threading model (pinning, a ThreadLocal per virtual thread, a pool run dry, a
+     * carrier backlog, failed submits, GC, errors) rather than the cell's ceiling, which the capacity claim already says.
+     */
+    private static final Set<String> PITFALLS = Set.of("pinning", "native-pinning", "threadlocal", "connection-pool",
+            "carrier-backlog", "submit-failed", "gc", "errors", "cpu-fairness", "bulkhead");
+
+    ModelFigures {
+        cells = List.copyOf(cells);
+        rules = List.copyOf(rules);
+    }
+
+    int rounds() {
+        return cells.size();
+    }
+
+    double[] tps() {
+        return cells.stream().mapToDouble(CellResult::tps).toArray();
+    }
+
+    double meanTps() {
+        return Sample.mean(tps());
+    }
+
+    double meanP50() {
+        return mean(CellResult::p50Ms);
+    }
+
+    double meanP99() {
+        return mean(CellResult::p99Ms);
+    }
+
+    /** Every round measured in steady state. A cell the engine could not judge, or an older one, is not known settled. */
+    boolean settled() {
+        return cells.stream().allMatch(c -> c.steady() != null && c.steady().settled());
+    }
+
+    /** Every round limited by the server's CPU: then no threading model raises its capacity, only less work per request. */
+    boolean cpuBound() {
+        return cells.stream().allMatch(c -> "cpu".equals(c.limitedBy()));
+    }
+
+    /** What limited the rounds: the one limit when they agree, else each in round order. */
+    String limitedBy() {
+        return String.join(" / ", cells.stream().map(c -> Objects.toString(c.limitedBy(), "unknown")).distinct().toList());
+    }
+
+    /** Server CPU per answered request, ms, over the rounds that measured it. */
+    OptionalDouble cpuMsPerRequest() {
+        return cells.stream().filter(c -> c.serverCpuCores() != null && c.tps() > 0)
+                .mapToDouble(c -> 1000 * c.serverCpuCores() / c.tps()).average();
+    }
+
+    OptionalDouble rssUnderLoadMb() {
+        return cells.stream().map(c -> ModelCost.of(c).loadRssMb()).filter(Objects::nonNull).mapToDouble(Double::doubleValue).average();
+    }
+
+    OptionalDouble firstAnswerMs() {
+        return cells.stream().map(c -> ModelCost.of(c).firstAnswerMs()).filter(Objects::nonNull).mapToDouble(Double::doubleValue).average();
+    }
+
+    /** The pitfall rules that fired in any round, in the order first seen. */
+    Set<String> pitfalls() {
+        Set<String> fired = new LinkedHashSet<>();
+        rules.stream().filter(PITFALLS::contains).forEach(fired::add);
+        return fired;
+    }
+
+    private double mean(ToDoubleFunction<CellResult> figure) {
+        return cells.stream().mapToDouble(figure).average().orElse(Double.NaN);
+    }
+}

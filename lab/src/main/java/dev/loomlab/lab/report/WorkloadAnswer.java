@@ -1,0 +1,114 @@
+package dev.loomlab.lab.report;
+
+import dev.loomlab.lab.stats.Difference.Call;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The answer for one workload: which model to pick, or that none can be picked and why, with each claim beside the
+ * part of the report whose figures carry it. A pick rests only on settled cells, and only on a throughput gap that
+ * {@link ThroughputGap} decides; equivalent models are picked together ("any of"), and an undecided comparison picks
+ * none. The claims after the verdict say why, without deciding anything on their own.
+ *
+ * @param scenario the workload
+ * @param verdict  what was decided
+ * @param picked   the models to pick (empty unless {@link Verdict#PICK})
+ * @param claims   the verdict's sentence first, then its evidence
+ */
+record WorkloadAnswer(String scenario, Verdict verdict, List<String> picked, List<Claim> claims) {
+
+    /** What the figures allow. */
+    enum Verdict {
+        PICK("pick"), NO_DIFFERENCE("no difference"), UNDECIDED("no pick");
+
+        final String spelling;
+
+        Verdict(String spelling) {
+            this.spelling = spelling;
+        }
+    }
+
+    /**
+     * One sentence and where its figures are.
+     *
+     * @param text  the sentence
+     * @param where the part of the report that holds its figures
+     */
+    record Claim(String text, Where where) {
+    }
+
+    /** The parts of a report a claim points at. */
+    enum Where {
+        /** The workload's own table and findings. */
+        TABLE,
+        /** The cost of each model. */
+        COST,
+        /** Nothing measured: what the run did not do. */
+        NOTHING
+    }
+
+    WorkloadAnswer {
+        picked = List.copyOf(picked);
+        claims = List.copyOf(claims);
+    }
+
+    /** The answer from each model's rounds of {@code scenario}, in the run's model order. */
+    static WorkloadAnswer of(String scenario, List<ModelFigures> models) {
+        List<ModelFigures> settled = models.stream().filter(ModelFigures::settled).toList();
+        List<Claim> claims = new ArrayList<>();
+        List<String> unsettled = models.stream().filter(m -> !m.settled()).map(ModelFigures::model).toList();
+        if (settled.size() < 2) {
+            claims.add(new Claim(String.format(Locale.ROOT, "No pick: %s; a model is compared only on cells measured in steady state%s.",
+                    settled.isEmpty() ? "no model's cells were settled" : "only " + settled.getFirst().model() + "'s cells were settled",
+                    unsettled.isEmpty() ? "" : " (not settled or not judged: " + String.join(", ", unsettled) + ")"), Where.TABLE));
+            AnswerClaims.evidence(claims, models);
+            return new WorkloadAnswer(scenario, Verdict.UNDECIDED, List.of(), claims);
+        }
+        ModelFigures leader = settled.stream().max(Comparator.comparingDouble(ModelFigures::meanTps)).orElseThrow();
+        Map<ModelFigures, ThroughputGap> gaps = new LinkedHashMap<>();
+        settled.stream().filter(m -> m != leader).forEach(m -> gaps.put(m, ThroughputGap.between(leader, m)));
+        Decision decision = decide(leader, gaps, claims);
+        if (!unsettled.isEmpty()) {
+            claims.add(new Claim("Not compared, not settled or not judged: " + String.join(", ", unsettled) + ".", Where.TABLE));
+        }
+        AnswerClaims.evidence(claims, settled);
+        return new WorkloadAnswer(scenario, decision.verdict(), decision.picked(), claims);
+    }
+
+    private record Decision(Verdict verdict, List<String> picked) {
+    }
+
+    /** The verdict over the leader's gaps to the others, its sentence added first to {@code claims}. */
+    private static Decision decide(ModelFigures leader, Map<ModelFigures, ThroughputGap> gaps, List<Claim> claims) {
+        List<String> open = new ArrayList<>();
+        List<String> tied = new ArrayList<>(List.of(leader.model()));
+        List<String> behind = new ArrayList<>();
+        gaps.forEach((m, gap) -> {
+            String said = m.model() + ": " + gap.why();
+            switch (gap.call()) {
+                case INCONCLUSIVE -> open.add(said);
+                case EQUIVALENT -> tied.add(m.model());
+                case DIFFERENT -> behind.add(said);
+            }
+        });
+        if (!open.isEmpty()) {
+            claims.add(new Claim(String.format(Locale.ROOT, "No pick: %s has the most throughput (%.1f TPS), but against %s.",
+                    leader.model(), leader.meanTps(), String.join("; against ", open)), Where.TABLE));
+            return new Decision(Verdict.UNDECIDED, List.of());
+        }
+        if (behind.isEmpty()) {
+            claims.add(new Claim("No difference within noise: " + String.join(", ", tied) + " serve this workload alike ("
+                    + String.join("; ", gaps.values().stream().map(ThroughputGap::why).distinct().toList()) + ").", Where.TABLE));
+            return new Decision(Verdict.NO_DIFFERENCE, List.of());
+        }
+        claims.add(new Claim(String.format(Locale.ROOT, "Pick %s: the most throughput (%.1f TPS)%s; ahead of %s.",
+                tied.size() == 1 ? leader.model() : "any of " + String.join(", ", tied), leader.meanTps(),
+                tied.size() == 1 ? "" : ", and equivalent to each other within ± 2 %",
+                String.join("; ", behind)), Where.TABLE));
+        return new Decision(Verdict.PICK, tied);
+    }
+}

@@ -1,0 +1,179 @@
+package dev.loomlab.lab.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.report.WorkloadAnswer.Claim;
+import dev.loomlab.lab.report.WorkloadAnswer.Verdict;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The answer on cases whose answer is known by construction: a model held at its own ceiling against one that is not,
+ * rounds that agree within the margin, a CPU-bound workload, and figures that cannot decide (one round, or not settled).
+ */
+class AnswerSectionTest {
+    private static final Manifest RUN = new Manifest.Builder().runId("answer").build();
+
+    /** A settled round of {@code model} on {@code scenario}. */
+    private static CellResult round(String model, String scenario, int round, double tps, Map<String, Object> fields) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        for (String zero : List.of("serviceTimeMs", "warmupS", "durationS", "requests", "ok", "p90Ms", "maxMs")) {
+            f.put(zero, 0);
+        }
+        f.put("round", round);
+        f.put("p50Ms", 500);
+        f.put("p99Ms", 600);
+        f.put("steady", Map.of("state", "settled", "warmupEnded", "settled"));
+        f.putAll(fields);
+        return TestCells.ok(model, scenario, tps, f);
+    }
+
+    /** Rounds of {@code model} at these TPS, each limited by the server's CPU, with the fields given. */
+    private static List<CellResult> rounds(String model, String scenario, Map<String, Object> fields, double... tps) {
+        List<CellResult> cells = new ArrayList<>();
+        for (int i = 0; i < tps.length; i++) {
+            cells.add(round(model, scenario, i + 1, tps[i], fields));
+        }
+        return cells;
+    }
+
+    private static WorkloadAnswer answerOf(List<CellResult> cells) {
+        List<WorkloadAnswer> answers = AnswerSection.answers(new CellFindings(null), new RunFacts(RUN, cells), cells);
+        assertThat(answers).hasSize(1);
+        return answers.getFirst();
+    }
+
+    private static String said(WorkloadAnswer answer) {
+        return String.join(" ", answer.claims().stream().map(Claim::text).toList());
+    }
+
+    @Test
+    void atThreeThousandUsersPlatformThreadsHeldByTheirTwoHundredThreadsLoseToVirtualThreadsOnOneRound() {
+        // block at 3,000 VUs and 0.5 s: mvc-platform cannot pass 200 threads / 0.5 s = 400 TPS; mvc-virtual's own
+        // ceiling is 6,000 TPS, and on two cores its server's CPU runs out first, at about 2,100.
+        List<CellResult> cells = new ArrayList<>();
+        cells.add(round("mvc-platform", "block", 1, 399.6, Map.of("ceilingTps", 400.0, "ceilingRatio", 0.999, "limitedBy", "threads",
+                "tpsHalfWidth", 0.4, "p50Ms", 7_480, "p99Ms", 7_900)));
+        cells.add(round("mvc-virtual", "block", 1, 2_100.0, Map.of("ceilingTps", 6_000.0, "ceilingRatio", 0.35, "limitedBy", "cpu",
+                "tpsHalfWidth", 35.0, "serverCpuCores", 0.98, "p50Ms", 1_410, "p99Ms", 1_650)));
+
+        WorkloadAnswer answer = answerOf(cells);
+
+        assertThat(answer.verdict()).isEqualTo(Verdict.PICK);
+        assertThat(answer.picked()).containsExactly("mvc-virtual");
+        assertThat(said(answer)).contains("mvc-platform sits at its own ceiling of 400.0 TPS (limited by threads)")
+                .contains("mvc-virtual 0.47 ms");
+    }
+
+    @Test
+    void roundsThatAgreeWithinTwoPercentSayNoDifferenceWithinNoise() {
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "block-query", Map.of(), 497.0, 499.0, 498.0));
+        cells.addAll(rounds("mvc-virtual", "block-query", Map.of(), 498.5, 497.5, 499.5));
+
+        WorkloadAnswer answer = answerOf(cells);
+
+        assertThat(answer.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(answer.picked()).isEmpty();
+        assertThat(said(answer)).startsWith("No difference within noise: mvc-virtual, mvc-platform");
+    }
+
+    @Test
+    void twoModelsBothAtTheLoadsOwnCeilingWereNotSeparatedByIt() {
+        Map<String, Object> atVus = Map.of("ceilingTps", 600.0, "ceilingRatio", 0.993, "limitedBy", "vus");
+        List<CellResult> cells = new ArrayList<>(rounds("webflux", "block", atVus, 596.0));
+        cells.addAll(rounds("mvc-virtual", "block", atVus, 595.2));
+
+        WorkloadAnswer answer = answerOf(cells);
+
+        assertThat(answer.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(said(answer)).contains("this load does not separate them");
+    }
+
+    @Test
+    void aWorkloadLimitedByEveryServersCpuIsCalledCpuBoundWithItsCpuPerRequest() {
+        Map<String, Object> cpu = Map.of("limitedBy", "cpu", "serverCpuCores", 0.99);
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "thread-name", cpu, 1_000.0, 1_004.0, 998.0));
+        cells.addAll(rounds("mvc-virtual", "thread-name", cpu, 1_001.0, 1_003.0, 999.0));
+
+        WorkloadAnswer answer = answerOf(cells);
+
+        assertThat(answer.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(said(answer)).contains("CPU-bound: every model's server ran out of CPU before anything else")
+                .contains("mvc-platform 0.99 ms").contains("no threading model raises this capacity");
+    }
+
+    @Test
+    void roundsThatDifferBeyondNoisePickTheFasterModel() {
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "slow-query", Map.of(), 298.0, 300.0, 299.0));
+        cells.addAll(rounds("webflux", "slow-query", Map.of(), 372.0, 375.0, 371.0));
+
+        WorkloadAnswer answer = answerOf(cells);
+
+        assertThat(answer.verdict()).isEqualTo(Verdict.PICK);
+        assertThat(answer.picked()).containsExactly("webflux");
+        assertThat(said(answer)).contains("Pick webflux: the most throughput (372.7 TPS)").contains("mvc-platform: p = ");
+    }
+
+    @Test
+    void oneRoundWithoutACeilingToDecideItPicksNothing() {
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "slow-query", Map.of(), 298.0));
+        cells.addAll(rounds("webflux", "slow-query", Map.of(), 372.0));
+
+        WorkloadAnswer answer = answerOf(cells);
+
+        assertThat(answer.verdict()).isEqualTo(Verdict.UNDECIDED);
+        assertThat(said(answer)).contains("No pick: webflux has the most throughput (372.0 TPS), but against mvc-platform: one round")
+                .contains("the run-to-run spread (1 round a model");
+    }
+
+    @Test
+    void aModelWhoseCellsDidNotSettleIsNeverPickedNorComparedOn() {
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "block", Map.of(), 398.0, 399.0));
+        cells.addAll(rounds("mvc-virtual", "block", Map.of("steady", Map.of("state", "not-settled", "warmupEnded", "cap", "why", "drifting")),
+                900.0, 905.0));
+
+        WorkloadAnswer answer = answerOf(cells);
+
+        assertThat(answer.verdict()).isEqualTo(Verdict.UNDECIDED);
+        assertThat(said(answer)).startsWith("No pick: only mvc-platform's cells were settled").contains("mvc-virtual");
+    }
+
+    @Test
+    void aBetterMedianWithAWorseTailIsSaidAsTheTradeItIs() {
+        // The figures of a real Spring Boot service at 200 VUs on two cores: time-sliced platform threads answer most
+        // requests sooner, virtual threads (not time-sliced) cut the slowest ones short.
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "block-query", Map.of("p50Ms", 2_634, "p99Ms", 13_153), 52.6, 52.1));
+        cells.addAll(rounds("mvc-virtual", "block-query", Map.of("p50Ms", 4_563, "p99Ms", 7_281), 45.2, 45.9));
+
+        assertThat(said(answerOf(cells))).contains(
+                "mvc-platform has the lower median (p50 2634 ms against 4563 ms on mvc-virtual), mvc-virtual the lower tail (p99 7281 ms against 13153 ms)");
+    }
+
+    @Test
+    void aPitfallThatFiredIsNamedWithItsModel() {
+        // 300 of 1,000 requests timed out on mvc-virtual: the errors rule fires on the cell's own figures.
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "slow-query", Map.of("requests", 1_000, "ok", 1_000), 150.0));
+        cells.addAll(rounds("mvc-virtual", "slow-query", Map.of("requests", 1_000, "ok", 700, "errors", Map.of("timeout", 300)), 100.0));
+
+        assertThat(said(answerOf(cells))).contains("Pitfalls observed: errors on mvc-virtual.");
+    }
+
+    @Test
+    void theSummaryOpensWithTheAnswerLinkedToItsTables(@TempDir Path folder) {
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "slow-query", Map.of(), 298.0, 300.0, 299.0));
+        cells.addAll(rounds("webflux", "slow-query", Map.of(), 372.0, 375.0, 371.0));
+
+        String summary = SummaryMarkdown.render(folder, RUN, cells);
+
+        assertThat(summary.indexOf("## Answer")).isPositive().isLessThan(summary.indexOf("## slow-query"));
+        assertThat(summary).contains("**slow-query** — Pick webflux").contains("([slow-query](#slow-query))");
+        assertThat(ReportData.json(ReportData.build(folder, RUN, cells))).contains("\"verdict\" : \"pick\"");
+    }
+}
