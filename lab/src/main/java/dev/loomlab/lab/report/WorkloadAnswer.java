@@ -82,33 +82,51 @@ record WorkloadAnswer(String scenario, Verdict verdict, List<String> picked, Lis
     private record Decision(Verdict verdict, List<String> picked) {
     }
 
-    /** The verdict over the leader's gaps to the others, its sentence added first to {@code claims}. */
+    /**
+     * The verdict over the leader's gaps to the others, its sentence added first to {@code claims}. The top group is the
+     * leader and every model not shown different from it; it is picked when each model outside it is shown behind each
+     * model in it. Within the group nothing is picked: its members are equivalent, or the rounds could not separate them.
+     */
     private static Decision decide(ModelFigures leader, Map<ModelFigures, ThroughputGap> gaps, List<Claim> claims) {
-        List<String> open = new ArrayList<>();
-        List<String> tied = new ArrayList<>(List.of(leader.model()));
-        List<String> behind = new ArrayList<>();
+        List<ModelFigures> top = new ArrayList<>(List.of(leader));
+        List<ModelFigures> rest = new ArrayList<>();
+        // Models that sit with the leader for the same reason are named together: four models held by one pool are one clause.
+        Map<String, List<String>> byWhy = new LinkedHashMap<>();
         gaps.forEach((m, gap) -> {
-            String said = m.model() + ": " + gap.why();
-            switch (gap.call()) {
-                case INCONCLUSIVE -> open.add(said);
-                case EQUIVALENT -> tied.add(m.model());
-                case DIFFERENT -> behind.add(said);
+            if (gap.call() == Call.DIFFERENT) {
+                rest.add(m);
+            } else {
+                top.add(m);
+                byWhy.computeIfAbsent(gap.why(), why -> new ArrayList<>()).add(m.model());
             }
         });
-        if (!open.isEmpty()) {
-            claims.add(new Claim(String.format(Locale.ROOT, "No pick: %s has the most throughput (%.1f TPS), but against %s.",
-                    leader.model(), leader.meanTps(), String.join("; against ", open)), Where.TABLE));
-            return new Decision(Verdict.UNDECIDED, List.of());
+        List<String> within = new ArrayList<>();
+        byWhy.forEach((why, models) -> within.add(String.join(", ", models) + " against " + leader.model() + ": " + why));
+        List<String> topNames = top.stream().map(ModelFigures::model).toList();
+        boolean allEquivalent = gaps.values().stream().allMatch(g -> g.call() == Call.EQUIVALENT);
+        if (rest.isEmpty()) {
+            Verdict verdict = allEquivalent ? Verdict.NO_DIFFERENCE : Verdict.UNDECIDED;
+            claims.add(new Claim((allEquivalent ? "No difference within noise: " + String.join(", ", topNames) + " serve this workload alike ("
+                    : String.format(Locale.ROOT, "No pick: %s has the most throughput (%.1f TPS), but the rounds do not separate it (",
+                            leader.model(), leader.meanTps())) + String.join("; ", within) + ").", Where.TABLE));
+            return new Decision(verdict, List.of());
         }
-        if (behind.isEmpty()) {
-            claims.add(new Claim("No difference within noise: " + String.join(", ", tied) + " serve this workload alike ("
-                    + String.join("; ", gaps.values().stream().map(ThroughputGap::why).distinct().toList()) + ").", Where.TABLE));
-            return new Decision(Verdict.NO_DIFFERENCE, List.of());
+        List<String> behind = new ArrayList<>();
+        for (ModelFigures r : rest) {
+            for (ModelFigures t : top) {
+                ThroughputGap gap = t == leader ? gaps.get(r) : ThroughputGap.between(t, r);
+                if (gap.call() != Call.DIFFERENT || t.meanTps() <= r.meanTps()) {
+                    claims.add(new Claim(String.format(Locale.ROOT, "No pick: %s has the most throughput (%.1f TPS), but %s and %s are not separated (%s).",
+                            leader.model(), leader.meanTps(), t.model(), r.model(), gap.why()), Where.TABLE));
+                    return new Decision(Verdict.UNDECIDED, List.of());
+                }
+            }
+            behind.add(r.model() + " (against " + leader.model() + ": " + gaps.get(r).why() + ")");
         }
-        claims.add(new Claim(String.format(Locale.ROOT, "Pick %s: the most throughput (%.1f TPS)%s; ahead of %s.",
-                tied.size() == 1 ? leader.model() : "any of " + String.join(", ", tied), leader.meanTps(),
-                tied.size() == 1 ? "" : ", and equivalent to each other within ± 2 %",
-                String.join("; ", behind)), Where.TABLE));
-        return new Decision(Verdict.PICK, tied);
+        claims.add(new Claim(String.format(Locale.ROOT, "Pick %s (%s%.1f TPS): %sahead of %s%s.",
+                top.size() == 1 ? leader.model() : "any of " + String.join(", ", topNames), top.size() == 1 ? "" : "up to ",
+                leader.meanTps(), top.size() == 1 ? "" : "each ", String.join("; ", behind),
+                top.size() == 1 ? "" : "; between them nothing is picked (" + String.join("; ", within) + ")"), Where.TABLE));
+        return new Decision(Verdict.PICK, topNames);
     }
 }

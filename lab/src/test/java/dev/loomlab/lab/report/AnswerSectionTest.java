@@ -118,7 +118,7 @@ class AnswerSectionTest {
 
         assertThat(answer.verdict()).isEqualTo(Verdict.PICK);
         assertThat(answer.picked()).containsExactly("webflux");
-        assertThat(said(answer)).contains("Pick webflux: the most throughput (372.7 TPS)").contains("mvc-platform: p = ");
+        assertThat(said(answer)).contains("Pick webflux (372.7 TPS): ahead of mvc-platform").contains("ahead of mvc-platform (against webflux: p = ");
     }
 
     @Test
@@ -129,7 +129,7 @@ class AnswerSectionTest {
         WorkloadAnswer answer = answerOf(cells);
 
         assertThat(answer.verdict()).isEqualTo(Verdict.UNDECIDED);
-        assertThat(said(answer)).contains("No pick: webflux has the most throughput (372.0 TPS), but against mvc-platform: one round")
+        assertThat(said(answer)).contains("No pick: webflux has the most throughput (372.0 TPS), but the rounds do not separate it (mvc-platform against webflux: one round")
                 .contains("the run-to-run spread (1 round a model");
     }
 
@@ -154,6 +154,34 @@ class AnswerSectionTest {
 
         assertThat(said(answerOf(cells))).contains(
                 "mvc-platform has the lower median (p50 2634 ms against 4563 ms on mvc-virtual), mvc-virtual the lower tail (p99 7281 ms against 13153 ms)");
+    }
+
+    @Test
+    void modelsTheRoundsCannotSeparateArePickedTogetherWhenEachIsAheadOfTheRest() {
+        // block at 500 VUs and 1 s: platform threads held at 200 threads / 1 s; the others near 500 VUs / 1 s, webflux's
+        // two rounds too far apart to tell it from the leader.
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "block", Map.of("ceilingTps", 200.0, "ceilingRatio", 1.0, "limitedBy", "threads"),
+                200.0, 200.0));
+        cells.addAll(rounds("mvc-virtual", "block", Map.of("ceilingTps", 500.0, "ceilingRatio", 0.993, "limitedBy", "vus"), 496.0, 497.0));
+        cells.addAll(rounds("webflux", "block", Map.of("ceilingTps", 500.0, "limitedBy", "noise"), 480.0, 505.0));
+
+        WorkloadAnswer answer = answerOf(cells);
+
+        assertThat(answer.verdict()).isEqualTo(Verdict.PICK);
+        assertThat(answer.picked()).containsExactlyInAnyOrder("mvc-virtual", "webflux");
+        assertThat(said(answer)).contains("ahead of mvc-platform").contains("between them nothing is picked (");
+    }
+
+    @Test
+    void modelsAllHeldByThePoolAreTheSameModelHere() {
+        Map<String, Object> pool = Map.of("ceilingTps", 150.0, "ceilingRatio", 0.995, "limitedBy", "pool");
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "slow-query", pool, 150.0, 149.0));
+        cells.addAll(rounds("webflux", "slow-query", pool, 149.5, 147.5));
+
+        WorkloadAnswer answer = answerOf(cells);
+
+        assertThat(answer.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        assertThat(said(answer)).contains("webflux against mvc-platform: held at the same ceiling of 150.0 TPS (limited by pool) as the leader: it, not the threading model, sets the capacity here");
     }
 
     @Test
