@@ -61,9 +61,17 @@ final class AnswerSection {
             row.put("scenario", a.scenario());
             row.put("verdict", a.verdict().spelling);
             row.put("picked", a.picked());
-            row.put("claims", a.claims().stream().map(c -> Map.of("text", c.text(), "where", c.where().name().toLowerCase(Locale.ROOT))).toList());
+            row.put("claims", a.claims().stream().map(AnswerSection::claim).toList());
             return row;
         }).toList();
+    }
+
+    /** Text first, then where it points, in that order every time: the page's data is pinned by a golden file. */
+    private static Map<String, Object> claim(Claim claim) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("text", claim.text());
+        c.put("where", claim.where().name().toLowerCase(Locale.ROOT));
+        return c;
     }
 
     private static String linked(Claim claim, String scenario) {
