@@ -23,9 +23,10 @@ import java.util.regex.Pattern;
 /**
  * Everything {@code report.html} draws, as one JSON tree built from a run folder's files alone:
  * the cells, each cell's latency curve (from its {@code .hlog}) and server time series (from its
- * {@code .timeseries.csv}), {@code saturation.json} when the folder has one, the parity table,
- * the provenance and the seeds beside this run. The page's script only draws it, so what the page
- * says is pinned by a golden file of this tree. Models and scenarios are whatever the folder holds.
+ * {@code .timeseries.csv}), {@code saturation.json} when the folder has one, each request of a mix,
+ * the parity table, the provenance and the seeds beside this run when it measured any of their rows.
+ * The page's script only draws it, so what the page says is pinned by a golden file of this tree.
+ * Models and scenarios are whatever the folder holds.
  */
 public final class ReportData {
     public static final String SATURATION = "saturation.json";
@@ -54,10 +55,16 @@ public final class ReportData {
                         .thenComparingInt(c -> run.models().indexOf(c.label())).thenComparingInt(CellResult::round))
                 .map(c -> cell(root, c, said)).toList());
         data.put("rounds", rounds(root, run, cells));
+        List<Map<String, Object>> requests = RequestSection.rows(manifest, run, cells);
+        if (!requests.isEmpty()) {
+            // Only a run with a mix has the key: a run of the lab's own servers draws (and its golden file holds) what it did.
+            data.put("requests", requests);
+        }
         data.put("saturation", saturation(root));
         data.put("parity", parity(run, cells));
         data.put("provenance", provenance(manifest, run, cells));
-        data.put("seeds", SeedFigures.beside(cells));
+        // Null when this run measured none of the seeds' rows (a run of your own service): the page then has no seed section.
+        data.put("seeds", SeedFigures.beside(cells).orElse(null));
         data.put("cost", CostSection.rows(run, cells));
         data.put("answer", AnswerSection.rows(said, run, cells));
         return data;

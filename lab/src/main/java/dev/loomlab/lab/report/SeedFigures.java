@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -41,12 +42,18 @@ final class SeedFigures {
         }
     }
 
-    static Map<String, Object> beside(List<CellResult> cells) {
+    /**
+     * The seeds' experiments with this run's figures beside theirs; empty when this run measured none of their rows
+     * (a run of your own service, or of scenarios the seeds did not run): a table of "not measured in this run" only
+     * says what the run is not about.
+     */
+    static Optional<Map<String, Object>> beside(List<CellResult> cells) {
         JsonNode seeds = seeds();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("source", seeds.get("source").asString());
         out.put("agreeWithin", AGREE_WITHIN);
         List<Map<String, Object>> experiments = new ArrayList<>();
+        boolean measured = false;
         for (JsonNode e : seeds.get("experiments")) {
             Map<String, Object> exp = new LinkedHashMap<>();
             exp.put("id", e.get("id").asString());
@@ -55,13 +62,15 @@ final class SeedFigures {
             exp.put("setup", e.get("setup").asString());
             List<Map<String, Object>> rows = new ArrayList<>();
             for (JsonNode r : e.get("rows")) {
-                rows.add(row(r, cells));
+                Map<String, Object> row = row(r, cells);
+                measured |= row.get("run") != null;
+                rows.add(row);
             }
             exp.put("rows", rows);
             experiments.add(exp);
         }
         out.put("experiments", experiments);
-        return out;
+        return measured ? Optional.of(out) : Optional.empty();
     }
 
     private static Map<String, Object> row(JsonNode r, List<CellResult> cells) {

@@ -59,6 +59,7 @@ public final class SummaryMarkdown {
                     .toList();
             section(md, scenario, rows, run, said);
         }
+        RequestSection.append(md, manifest, run, cells);
         CostSection.append(md, run, cells);
         PitfallSections.append(md, cells);
         caveat(md, manifest, run);

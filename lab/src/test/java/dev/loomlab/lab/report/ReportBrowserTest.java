@@ -77,6 +77,42 @@ class ReportBrowserTest {
     }
 
     @Test
+    void aRunOfYourOwnServiceDrawsEachRequestAndNoSeedSection() throws IOException {
+        Path own = OUT.resolve("own-service").toAbsolutePath();
+        OwnServiceRun.write(own);
+
+        Page page = load(own.resolve(ReportFiles.HTML));
+
+        assertThat(page.console).as("the browser's console").isEmpty();
+        assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");
+        assertThat(page.canvases.values().stream().flatMap(List::stream)).as("every canvas has ink on it").allMatch("true"::equals);
+        assertThat(page.canvases.get("requests-tps")).hasSize(1);
+        assertThat(page.canvases.get("requests-p99")).hasSize(1);
+        assertThat(page.canvases.get("tps")).hasSize(1);
+        assertThat(page.canvases).doesNotContainKey("seeds");
+        assertThat(page.dom).contains("<section id=\"requests\"").doesNotContain("<section id=\"seeds\"").doesNotContain("href=\"#seeds\"")
+                .doesNotContain("not measured in this run");
+        for (Map.Entry<String, OwnServiceRun.Figures> row : OwnServiceRun.rows()) {
+            OwnServiceRun.Figures f = row.getValue();
+            // the table's row: model, round, request, then TPS, p50, p90, p99 as the page spells numbers
+            String cells = Stream.of(row.getKey(), "1", f.request(), us(f.tps()), us(f.p50Ms()), us(f.p90Ms()), us(f.p99Ms()))
+                    .map(v -> "<td[^>]*>" + Pattern.quote(v) + "</td>").collect(java.util.stream.Collectors.joining());
+            assertThat(page.dom).as(row.getKey() + " " + f.request()).containsPattern(cells);
+        }
+        // the ceiling of thousands is named under the throughput chart, not drawn over its bars of tens
+        assertThat(page.dom).contains("ceiling above this scale (the measured TPS sets it): app-platform "
+                + String.format(java.util.Locale.US, "%,.0f", OwnServiceRun.CEILING_TPS) + " TPS");
+        Path png = OUT.resolve("own-service.png").toAbsolutePath();
+        Result shot = chromium(List.of("--hide-scrollbars", "--window-size=1400,3600", "--screenshot=" + png), own.resolve(ReportFiles.HTML));
+        assertThat(png).as("screenshot; chromium said: " + shot.stderr).exists();
+    }
+
+    /** A figure as the page prints it: en-US grouping, one decimal. */
+    private static String us(double v) {
+        return String.format(java.util.Locale.US, "%,.1f", v);
+    }
+
+    @Test
     void aBrokenChartIsCaughtNotMissed() throws IOException {
         // The checks above must be able to fail: the same page asking Chart.js for a chart type it does not have.
         String html = Files.readString(run.resolve(ReportFiles.HTML), StandardCharsets.UTF_8);
