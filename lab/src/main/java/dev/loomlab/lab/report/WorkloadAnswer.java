@@ -107,7 +107,7 @@ record WorkloadAnswer(String scenario, Verdict verdict, List<String> picked, Lis
         if (rest.isEmpty()) {
             Verdict verdict = allEquivalent ? Verdict.NO_DIFFERENCE : Verdict.UNDECIDED;
             claims.add(new Claim((allEquivalent ? "No difference within noise: " + String.join(", ", topNames) + " serve this workload alike ("
-                    : String.format(Locale.ROOT, "No pick: %s has the most throughput (%.1f TPS), but the rounds do not separate it (",
+                    : String.format(Locale.ROOT, "No pick: %s has the most throughput (%.1f TPS), but this run does not separate it (",
                             leader.model(), leader.meanTps())) + String.join("; ", within) + ").", Where.TABLE));
             return new Decision(verdict, List.of());
         }

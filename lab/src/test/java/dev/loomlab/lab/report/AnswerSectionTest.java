@@ -6,6 +6,7 @@ import dev.loomlab.lab.report.WorkloadAnswer.Claim;
 import dev.loomlab.lab.report.WorkloadAnswer.Verdict;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.RunFolder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -129,7 +130,7 @@ class AnswerSectionTest {
         WorkloadAnswer answer = answerOf(cells);
 
         assertThat(answer.verdict()).isEqualTo(Verdict.UNDECIDED);
-        assertThat(said(answer)).contains("No pick: webflux has the most throughput (372.0 TPS), but the rounds do not separate it (mvc-platform against webflux: one round")
+        assertThat(said(answer)).contains("No pick: webflux has the most throughput (372.0 TPS), but this run does not separate it (mvc-platform against webflux: one round")
                 .contains("the run-to-run spread (1 round a model");
     }
 
@@ -182,6 +183,26 @@ class AnswerSectionTest {
 
         assertThat(answer.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(said(answer)).contains("webflux against mvc-platform: held at the same ceiling of 150.0 TPS (limited by pool) as the leader: it, not the threading model, sets the capacity here");
+    }
+
+    @Test
+    void aRealQuickRunPicksTheModelsPastThePlatformThreadsCeilingAndNoneWhereThePoolHoldsThemAll() {
+        // The first run of the real series (the quick plan on this machine kind: 500 VUs, 1 s, pool 150, one round).
+        RunFolder folder = new RunFolder(Golden.resources().resolve("runs/series/run-01"));
+        List<CellResult> cells = folder.readCells();
+
+        Map<String, WorkloadAnswer> answers = new LinkedHashMap<>();
+        AnswerSection.answers(new CellFindings(folder.root()), new RunFacts(folder.readManifest(), cells), cells)
+                .forEach(a -> answers.put(a.scenario(), a));
+
+        // 200 threads / 1 s hold mvc-platform at 200 TPS; the others reach 500 VUs / 1 s, which this load does not pass.
+        assertThat(answers.get("block").verdict()).isEqualTo(Verdict.PICK);
+        assertThat(answers.get("block").picked()).containsExactlyInAnyOrder("mvc-virtual", "webflux");
+        // 150 connections / 1 s hold every model at 150 TPS.
+        assertThat(answers.get("slow-query").verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
+        // CPU-bound and one round: twice the throughput, but nothing says how much of it a fresh JVM would keep.
+        assertThat(answers.get("thread-name").verdict()).isEqualTo(Verdict.UNDECIDED);
+        assertThat(said(answers.get("thread-name"))).contains("CPU-bound");
     }
 
     @Test

@@ -41,7 +41,11 @@ public final class Golden {
 
     /** A copy of {@link #fixtureRun()} at {@code to} (its parents made), for a test that writes into a run folder or changes it. */
     public static Path copyOfFixtureRun(Path to) throws IOException {
-        Path from = fixtureRun();
+        return copyOf(fixtureRun(), to);
+    }
+
+    /** A copy of the run folder {@code from} at {@code to} (its parents made). */
+    public static Path copyOf(Path from, Path to) throws IOException {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path p : walk.toList()) {
                 Path target = to.resolve(from.relativize(p).toString());

@@ -70,10 +70,27 @@ class ReportBrowserTest {
         assertThat(page.canvases.get("saturation-p99")).hasSize(1);
         assertThat(page.canvases.get("seeds")).hasSize(2);
         assertThat(page.canvases).containsKeys("series-threads", "series-cpu", "series-memory", "series-pool");
-        for (String section : List.of("glance", "throughput", "latency", "saturation", "cells", "seeds", "parity", "provenance")) {
+        for (String section : List.of("answer", "glance", "throughput", "latency", "saturation", "cells", "seeds", "parity", "provenance")) {
             assertThat(page.dom).as("section #" + section).contains("<section id=\"" + section + "\"");
         }
         assertThat(page.dom).contains("up to 350 requests waited for 150 connections").contains("Seed 000").contains("holds");
+    }
+
+    @Test
+    void theAnswerOpensTheReportOfARealRunWithOneParagraphPerWorkload() throws IOException {
+        Path real = OUT.resolve("series-run-01").toAbsolutePath();
+        Golden.copyOf(Golden.resources().resolve("runs/series/run-01"), real);
+        RunFolder folder = new RunFolder(real);
+        ReportFiles.write(folder, folder.readManifest(), folder.readCells());
+
+        Page page = load(real.resolve(ReportFiles.HTML));
+
+        assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");
+        assertThat(page.dom).contains("<section id=\"answer\"").contains("href=\"#answer\"");
+        // block and block-query: a pick; slow-query: no difference; thread-name: no pick (one round, CPU-bound).
+        assertThat(page.dom.split("data-verdict=\"pick\"", -1)).hasSize(3);
+        assertThat(page.dom).contains("data-verdict=\"no difference\"").contains("data-verdict=\"no pick\"")
+                .contains("Pick any of webflux, mvc-virtual");
     }
 
     @Test
