@@ -16,6 +16,14 @@ import java.util.Map;
 final class AnswerSection {
     static final String COST_ANCHOR = "#cost-of-each-model";
 
+    private static final String INTRO = """
+            Which model to pick for each workload of this run, and why. A model is picked only on cells measured in \
+            steady state and on a throughput gap that two rounds a side or more decide (Welch, equivalent within \
+            ± 2 %), or that one round decides by the cells' own ceilings; otherwise the answer says so. The rest \
+            of each paragraph is the evidence, linked to its table; it picks nothing by itself.
+
+            """;
+
     private AnswerSection() {
     }
 
@@ -43,11 +51,7 @@ final class AnswerSection {
         if (answers.isEmpty()) {
             return;
         }
-        md.append("## Answer\n\n")
-                .append("Which model to pick for each workload of this run, and why. A model is picked only on cells measured in ")
-                .append("steady state and on a throughput gap that two rounds a side or more decide (Welch, equivalent within ")
-                .append("± 2 %), or that one round decides by the cells' own ceilings; otherwise the answer says so. The rest ")
-                .append("of each paragraph is the evidence, linked to its table; it picks nothing by itself.\n\n");
+        md.append("## Answer\n\n").append(INTRO);
         for (WorkloadAnswer answer : answers) {
             md.append("**").append(answer.scenario()).append("** — ");
             md.append(String.join(" ", answer.claims().stream().map(c -> linked(c, answer.scenario())).toList())).append("\n\n");

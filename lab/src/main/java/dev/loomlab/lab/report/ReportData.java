@@ -55,7 +55,7 @@ public final class ReportData {
                         .thenComparingInt(c -> run.models().indexOf(c.label())).thenComparingInt(CellResult::round))
                 .map(c -> cell(root, c, said)).toList());
         data.put("rounds", rounds(root, run, cells));
-        List<Map<String, Object>> requests = RequestSection.rows(manifest, run, cells);
+        List<RequestSection.Row> requests = RequestSection.rows(manifest, run, cells);
         if (!requests.isEmpty()) {
             // Only a run with a mix has the key: a run of the lab's own servers draws (and its golden file holds) what it did.
             data.put("requests", requests);

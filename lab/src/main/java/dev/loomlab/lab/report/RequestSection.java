@@ -5,10 +5,8 @@ import static dev.loomlab.lab.report.ReportText.one;
 
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * "Each request" (issue 41): in a run of a service of the user's own, each request of the plan's mix with its TPS,
@@ -19,6 +17,13 @@ final class RequestSection {
     private static final String HEADER = "| request | round | TPS | p50 ms | p90 ms | p99 ms | max ms | errors |\n"
             + "|---|---:|---:|---:|---:|---:|---:|---:|\n";
 
+    private static final String INTRO = """
+            Each request of the plan's mix over the cell's measured window, as the load driver recorded it \
+            request by request: TPS is its requests in the window over the window; errors are its failed \
+            requests (their share of its requests in brackets).
+
+            """;
+
     private RequestSection() {
     }
 
@@ -27,10 +32,7 @@ final class RequestSection {
         if (rows.isEmpty()) {
             return;
         }
-        md.append("## Each request\n\n")
-                .append("Each request of the plan's mix over the cell's measured window, as the load driver recorded it ")
-                .append("request by request: TPS is its requests in the window over the window; errors are its failed ")
-                .append("requests (their share of its requests in brackets).\n\n");
+        md.append("## Each request\n\n").append(INTRO);
         boolean scenarios = rows.stream().map(r -> r.cell().scenario()).distinct().count() > 1;
         String table = null;
         for (EachRequest r : rows) {
@@ -48,24 +50,22 @@ final class RequestSection {
         md.append('\n');
     }
 
-    /** The same rows for the page's data, each figure to a thousandth and null where not recorded. */
-    static List<Map<String, Object>> rows(Manifest manifest, RunFacts run, List<CellResult> cells) {
-        return EachRequest.of(manifest, run, cells).stream().map(r -> {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("model", r.cell().label());
-            row.put("scenario", r.cell().scenario());
-            row.put("round", r.cell().round());
-            row.put("request", r.request());
-            row.put("tps", orNull(r.tps()));
-            row.put("requests", orNull(r.requests()));
-            row.put("errors", orNull(r.errors()));
-            row.put("errorPercent", orNull(r.errorPercent()));
-            row.put("p50Ms", orNull(r.p50Ms()));
-            row.put("p90Ms", orNull(r.p90Ms()));
-            row.put("p99Ms", orNull(r.p99Ms()));
-            row.put("maxMs", orNull(r.maxMs()));
-            return row;
-        }).toList();
+    /**
+     * One request's row in the page's data (its components in this order are the JSON's keys), each figure to a
+     * thousandth and null where not recorded.
+     */
+    record Row(String model, String scenario, int round, String request, Double tps, Double requests, Double errors,
+               Double errorPercent, Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs) {
+        static Row of(EachRequest r) {
+            return new Row(r.cell().label(), r.cell().scenario(), r.cell().round(), r.request(), orNull(r.tps()),
+                    orNull(r.requests()), orNull(r.errors()), orNull(r.errorPercent()), orNull(r.p50Ms()), orNull(r.p90Ms()),
+                    orNull(r.p99Ms()), orNull(r.maxMs()));
+        }
+    }
+
+    /** The same rows for the page's data. */
+    static List<Row> rows(Manifest manifest, RunFacts run, List<CellResult> cells) {
+        return EachRequest.of(manifest, run, cells).stream().map(Row::of).toList();
     }
 
     /** A latency as the cell's own table shows it (censored at the client's time-out, a tail the engine only estimates). */

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +46,11 @@ class AnswerSectionTest {
         return cells;
     }
 
+    @SafeVarargs
+    private static WorkloadAnswer answerOf(List<CellResult>... models) {
+        return answerOf(Stream.of(models).flatMap(List::stream).toList());
+    }
+
     private static WorkloadAnswer answerOf(List<CellResult> cells) {
         List<WorkloadAnswer> answers = AnswerSection.answers(new CellFindings(null), new RunFacts(RUN, cells), cells);
         assertThat(answers).hasSize(1);
@@ -75,10 +81,9 @@ class AnswerSectionTest {
 
     @Test
     void roundsThatAgreeWithinTwoPercentSayNoDifferenceWithinNoise() {
-        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "block-query", Map.of(), 497.0, 499.0, 498.0));
-        cells.addAll(rounds("mvc-virtual", "block-query", Map.of(), 498.5, 497.5, 499.5));
-
-        WorkloadAnswer answer = answerOf(cells);
+        WorkloadAnswer answer = answerOf(
+                rounds("mvc-platform", "block-query", Map.of(), 497.0, 499.0, 498.0),
+                rounds("mvc-virtual", "block-query", Map.of(), 498.5, 497.5, 499.5));
 
         assertThat(answer.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(answer.picked()).isEmpty();
@@ -88,10 +93,9 @@ class AnswerSectionTest {
     @Test
     void twoModelsBothAtTheLoadsOwnCeilingWereNotSeparatedByIt() {
         Map<String, Object> atVus = Map.of("ceilingTps", 600.0, "ceilingRatio", 0.993, "limitedBy", "vus");
-        List<CellResult> cells = new ArrayList<>(rounds("webflux", "block", atVus, 596.0));
-        cells.addAll(rounds("mvc-virtual", "block", atVus, 595.2));
-
-        WorkloadAnswer answer = answerOf(cells);
+        WorkloadAnswer answer = answerOf(
+                rounds("webflux", "block", atVus, 596.0),
+                rounds("mvc-virtual", "block", atVus, 595.2));
 
         assertThat(answer.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(said(answer)).contains("this load does not separate them");
@@ -100,10 +104,9 @@ class AnswerSectionTest {
     @Test
     void aWorkloadLimitedByEveryServersCpuIsCalledCpuBoundWithItsCpuPerRequest() {
         Map<String, Object> cpu = Map.of("limitedBy", "cpu", "serverCpuCores", 0.99);
-        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "thread-name", cpu, 1_000.0, 1_004.0, 998.0));
-        cells.addAll(rounds("mvc-virtual", "thread-name", cpu, 1_001.0, 1_003.0, 999.0));
-
-        WorkloadAnswer answer = answerOf(cells);
+        WorkloadAnswer answer = answerOf(
+                rounds("mvc-platform", "thread-name", cpu, 1_000.0, 1_004.0, 998.0),
+                rounds("mvc-virtual", "thread-name", cpu, 1_001.0, 1_003.0, 999.0));
 
         assertThat(answer.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(said(answer)).contains("CPU-bound: every model's server ran out of CPU before anything else")
@@ -112,10 +115,9 @@ class AnswerSectionTest {
 
     @Test
     void roundsThatDifferBeyondNoisePickTheFasterModel() {
-        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "slow-query", Map.of(), 298.0, 300.0, 299.0));
-        cells.addAll(rounds("webflux", "slow-query", Map.of(), 372.0, 375.0, 371.0));
-
-        WorkloadAnswer answer = answerOf(cells);
+        WorkloadAnswer answer = answerOf(
+                rounds("mvc-platform", "slow-query", Map.of(), 298.0, 300.0, 299.0),
+                rounds("webflux", "slow-query", Map.of(), 372.0, 375.0, 371.0));
 
         assertThat(answer.verdict()).isEqualTo(Verdict.PICK);
         assertThat(answer.picked()).containsExactly("webflux");
@@ -124,10 +126,9 @@ class AnswerSectionTest {
 
     @Test
     void oneRoundWithoutACeilingToDecideItPicksNothing() {
-        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "slow-query", Map.of(), 298.0));
-        cells.addAll(rounds("webflux", "slow-query", Map.of(), 372.0));
-
-        WorkloadAnswer answer = answerOf(cells);
+        WorkloadAnswer answer = answerOf(
+                rounds("mvc-platform", "slow-query", Map.of(), 298.0),
+                rounds("webflux", "slow-query", Map.of(), 372.0));
 
         assertThat(answer.verdict()).isEqualTo(Verdict.UNDECIDED);
         assertThat(said(answer)).contains("No pick: webflux has the most throughput (372.0 TPS), but this run does not separate it (mvc-platform against webflux: one round")
@@ -136,11 +137,10 @@ class AnswerSectionTest {
 
     @Test
     void aModelWhoseCellsDidNotSettleIsNeverPickedNorComparedOn() {
-        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "block", Map.of(), 398.0, 399.0));
-        cells.addAll(rounds("mvc-virtual", "block", Map.of("steady", Map.of("state", "not-settled", "warmupEnded", "cap", "why", "drifting")),
+        WorkloadAnswer answer = answerOf(
+                rounds("mvc-platform", "block", Map.of(), 398.0, 399.0),
+                rounds("mvc-virtual", "block", Map.of("steady", Map.of("state", "not-settled", "warmupEnded", "cap", "why", "drifting")),
                 900.0, 905.0));
-
-        WorkloadAnswer answer = answerOf(cells);
 
         assertThat(answer.verdict()).isEqualTo(Verdict.UNDECIDED);
         assertThat(said(answer)).startsWith("No pick: only mvc-platform's cells were settled").contains("mvc-virtual");
@@ -176,10 +176,9 @@ class AnswerSectionTest {
     @Test
     void modelsAllHeldByThePoolAreTheSameModelHere() {
         Map<String, Object> pool = Map.of("ceilingTps", 150.0, "ceilingRatio", 0.995, "limitedBy", "pool");
-        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "slow-query", pool, 150.0, 149.0));
-        cells.addAll(rounds("webflux", "slow-query", pool, 149.5, 147.5));
-
-        WorkloadAnswer answer = answerOf(cells);
+        WorkloadAnswer answer = answerOf(
+                rounds("mvc-platform", "slow-query", pool, 150.0, 149.0),
+                rounds("webflux", "slow-query", pool, 149.5, 147.5));
 
         assertThat(answer.verdict()).isEqualTo(Verdict.NO_DIFFERENCE);
         assertThat(said(answer)).contains("webflux against mvc-platform: held at the same ceiling of 150.0 TPS (limited by pool) as the leader: it, not the threading model, sets the capacity here");

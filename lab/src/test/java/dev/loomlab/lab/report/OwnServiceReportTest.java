@@ -48,14 +48,15 @@ class OwnServiceReportTest {
 
         assertThat(data.get("seeds")).as("seeds beside a run that measured none of their rows").isNull();
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> requests = (List<Map<String, Object>>) data.get("requests");
+        List<RequestSection.Row> requests = (List<RequestSection.Row>) data.get("requests");
         assertThat(requests).hasSize(OwnServiceRun.rows().size());
         for (int i = 0; i < requests.size(); i++) {
             Map.Entry<String, OwnServiceRun.Figures> want = OwnServiceRun.rows().get(i);
             OwnServiceRun.Figures f = want.getValue();
-            assertThat(requests.get(i)).containsEntry("model", want.getKey()).containsEntry("scenario", OwnServiceRun.SCENARIO)
-                    .containsEntry("request", f.request()).containsEntry("tps", f.tps()).containsEntry("p50Ms", f.p50Ms())
-                    .containsEntry("p90Ms", f.p90Ms()).containsEntry("p99Ms", f.p99Ms()).containsEntry("maxMs", f.maxMs());
+            RequestSection.Row row = requests.get(i);
+            assertThat(List.of(row.model(), row.scenario(), row.request())).containsExactly(want.getKey(), OwnServiceRun.SCENARIO, f.request());
+            assertThat(List.of(row.tps(), row.p50Ms(), row.p90Ms(), row.p99Ms(), row.maxMs()))
+                    .containsExactly(f.tps(), f.p50Ms(), f.p90Ms(), f.p99Ms(), f.maxMs());
         }
         String html = HtmlReport.render(data);
         String json = ReportData.json(data);
