@@ -31,7 +31,7 @@ final class CostSection {
                 .append("contract checked (READY + VERIFY), with how the server started: (cache) from its start-up cache, ")
                 .append("(cold) without one; \"training (…)\": this start first ran the JVM that records the cache, so its ")
                 .append("figure, in parentheses, holds that training too and counts as neither a cached nor a cold start.")
-                .append(rows.stream().map(ModelCost::of).anyMatch(CostSection::startNotRecorded)
+                .append(rows.stream().anyMatch(CostSection::startNotRecorded)
                         ? " A figure with neither: whether the server started from its start-up cache or cold is not recorded in "
                         + "the cell (cells written before schema 8, a --target server)." : "")
                 .append(" RSS idle: the server's resident set read once between the contract check ")
@@ -90,8 +90,9 @@ final class CostSection {
         };
     }
 
-    private static boolean startNotRecorded(ModelCost cost) {
-        return cost.firstAnswerMs() != null && !cost.serverStart().known();
+    /** A measured cell that does not say how its server started: an old cell's, a target's; its figure stands alone. */
+    private static boolean startNotRecorded(CellResult c) {
+        return ReportText.succeeded(c) && !c.serverStart().known();
     }
 
     private static Double tenth(Double value) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
+import dev.loomlab.lab.result.RunFolder;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,9 +19,13 @@ class CostSectionTest {
 
     /** Ready after {@code readyS}, contract checked in 0.3 s: the first correct answer at {@code readyS} + 0.3 s. */
     private static CellResult started(String model, String scenario, double readyS, String serverStart) {
-        return TestCells.ok(model, scenario, 1000, Map.of("serviceTimeMs", 0, "warmupS", 0, "durationS", 10, "requests", 10_000,
-                "ok", 10_000, "p50Ms", 1, "p90Ms", 2, "p99Ms", 3, "maxMs", 4,
-                "stages", Map.of("ready", readyS, "verify", 0.3), "serverStart", serverStart));
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (String zero : List.of("serviceTimeMs", "warmupS", "durationS", "requests", "ok", "p50Ms", "p90Ms", "p99Ms", "maxMs")) {
+            fields.put(zero, 0);
+        }
+        fields.put("stages", Map.of("ready", readyS, "verify", 0.3));
+        fields.put("serverStart", serverStart);
+        return TestCells.ok(model, scenario, 1000, fields);
     }
 
     private static String table(List<CellResult> cells) {
@@ -30,8 +36,10 @@ class CostSectionTest {
 
     @Test
     void eachFirstAnswerSaysHowItsServerStartedAndATrainingStartIsNeitherCachedNorCold() {
+        CellResult failed = RunFolder.cell(RunFolder.json().valueToTree(started("webflux", "thread-name", 4.5, "unknown")
+                .withStatus("failed", "the contract check failed")));
         String md = table(List.of(started("mvc-platform", "block", 4.5, "cache"), started("mvc-virtual", "block", 5.2, "cold"),
-                started("webflux", "block", 19.6, "training")));
+                started("webflux", "block", 19.6, "training"), failed));
 
         // 4.5 s + 0.3 s = 4800 ms; 5.2 + 0.3 = 5500; 19.6 + 0.3 = 19900
         assertThat(md).contains("| mvc-platform | block | 1 | 4800 (cache) |", "| mvc-virtual | block | 1 | 5500 (cold) |",
@@ -39,7 +47,8 @@ class CostSectionTest {
         assertThat(md).as("the sentence says what the training's figure is")
                 .contains("\"training (…)\": this start first ran the JVM that records the cache")
                 .contains("counts as neither a cached nor a cold start");
-        assertThat(md).as("every figure's start is recorded").doesNotContain("is not recorded in the cell");
+        assertThat(md).as("every measured cell's start is recorded; a failed cell shows no figure")
+                .contains("| webflux | thread-name | 1 | — |").doesNotContain("is not recorded in the cell");
     }
 
     @Test
@@ -59,7 +68,7 @@ class CostSectionTest {
 
         assertThat(rows).singleElement().satisfies(row -> {
             assertThat(row).containsEntry("firstAnswerMs", 4800.0);
-            assertThat(dev.loomlab.lab.result.RunFolder.json().writeValueAsString(row.get("serverStart"))).isEqualTo("\"training\"");
+            assertThat(RunFolder.json().writeValueAsString(row.get("serverStart"))).isEqualTo("\"training\"");
         });
     }
 }
