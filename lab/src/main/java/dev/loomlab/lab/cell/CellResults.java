@@ -12,6 +12,7 @@ import dev.loomlab.lab.result.Beside;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.PerSecondSeries;
+import dev.loomlab.lab.result.ServerStart;
 import dev.loomlab.lab.result.StageTimes;
 import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.lab.stats.BatchMeans;
@@ -73,7 +74,7 @@ final class CellResults {
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                 serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
-                Map.of(), Beside.UNKNOWN, Map.of(), List.of(), null, null, null, StageTimes.NONE, null, null);
+                Map.of(), Beside.UNKNOWN, Map.of(), List.of(), null, null, null, StageTimes.NONE, null, null, ServerStart.UNKNOWN);
     }
 
     /**
@@ -91,7 +92,7 @@ final class CellResults {
                 verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(),
                 new CellResult.Artifacts(files.hlog(), files.serverLog().orElse(null), timeseries, files.jfr().orElse(null)),
                 Beside.without(metrics), Beside.of(metrics), jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond),
-                StageTimes.NONE, steady, null);
+                StageTimes.NONE, steady, null, ServerStart.UNKNOWN);
     }
 
     /** The median latency of each second of the window (ms), from the cell's latency log; empty without one. */

@@ -4,6 +4,8 @@ import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.jdk.Jdk;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.result.Cell;
+import dev.loomlab.lab.result.ServerStart;
+import dev.loomlab.lab.server.CacheUse;
 import dev.loomlab.lab.server.ServerHandle;
 import dev.loomlab.lab.server.ServerProcess;
 import dev.loomlab.lab.server.ServerSpec;
@@ -98,6 +100,22 @@ public final class Launch {
             args.add("--management.server.address=" + ns.appAddress());
         }
         return args;
+    }
+
+    /**
+     * How {@code server} started, as its cell records it: a server the lab started says what its start did with its
+     * start-up cache; a target's start is not the lab's to know.
+     */
+    static ServerStart serverStart(ServerHandle server) {
+        return server instanceof ServerProcess started ? serverStart(started.cacheUse()) : ServerStart.UNKNOWN;
+    }
+
+    static ServerStart serverStart(CacheUse use) {
+        return switch (use) {
+            case FROM_CACHE -> ServerStart.CACHE;
+            case TRAINED -> ServerStart.TRAINING;
+            case NONE -> ServerStart.COLD;
+        };
     }
 
     /** The line a person reads once the server answers. */

@@ -10,12 +10,14 @@ import java.util.Locale;
  * {@code summary.csv}: one row per cell, for spreadsheets and scripts. Plain numbers (no
  * thousands separators, {@link Locale#ROOT}), empty where a value does not exist, RFC 4180
  * quoting for text. Rows in the order given (the run's order). The cost columns ({@link ModelCost}) come last, so
- * that a script reading the older columns by position reads the same.
+ * that a script reading the older columns by position reads the same; the last, {@code server_start}, says what
+ * {@code first_answer_ms} is the cost of ({@code cache}, {@code cold}, or {@code training}: neither), empty where the cell
+ * did not record it.
  */
 public final class SummaryCsv {
     static final List<String> HEADER = List.of("model", "scenario", "round", "status", "load", "tps", "tps_ci95_half_width", "p50_ms", "p90_ms", "p99_ms", "max_ms",
             "requests", "errors", "ceiling_tps", "ceiling_ratio", "limited_by", "server_cpu_cores", "findings_count", "failure",
-            "first_answer_ms", "rss_idle_mb", "rss_load_mb", "tps_per_gb_rss", "tps_per_server_core");
+            "first_answer_ms", "rss_idle_mb", "rss_load_mb", "tps_per_gb_rss", "tps_per_server_core", "server_start");
 
     private SummaryCsv() {
     }
@@ -44,7 +46,8 @@ public final class SummaryCsv {
                     number(c.ceilingTps()), ok ? number(ReportText.ratio(c)) : "", text(ok ? c.limitedBy() : null),
                     ok ? number(c.serverCpuCores()) : "", String.valueOf(said.of(c).size()),
                     text(ok ? null : ReportText.oneLine(c.failure())), number(cost.firstAnswerMs()), number(cost.idleRssMb()),
-                    number(cost.loadRssMb()), number(cost.tpsPerGb()), number(cost.tpsPerCore()));
+                    number(cost.loadRssMb()), number(cost.tpsPerGb()), number(cost.tpsPerCore()),
+                    text(cost.serverStart().known() ? cost.serverStart().spelling() : null));
             csv.append(String.join(",", row)).append("\r\n");
         }
         return csv.toString();

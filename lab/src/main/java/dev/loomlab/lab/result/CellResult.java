@@ -100,7 +100,8 @@ public record CellResult(
         Double tpsHalfWidth,
         StageTimes stages,
         Steadiness steady,
-        Double serverRssMbIdle) {
+        Double serverRssMbIdle,
+        ServerStart serverStart) {
 
     /**
      * 2: the identity became {@code label} + {@code cell}, findings became rule ids with their figures,
@@ -116,14 +117,19 @@ public record CellResult(
      * the {@code metrics} keys {@code driverCpuCoresMean}, {@code dbCpuCoresMean}, {@code labCpuCoresMean} and
      * {@code otherCpuCoresMean}; {@link BesideCell} moves them into {@code beside} on read. 7: {@code serverRssMbIdle}
      * (the server's resident set at rest, before its load); an older cell reads with it null, never read as zero.
+     * 8: {@code serverStart} (how the server started: from its start-up cache, training it, or cold; {@link ServerStart}),
+     * which says what the time to its first correct answer is the cost of; an older cell reads with it
+     * {@link ServerStart#UNKNOWN}, never as cold.
      */
-    public static final int SCHEMA = 7;
+    public static final int SCHEMA = 8;
 
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
         files = files == null ? Artifacts.NONE : files;
         stages = stages == null ? StageTimes.NONE : stages;
         beside = beside == null ? Beside.UNKNOWN : beside;
+        // a cell that did not record it (schema 7 or older: the field is absent) reads as unknown, never as cold
+        serverStart = serverStart == null ? ServerStart.UNKNOWN : serverStart;
     }
 
     /**
@@ -154,7 +160,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
+                metrics, beside, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart);
     }
 
     /** The same cell with one more figure in its metrics. */
@@ -164,7 +170,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                more, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
+                more, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart);
     }
 
     /** The same cell with how long its stages took. */
@@ -172,7 +178,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady, serverRssMbIdle);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady, serverRssMbIdle, serverStart);
     }
 
     /** The same cell with the server's resident set at rest, read before its load (null: not read). */
@@ -180,7 +186,15 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb, serverStart);
+    }
+
+    /** The same cell with how its server started. */
+    public CellResult withServerStart(ServerStart start) {
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
+                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, start);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -193,7 +207,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
+                metrics, beside, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -201,7 +215,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

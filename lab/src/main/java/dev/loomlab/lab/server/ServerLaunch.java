@@ -19,8 +19,9 @@ import java.util.function.Function;
  * @param environment added to the lab's own; credentials go here, not on the command line that ps shows
  * @param training    the start that records the server's start-up cache, to run before this one; empty
  *                    when the server has no cache or its cache is trained
+ * @param fromCache   whether {@code command} starts the server from its trained start-up cache
  */
-record ServerLaunch(List<String> command, Map<String, String> environment, Optional<Training> training) {
+record ServerLaunch(List<String> command, Map<String, String> environment, Optional<Training> training, boolean fromCache) {
 
     ServerLaunch {
         command = List.copyOf(command);
@@ -52,7 +53,7 @@ record ServerLaunch(List<String> command, Map<String, String> environment, Optio
         List<String> appArgs = applicationArguments(spec, app);
         command.addAll(appArgs);
         Optional<Training> training = cache.filter(c -> !c.trained()).map(c -> training(c, jvm, spec.jfr() != null, appArgs));
-        return new ServerLaunch(command, environment(spec, driver, app), training);
+        return new ServerLaunch(command, environment(spec, driver, app), training, cache.filter(StartupCache::trained).isPresent());
     }
 
     /** The JDBC driver {@code spec} swaps in, null for the bundled one; refuses what the server cannot run. */

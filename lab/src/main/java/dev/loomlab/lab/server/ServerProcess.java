@@ -35,17 +35,24 @@ public final class ServerProcess implements ServerHandle {
     private final String baseUrl;
     private final String managementUrl;
     private final Duration startTime;
+    private final CacheUse cacheUse;
 
-    private ServerProcess(Process process, ServerSpec spec, String[] urls, Duration startTime) {
+    private ServerProcess(Process process, ServerSpec spec, String[] urls, Duration startTime, CacheUse cacheUse) {
         this.process = process;
         this.spec = spec;
         this.baseUrl = urls[0];
         this.managementUrl = urls[1];
         this.startTime = startTime;
+        this.cacheUse = cacheUse;
     }
 
     /** Starts {@code spec}'s server and waits for its ready line. */
     public static ServerProcess start(ServerSpec spec) {
+        return start(spec, CACHES);
+    }
+
+    /** The same, with the start-up caches {@code caches} gives (the lab's own folder, or a test's). */
+    static ServerProcess start(ServerSpec spec, ServerLaunch.Caches caches) {
         Model model = spec.model();
         if (model.app().isPresent() && spec.port() == 0) {
             spec = spec.onPort(AppReadiness.freePort());
@@ -56,7 +63,8 @@ public final class ServerProcess implements ServerHandle {
         } catch (IOException e) {
             throw new ServerStartException("cannot make " + model + "'s temporary folder: " + e.getMessage(), "");
         }
-        ServerLaunch launch = launch(spec);
+        Prepared prepared = launch(spec, caches);
+        ServerLaunch launch = prepared.launch();
         ProcessBuilder builder = new ProcessBuilder();
         builder.environment().putAll(launch.environment());
         List<String> command = new ArrayList<>(spec.launchPrefix());
@@ -88,7 +96,7 @@ public final class ServerProcess implements ServerHandle {
             throw new ServerStartException(model + " was asked for JDBC driver " + spec.jdbcDriver() + " but ran another",
                     tail(read(spec.log()), 15));
         }
-        return new ServerProcess(process, spec, urls, Duration.ofNanos(System.nanoTime() - started));
+        return new ServerProcess(process, spec, urls, Duration.ofNanos(System.nanoTime() - started), prepared.cacheUse());
     }
 
     /** Whether every thread of the server's process (and of any wrapper's child, e.g. a namespace's) now runs on {@code cpus} only. */
@@ -100,17 +108,22 @@ public final class ServerProcess implements ServerHandle {
     /** Each jar's start-up cache, in the lab's own folder. */
     private static final ServerLaunch.Caches CACHES = (jar, jdk, recording) -> StartupCache.of(jar, jdk, recording, StartupCache.root());
 
+    /** A server's launch, and what its start does with its start-up cache. */
+    private record Prepared(ServerLaunch launch, CacheUse cacheUse) {
+    }
+
     /** How {@code spec} starts; its start-up cache recorded first when it has none yet (once per jar and JDK). */
-    private static ServerLaunch launch(ServerSpec spec) {
-        ServerLaunch launch = ServerLaunch.of(spec, LabHome::serverJar, CACHES);
+    private static Prepared launch(ServerSpec spec, ServerLaunch.Caches caches) {
+        ServerLaunch launch = ServerLaunch.of(spec, LabHome::serverJar, caches);
         if (launch.training().isEmpty()) {
-            return launch;
+            return new Prepared(launch, launch.fromCache() ? CacheUse.FROM_CACHE : CacheUse.NONE);
         }
         ServerLaunch.Training training = launch.training().get();
         // on every CPU, as the server's own start; the cache holds classes, which do not depend on where they were loaded
         training.cache().train(training.command(), launch.environment());
-        // Trained, or (a failed training) without a cache: the start as it is now.
-        return ServerLaunch.of(spec, LabHome::serverJar, CACHES);
+        // Trained, or (a failed training) without a cache: the start as it is now. Either way the training's JVM ran
+        // within this start, whose time is then no start's from the cache nor a cold one's.
+        return new Prepared(ServerLaunch.of(spec, LabHome::serverJar, caches), CacheUse.TRAINED);
     }
 
     /** The base URL and the management (Actuator) URL, null when the server has none of its own. */
@@ -162,6 +175,11 @@ public final class ServerProcess implements ServerHandle {
 
     public Duration startTime() {
         return startTime;
+    }
+
+    /** What this start did with the server's start-up cache: started from it, trained it first, or had none. */
+    public CacheUse cacheUse() {
+        return cacheUse;
     }
 
     @Override

@@ -2,9 +2,12 @@ package dev.loomlab.lab.cell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.result.ServerStart;
+import dev.loomlab.lab.server.CacheUse;
+import dev.loomlab.lab.server.ServerHandle;
 import org.junit.jupiter.api.Test;
 
-/** What a failed start says of its log. */
+/** What a failed start says of its log; what a cell records of how its server started. */
 class LaunchTest {
 
     @Test
@@ -26,5 +29,15 @@ class LaunchTest {
     void aStartEndingInAPlainLineIsToldByThatLine() {
         assertThat(Launch.tailNote("starting\nport 8080 already in use\n")).isEqualTo(" — log: port 8080 already in use");
         assertThat(Launch.tailNote("  \n")).isEmpty();
+    }
+
+    @Test
+    void aCellRecordsItsServersStartAsTheStartUsedItsCacheAndATargetsAsUnknown() {
+        assertThat(Launch.serverStart(CacheUse.FROM_CACHE)).isEqualTo(ServerStart.CACHE);
+        assertThat(Launch.serverStart(CacheUse.TRAINED)).isEqualTo(ServerStart.TRAINING);
+        assertThat(Launch.serverStart(CacheUse.NONE)).isEqualTo(ServerStart.COLD);
+        try (ServerHandle target = ServerHandle.target("http://127.0.0.1:8080")) {
+            assertThat(Launch.serverStart(target)).as("the lab did not start it: not cold").isEqualTo(ServerStart.UNKNOWN);
+        }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.ServerStart;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ class ModelCostTest {
             "metrics", Map.of("serverRssMbMax", 512.0),
             "serverCpuCores", 2.5);
 
-    private static final ModelCost NOTHING = new ModelCost(null, null, null, null, null);
+    private static final ModelCost NOTHING = new ModelCost(null, ServerStart.UNKNOWN, null, null, null, null);
 
     @Test
     void eachFigureOfACellWhoseAnswerIsKnown() {
@@ -33,6 +34,20 @@ class ModelCostTest {
         assertThat(cost.tpsPerGb()).isCloseTo(2000.0, within(1e-9));
         // 1000 TPS / 2.5 cores = 400 TPS per core
         assertThat(cost.tpsPerCore()).isCloseTo(400.0, within(1e-9));
+    }
+
+    @Test
+    void theFirstAnswerKeepsHowItsServerStarted() {
+        for (ServerStart start : List.of(ServerStart.CACHE, ServerStart.COLD, ServerStart.TRAINING)) {
+            Map<String, Object> fields = new LinkedHashMap<>(KNOWN);
+            fields.put("serverStart", start.spelling());
+
+            ModelCost cost = ModelCost.of(cell(fields));
+
+            assertThat(cost.serverStart()).isEqualTo(start);
+            assertThat(cost.firstAnswerMs()).as("the figure is the same: the kind says what it is the cost of").isCloseTo(1500.0, within(1e-9));
+        }
+        assertThat(ModelCost.of(cell(KNOWN)).serverStart()).as("a cell that did not record it").isEqualTo(ServerStart.UNKNOWN);
     }
 
     @Test

@@ -155,6 +155,10 @@ class ServerLaunchTest {
         assertThat(trained.training()).isEmpty();
         assertThat(trained.command()).containsSubsequence("-XX:AOTCache=" + cache.archive(), "-jar", cache.extractedJar().toString());
         assertThat(swapped.command()).contains("fat.jar").noneMatch(a -> a.startsWith("-XX:AOTCache"));
+        // what the cell records of its start: only the trained cache's command starts from it
+        assertThat(untrained.fromCache()).isFalse();
+        assertThat(trained.fromCache()).isTrue();
+        assertThat(swapped.fromCache()).isFalse();
         // started on every CPU, pinned once ready: sized for the server's one CPU, the training start as the cell's
         assertThat(untrained.command()).contains("-XX:ActiveProcessorCount=1");
         assertThat(training).contains("-XX:ActiveProcessorCount=1");
