@@ -62,20 +62,17 @@ final class AnswerClaims {
 
     private static void cost(List<Claim> claims, List<ModelFigures> models) {
         String rss = figures(models, ModelFigures::rssUnderLoadMb, "%s %.0f MB");
-        String start = figures(models, ModelFigures::firstAnswerMs, "%s %.1f s", 1000);
+        String start = join(models.stream().filter(m -> m.firstAnswerMs().isPresent()).toList(), m -> String.format(Locale.ROOT,
+                "%s %.1f s (%s)", m.model(), m.firstAnswerMs().getAsDouble() / 1000, m.startKind()));
         if (!rss.isEmpty() || !start.isEmpty()) {
             claims.add(new Claim("Memory and start-up: " + (rss.isEmpty() ? "" : "RSS under load " + rss)
-                    + (rss.isEmpty() || start.isEmpty() ? "" : "; ") + (start.isEmpty() ? "" : "first correct answer " + start) + ".", Where.COST));
+                    + (rss.isEmpty() || start.isEmpty() ? "" : "; ") + (start.isEmpty() ? "" : "first correct answer " + start + ", starts that trained the start-up cache left out") + ".", Where.COST));
         }
     }
 
     private static String figures(List<ModelFigures> models, Function<ModelFigures, OptionalDouble> figure, String format) {
-        return figures(models, figure, format, 1);
-    }
-
-    private static String figures(List<ModelFigures> models, Function<ModelFigures, OptionalDouble> figure, String format, double per) {
         return join(models.stream().filter(m -> figure.apply(m).isPresent()).toList(),
-                m -> String.format(Locale.ROOT, format, m.model(), figure.apply(m).getAsDouble() / per));
+                m -> String.format(Locale.ROOT, format, m.model(), figure.apply(m).getAsDouble()));
     }
 
     private static String join(List<ModelFigures> models, Function<ModelFigures, String> each) {
