@@ -5,13 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FootprintTest {
-    /** A cell file of round 1 at 1,000 TPS, with {@code fields} on top, read as a run folder's cell is. */
+    /** A cell file of round 1 at 1,000 TPS, its other figures zero, {@code fields} on top, read as a run folder's cell is. */
     private static CellResult cell(Map<String, Object> fields) {
         Map<String, Object> f = new LinkedHashMap<>();
+        for (String zero : List.of("serviceTimeMs", "warmupS", "durationS", "requests", "ok", "p50Ms", "p90Ms", "p99Ms", "maxMs")) {
+            f.put(zero, 0);
+        }
         f.put("schema", 1);
         f.put("status", "ok");
         f.put("model", "mvc-virtual");
