@@ -12,7 +12,7 @@ import picocli.CommandLine;
         mixinStandardHelpOptions = true,
         version = "loomlab 0.1.0",
         description = "Platform threads, virtual threads or WebFlux? The same API on each model, real database, real load, one report.",
-        subcommands = {RunCommand.class, SaturateCommand.class, ServeCommand.class, VerifyCommand.class, ReportCommand.class, PlansCommand.class,
+        subcommands = {RunCommand.class, SaturateCommand.class, DecideCommand.class, ServeCommand.class, VerifyCommand.class, ReportCommand.class, PlansCommand.class,
                 CrosscheckCommand.class, CompareCommand.class, HistoryCommand.class, K8sManifestCommand.class, CommandLine.HelpCommand.class})
 public final class Loomlab {
     public static final int FAILED = 1;

@@ -11,33 +11,53 @@ import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.scenario.Scenario;
-import java.io.PrintStream;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Seed 001's method, automated: raise the virtual users step by step until errors appear or
- * p99 passes an SLO, per model; report the last good level and the knee (where throughput
- * stops rising), and keep every point for a TPS-vs-load chart. Every point is a full cell:
+ * Seed 001's method, automated: raise the virtual users step by step until a level misses the
+ * {@link Objective} (errors appear, or p99 passes the SLO), per model; report the last good level
+ * and the knee (where throughput stops rising), and keep every point for a TPS-vs-load chart. Every point is a full cell:
  * a fresh server, contract check, warm-up, measured window.
  */
 public final class Saturation {
     /** Throughput within this share of the best level counts as "stopped rising": the knee. */
     public static final double KNEE_SHARE = 0.95;
 
-    public record Point(int vus, double tps, double p50Ms, double p99Ms, long errors, Double ceilingTps, String limitedBy) {
+    /** Why a model's search stopped when every level met the objective. */
+    static final String LAST_LEVEL = "reached the last level";
+
+    /**
+     * One level of a model's search, as its cell measured it.
+     *
+     * @param errors    the window's failed requests, every kind
+     * @param requests  the window's completed requests, any outcome: the errors' share is of these
+     * @param footprint what the level cost its server
+     */
+    public record Point(int vus, double tps, double p50Ms, double p99Ms, long errors, long requests, Double ceilingTps, String limitedBy,
+                        Footprint footprint) {
+        static Point of(int vus, CellResult cell) {
+            long errors = cell.errors() == null ? 0 : cell.errors().values().stream().mapToLong(Long::longValue).sum();
+            return new Point(vus, cell.tps(), cell.p50Ms(), cell.p99Ms(), errors, cell.requests(), cell.ceilingTps(), cell.limitedBy(),
+                    Footprint.of(cell));
+        }
     }
 
     /**
-     * @param lastGoodVus the highest level with no errors and p99 within the SLO, or null if none
+     * @param lastGoodVus the highest level that met the objective, or null if none
      * @param kneeVus     the first level whose TPS reached {@link #KNEE_SHARE} of the best TPS
-     * @param stopReason  why raising stopped (errors, SLO, or the last level)
+     * @param stopReason  why raising stopped (the level that missed the objective, a failed cell, or the last level)
      */
     public record ModelResult(String model, List<Point> points, Integer lastGoodVus, Integer kneeVus, String stopReason) {
+    }
+
+    /** What every level of a search shares: the database, the manifest, the progress line and the cells so far. */
+    private record Search(RunningDatabase db, Manifest manifest, Progress progress, List<String> order) {
     }
 
     private final Runner runner;
@@ -47,10 +67,10 @@ public final class Saturation {
         this.runner = runner;
     }
 
-    public List<ModelResult> search(List<Integer> levels, Duration sloP99) {
+    /** Each model of the plan raised through {@code levels} until a level misses {@code objective}; the run folder written. */
+    public List<ModelResult> search(List<Integer> levels, Objective objective) {
         Plan plan = runner.plan;
         RunFolder folder = runner.folder;
-        PrintStream out = runner.out;
         folder.create();
         Scenario scenario = plan.scenarios().getFirst();
         List<ModelResult> results = new ArrayList<>();
@@ -58,58 +78,64 @@ public final class Saturation {
         try (RunningDatabase db = DatabaseStarter.start(plan, runner.session.cpus())) {
             Manifest manifest = runner.manifestBuilder.database(db.description()).build();
             folder.writeManifest(manifest);
-            Progress progress = new Progress(out, plan.models().size() * levels.size(), plan.window().total().plusSeconds(10));
-            int index = 0;
+            Search search = new Search(db, manifest,
+                    new Progress(runner.out, plan.models().size() * levels.size(), plan.window().total().plusSeconds(10)), order);
             for (Model model : plan.models()) {
-                List<Point> points = new ArrayList<>();
-                String stop = "reached the last level";
-                for (int i = 0; i < levels.size(); i++) {
-                    int vus = levels.get(i);
-                    index++;
-                    progress.cellStarts(index, model + " / " + scenario + " / " + vus + " VUs");
-                    Jdk serverJdk = runner.serverJdk(model, null);
-                    CellResult result = runner.cellRun(plan.withVus(vus), db)
-                            .run(Cell.of(model, serverJdk.feature(), null, scenario, i + 1), serverJdk, progress);
-                    folder.writeCell(result);
-                    order.add(model + "/" + CellResult.stem(scenario.id(), i + 1));
-                    folder.writeManifest(manifest.withStatus("running", null, List.copyOf(order)));
-                    if (!result.succeeded()) {
-                        progress.cellDone("FAILED: " + result.failure());
-                        stop = "the cell at " + vus + " VUs failed: " + result.failure();
-                        break;
-                    }
-                    long errors = result.errors().values().stream().mapToLong(Long::longValue).sum();
-                    points.add(new Point(vus, result.tps(), result.p50Ms(), result.p99Ms(), errors, result.ceilingTps(), result.limitedBy()));
-                    progress.cellDone(String.format(Locale.ROOT, "%.1f TPS, p99 %.0f ms, %d errors", result.tps(), result.p99Ms(), errors));
-                    if (errors > 0) {
-                        stop = errors + " errors at " + vus + " VUs";
-                        break;
-                    }
-                    if (result.p99Ms() > sloP99.toMillis()) {
-                        stop = String.format(Locale.ROOT, "p99 %.0f ms passed the SLO of %d ms at %d VUs", result.p99Ms(), sloP99.toMillis(), vus);
-                        break;
-                    }
-                }
-                results.add(analyse(model.id(), points, sloP99, stop));
+                results.add(searchModel(model, levels, objective, search));
             }
             Manifest finished = manifest.withStatus("complete", Instant.now().toString(), List.copyOf(order));
             folder.writeManifest(finished);
-            AtomicWrite.write(folder.root().resolve("saturation.json"),
-                    RunFolder.json().writeValueAsString(Map.of("scenario", scenario.id(), "sloP99Ms", sloP99.toMillis(),
-                            "levels", levels, "models", results)) + "\n");
-            String md = markdown(scenario, sloP99, results);
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("scenario", scenario.id());
+            json.put("sloP99Ms", objective.p99Ms());
+            json.put("errorShare", objective.errorShare());
+            json.put("levels", levels);
+            json.put("models", results);
+            AtomicWrite.write(folder.root().resolve("saturation.json"), RunFolder.json().writeValueAsString(json) + "\n");
+            String md = markdown(scenario, objective, results);
             AtomicWrite.write(folder.root().resolve("saturation.md"), md);
             ReportFiles.write(folder, finished, folder.readCells());
-            out.println();
-            out.print(md);
+            runner.out.println();
+            runner.out.print(md);
         }
         return results;
     }
 
-    static ModelResult analyse(String model, List<Point> points, Duration sloP99, String stop) {
+    /** One model raised level by level until a level misses the objective or its cell fails. */
+    private ModelResult searchModel(Model model, List<Integer> levels, Objective objective, Search search) {
+        Scenario scenario = runner.plan.scenarios().getFirst();
+        List<Point> points = new ArrayList<>();
+        String stop = LAST_LEVEL;
+        for (int i = 0; i < levels.size(); i++) {
+            int vus = levels.get(i);
+            search.progress().cellStarts(search.order().size() + 1, model + " / " + scenario + " / " + vus + " VUs");
+            Jdk serverJdk = runner.serverJdk(model, null);
+            CellResult result = runner.cellRun(runner.plan.withVus(vus), search.db())
+                    .run(Cell.of(model, serverJdk.feature(), null, scenario, i + 1), serverJdk, search.progress());
+            runner.folder.writeCell(result);
+            search.order().add(model + "/" + CellResult.stem(scenario.id(), i + 1));
+            runner.folder.writeManifest(search.manifest().withStatus("running", null, List.copyOf(search.order())));
+            if (!result.succeeded()) {
+                search.progress().cellDone("FAILED: " + result.failure());
+                stop = "the cell at " + vus + " VUs failed: " + result.failure();
+                break;
+            }
+            Point point = Point.of(vus, result);
+            points.add(point);
+            search.progress().cellDone(String.format(Locale.ROOT, "%.1f TPS, p99 %.0f ms, %d errors", point.tps(), point.p99Ms(), point.errors()));
+            Optional<String> missed = objective.missedBy(point);
+            if (missed.isPresent()) {
+                stop = missed.get();
+                break;
+            }
+        }
+        return analyse(model.id(), points, objective, stop);
+    }
+
+    static ModelResult analyse(String model, List<Point> points, Objective objective, String stop) {
         Integer lastGood = null;
         for (Point p : points) {
-            if (p.errors() == 0 && p.p99Ms() <= sloP99.toMillis()) {
+            if (objective.meets(p)) {
                 lastGood = p.vus();
             }
         }
@@ -118,10 +144,10 @@ public final class Saturation {
         return new ModelResult(model, List.copyOf(points), lastGood, knee, stop);
     }
 
-    static String markdown(Scenario scenario, Duration sloP99, List<ModelResult> results) {
+    static String markdown(Scenario scenario, Objective objective, List<ModelResult> results) {
         StringBuilder md = new StringBuilder("# Saturation search: ").append(scenario.id()).append("\n\n");
-        md.append("VUs raised level by level until errors appear or p99 passes ").append(sloP99.toMillis())
-                .append(" ms. The knee is the first level whose TPS reached ")
+        md.append("VUs raised level by level until a level misses the objective, ").append(objective.describe())
+                .append(". The knee is the first level whose TPS reached ")
                 .append((int) (KNEE_SHARE * 100)).append(" % of the model's best.\n\n");
         md.append("| model | last good VUs | knee VUs | best TPS | stopped because |\n|---|---:|---:|---:|---|\n");
         for (ModelResult r : results) {

@@ -82,4 +82,15 @@ public final class Defaults {
 
     /** The engines a crosscheck compares, Hyperfoil first: the others are judged against it. */
     public static final String CROSSCHECK_ENGINES = "hyperfoil,k6,wrk";
+
+    /** The objective {@code decide} finds each model's capacity at: its p99 at most this (issue 41's SLO)... */
+    public static final Duration OBJECTIVE_P99 = Duration.ofSeconds(1);
+
+    /** ...and its errors under this share of its requests (0.1 %). */
+    public static final double OBJECTIVE_ERROR_SHARE = 0.001;
+
+    /** A saturation search's levels of VUs: from, to and how many (seed 001 raised 100 to 3,000). */
+    public static final int SEARCH_FROM_VUS = 100;
+    public static final int SEARCH_TO_VUS = 3000;
+    public static final int SEARCH_STEPS = 6;
 }

@@ -11,11 +11,11 @@ import picocli.CommandLine;
 /** The plan's flags are declared from its fields: every field a flag, read back under the field's name. */
 class PlanOptionsTest {
     @Test
-    void everyPlanFieldButItsNameDescriptionPartsStructuredValuesAndRecordsIsAFlagOfRunAndSaturate() {
+    void everyPlanFieldButItsNameDescriptionPartsStructuredValuesAndRecordsIsAFlagOfRunSaturateAndDecide() {
         // overlap is what a run records (none: each cell alone), not a choice
         List<String> fields = PlanDocument.FIELDS.stream()
                 .filter(f -> !List.of("name", "description", "parts", "requests", "appEnv", "overlap").contains(f)).toList();
-        for (String verb : List.of("run", "saturate")) {
+        for (String verb : List.of("run", "saturate", "decide")) {
             CommandLine command = Loomlab.commandLine().getSubcommands().get(verb);
             assertThat(fields).as(verb).allSatisfy(f -> assertThat(command.getCommandSpec().findOption(PlanOptions.flag(f))).as(f).isNotNull());
         }

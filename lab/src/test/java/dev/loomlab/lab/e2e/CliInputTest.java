@@ -24,6 +24,14 @@ class CliInputTest {
             "serve mvc-turbo                  | unknown model 'mvc-turbo'",
             "run --resume results/x --label v2 | --label goes with a new run: a resumed run keeps the label it was started with",
             "verify http://10.1.2.3:8080      | refusing target host '10.1.2.3': it resolves to [10.1.2.3], not a loopback address",
+            "decide --p99 soon                | --p99: cannot read 'soon' as a duration",
+            "decide --p99 0s                  | --p99 must be between 1ms and 1h, got 0s",
+            "decide --errors 1.5              | --errors: expected a share of the requests at least 0 and below 1, e.g. 0.001 or 0.1%, got '1.5'",
+            "decide --errors lots             | --errors: expected a share of the requests at least 0 and below 1, e.g. 0.001 or 0.1%, got 'lots'",
+            "decide --from 600 --to 100       | levels need 1 <= --from <= --to and 1 <= --steps <= 50, got from 600, to 100, steps 6",
+            "decide --steps 0                 | levels need 1 <= --from <= --to and 1 <= --steps <= 50, got from 100, to 3000, steps 0",
+            "decide --rate 100                | decide raises VUs (the closed model): drop --rate / --burst",
+            "saturate --slo-p99 0s            | --slo-p99 must be between 1ms and 1h, got 0s",
     })
     void badInputExitsTwoWithOneLine(String args, String expected) {
         InProcessLab.Exit exit = InProcessLab.execute(args.trim().split("\\s+"));
