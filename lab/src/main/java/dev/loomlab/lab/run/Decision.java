@@ -103,6 +103,15 @@ public record Decision(String scenario, Objective objective, List<Integer> level
         if (failed.isPresent()) {
             return "None is named: the search of " + failed.get().model() + " stopped at a failed cell, so its capacity is unknown.";
         }
+        List<Capacity> ranked = capacities.stream().sorted(Comparator.comparingInt(this::rank).reversed()).toList();
+        if (rank(ranked.getFirst()) == rank(ranked.get(1)) + 1) {
+            // One level apart: the higher one met the objective where the other missed it, once each, and near the
+            // objective one round of a level can fall either side of it. Said as what was seen, not as a winner.
+            Capacity top = ranked.getFirst();
+            return top.model() + " met the objective at " + top.vus() + " VUs, one level above " + ranked.get(1).model()
+                    + " (" + (ranked.get(1).vus() == null ? "none" : ranked.get(1).vus() + " VUs")
+                    + "): one round a level can fall either side of the objective near it, so none is named; levels between them would say.";
+        }
         return levels.size() < 2 ? "No difference at this resolution: one level was measured."
                 : "No difference at this resolution: the levels are " + stepVus() + " VUs apart.";
     }

@@ -70,13 +70,14 @@ class DecisionTest {
     }
 
     @Test
-    void capacitiesOneLevelApartAreNoDifferenceAtThisResolution() {
+    void capacitiesOneLevelApartAreSaidAsSeenWithoutAWinner() {
         Decision d = decide(
                 searched("mvc-platform", level(100, 200, 0), level(200, 300, 0), level(300, 1100, 0)),
                 searched("mvc-virtual", level(100, 200, 0), level(200, 300, 0), level(300, 400, 0), level(400, 1100, 0)));
 
         assertThat(d.highest()).isEmpty();
-        assertThat(d.verdict()).isEqualTo("No difference at this resolution: the levels are 100 VUs apart.");
+        assertThat(d.verdict()).isEqualTo("mvc-virtual met the objective at 300 VUs, one level above mvc-platform (200 VUs): one round a level"
+                + " can fall either side of the objective near it, so none is named; levels between them would say.");
     }
 
     @Test
