@@ -242,8 +242,8 @@ public record CellRun(Plan plan, Bench bench, LoadEngine engine, LoadEngine cell
             // The flight recording is complete only once the server has exited.
             Measure.Figures figures = s.measure().figures(window);
             return Judge.judge(plan, s.results(), s.ceiling(), cpuPerRequest, s.serviceTime(), s.serverCores(), figures,
-                    bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of())).withIdleRss(idleRssMb)
-                    .withServerStart(Launch.serverStart(server));
+                    bench.topology(plan, cellEngine instanceof K6Agents agents ? agents.lastShares() : List.of()))
+                    .withServerAtRest(idleRssMb, Launch.serverStart(server));
         };
     }
 

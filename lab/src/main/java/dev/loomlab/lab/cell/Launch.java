@@ -107,7 +107,7 @@ public final class Launch {
      * start-up cache; a target's start is not the lab's to know.
      */
     static ServerStart serverStart(ServerHandle server) {
-        return server instanceof ServerProcess started ? serverStart(started.cacheUse()) : ServerStart.UNKNOWN;
+        return server instanceof ServerProcess started ? serverStart(started.start().cacheUse()) : ServerStart.UNKNOWN;
     }
 
     static ServerStart serverStart(CacheUse use) {
@@ -120,7 +120,7 @@ public final class Launch {
 
     /** The line a person reads once the server answers. */
     static String readyLine(ServerHandle server) {
-        return (server instanceof ServerProcess started ? "server ready in " + started.startTime().toMillis() + " ms at " : "target ")
+        return (server instanceof ServerProcess started ? "server ready in " + started.start().time().toMillis() + " ms at " : "target ")
                 + server.baseUrl();
     }
 

@@ -82,7 +82,7 @@ public final class ServeCommand implements Callable<Integer> {
                 db.close();
                 stopped.countDown();
             }, "loomlab-serve-stop"));
-            System.out.println("loomlab: " + chosen + " ready at " + server.baseUrl() + " in " + server.startTime().toMillis()
+            System.out.println("loomlab: " + chosen + " ready at " + server.baseUrl() + " in " + server.start().time().toMillis()
                     + " ms (database " + db.description() + "; server log " + log + ")");
             System.out.println("try: curl '" + server.baseUrl() + Scenarios.THREAD_NAME.path() + "'   ·   "
                     + "loomlab verify " + server.baseUrl() + "   ·   Ctrl-C stops the server and the database");

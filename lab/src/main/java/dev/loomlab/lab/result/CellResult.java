@@ -181,20 +181,15 @@ public record CellResult(
                 metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady, serverRssMbIdle, serverStart);
     }
 
-    /** The same cell with the server's resident set at rest, read before its load (null: not read). */
-    public CellResult withIdleRss(Double rssMb) {
+    /**
+     * The same cell with what its server was before its load: its resident set at rest (null: not read) and how it
+     * started, as far as its start-up cache goes.
+     */
+    public CellResult withServerAtRest(Double rssMb, ServerStart start) {
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb, serverStart);
-    }
-
-    /** The same cell with how its server started. */
-    public CellResult withServerStart(ServerStart start) {
-        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
-                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
-                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, start);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb, start);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */

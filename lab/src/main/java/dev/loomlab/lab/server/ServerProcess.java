@@ -34,16 +34,14 @@ public final class ServerProcess implements ServerHandle {
     private final ServerSpec spec;
     private final String baseUrl;
     private final String managementUrl;
-    private final Duration startTime;
-    private final CacheUse cacheUse;
+    private final Start start;
 
-    private ServerProcess(Process process, ServerSpec spec, String[] urls, Duration startTime, CacheUse cacheUse) {
+    private ServerProcess(Process process, ServerSpec spec, String[] urls, Start start) {
         this.process = process;
         this.spec = spec;
         this.baseUrl = urls[0];
         this.managementUrl = urls[1];
-        this.startTime = startTime;
-        this.cacheUse = cacheUse;
+        this.start = start;
     }
 
     /** Starts {@code spec}'s server and waits for its ready line. */
@@ -96,7 +94,7 @@ public final class ServerProcess implements ServerHandle {
             throw new ServerStartException(model + " was asked for JDBC driver " + spec.jdbcDriver() + " but ran another",
                     tail(read(spec.log()), 15));
         }
-        return new ServerProcess(process, spec, urls, Duration.ofNanos(System.nanoTime() - started), prepared.cacheUse());
+        return new ServerProcess(process, spec, urls, new Start(Duration.ofNanos(System.nanoTime() - started), prepared.cacheUse()));
     }
 
     /** Whether every thread of the server's process (and of any wrapper's child, e.g. a namespace's) now runs on {@code cpus} only. */
@@ -173,13 +171,15 @@ public final class ServerProcess implements ServerHandle {
         return process.pid();
     }
 
-    public Duration startTime() {
-        return startTime;
+    /**
+     * How the start went: how long it took to the ready line, and what it did with the server's start-up cache (started
+     * from it, trained it first, or had none).
+     */
+    public record Start(Duration time, CacheUse cacheUse) {
     }
 
-    /** What this start did with the server's start-up cache: started from it, trained it first, or had none. */
-    public CacheUse cacheUse() {
-        return cacheUse;
+    public Start start() {
+        return start;
     }
 
     @Override

@@ -22,7 +22,7 @@ class IdleRssCellTest {
 
     @Test
     void aCellWithItsIdleRssKeepsIt() {
-        CellResult read = RunFolder.cell(RunFolder.json().valueToTree(RunFolderTest.cell("mvc-virtual", "block", 1).withIdleRss(180.25)));
+        CellResult read = RunFolder.cell(RunFolder.json().valueToTree(RunFolderTest.cell("mvc-virtual", "block", 1).withServerAtRest(180.25, ServerStart.UNKNOWN)));
 
         assertThat(read.serverRssMbIdle()).isEqualTo(180.25);
     }

@@ -30,7 +30,7 @@ class ServerStartCellTest {
 
     @Test
     void aCellOfAnOlderSchemaWithoutTheFieldReadsAsUnknown() {
-        ObjectNode old = RunFolder.json().valueToTree(RunFolderTest.cell("mvc-virtual", "block", 1).withServerStart(ServerStart.COLD));
+        ObjectNode old = RunFolder.json().valueToTree(RunFolderTest.cell("mvc-virtual", "block", 1).withServerAtRest(null, ServerStart.COLD));
         old.put("schema", 7);
         old.remove("serverStart");
 
@@ -40,7 +40,7 @@ class ServerStartCellTest {
     @ParameterizedTest
     @EnumSource(ServerStart.class)
     void eachStartIsWrittenInLowerCaseAndReadBack(ServerStart start) {
-        CellResult written = RunFolderTest.cell("mvc-virtual", "block", 1).withServerStart(start);
+        CellResult written = RunFolderTest.cell("mvc-virtual", "block", 1).withServerAtRest(null, start);
 
         ObjectNode json = RunFolder.json().valueToTree(written);
 

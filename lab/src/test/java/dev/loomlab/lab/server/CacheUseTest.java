@@ -31,13 +31,13 @@ class CacheUseTest {
         try (RunningDatabase db = Databases.startEmbedded(Dialect.POSTGRES)) {
             CacheUse first;
             try (ServerProcess server = ServerProcess.start(spec(db, dir.resolve("first.server.log")), inDir)) {
-                first = server.cacheUse();
+                first = server.start().cacheUse();
             }
             List<Path> archives = archives(caches);
             FileTime recorded = archives.isEmpty() ? null : Files.getLastModifiedTime(archives.getFirst());
             CacheUse second;
             try (ServerProcess server = ServerProcess.start(spec(db, dir.resolve("second.server.log")), inDir)) {
-                second = server.cacheUse();
+                second = server.start().cacheUse();
             }
 
             assertThat(first).isEqualTo(CacheUse.TRAINED);
