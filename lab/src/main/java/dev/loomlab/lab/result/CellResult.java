@@ -181,6 +181,11 @@ public record CellResult(
                 metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady, serverRssMbIdle, serverStart);
     }
 
+    /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
+    public boolean succeeded() {
+        return "ok".equals(status);
+    }
+
     /**
      * The same cell with what its server was before its load: its resident set at rest (null: not read) and how it
      * started, as far as its start-up cache goes.
@@ -190,11 +195,6 @@ public record CellResult(
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
                 metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb, start);
-    }
-
-    /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
-    public boolean succeeded() {
-        return "ok".equals(status);
     }
 
     /** The same cell with what the rules found in it. */
