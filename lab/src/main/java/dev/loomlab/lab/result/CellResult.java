@@ -1,6 +1,7 @@
 package dev.loomlab.lab.result;
 
 import dev.loomlab.load.Workload;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,8 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * @param steady       whether the cell was measured in steady state; null in cells of schema 3 or older
  * @param serverRssMbIdle the server's resident set (MB) read once after its contract check and before its load: what
  *                     the model holds at rest; null when not read (a target cell, a failed one, cells of schema 6 or older)
+ * @param shapeFigures what the plan's load shape measured ({@code shape: soak} its trends, a spike its errors and
+ *                     recovery); null in a steady cell, a failed one, and cells of schema 8 or older
  */
 public record CellResult(
         int schema,
@@ -100,7 +103,8 @@ public record CellResult(
         Double tpsHalfWidth,
         StageTimes stages,
         Steadiness steady,
-        Double serverRssMbIdle) {
+        Double serverRssMbIdle,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ShapeFigures shapeFigures) {
 
     /**
      * 2: the identity became {@code label} + {@code cell}, findings became rule ids with their figures,
@@ -116,8 +120,10 @@ public record CellResult(
      * the {@code metrics} keys {@code driverCpuCoresMean}, {@code dbCpuCoresMean}, {@code labCpuCoresMean} and
      * {@code otherCpuCoresMean}; {@link BesideCell} moves them into {@code beside} on read. 7: {@code serverRssMbIdle}
      * (the server's resident set at rest, before its load); an older cell reads with it null, never read as zero.
+     * 9: {@code shapeFigures} (a soak's trends, a spike's errors and recovery); a cell of schema 8 or older had no
+     * shape but steady and reads with it null: no shape figures, never a flat trend.
      */
-    public static final int SCHEMA = 7;
+    public static final int SCHEMA = 9;
 
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
@@ -154,7 +160,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
+                metrics, beside, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, shapeFigures);
     }
 
     /** The same cell with one more figure in its metrics. */
@@ -164,7 +170,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                more, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
+                more, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, shapeFigures);
     }
 
     /** The same cell with how long its stages took. */
@@ -172,7 +178,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady, serverRssMbIdle);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady, serverRssMbIdle, shapeFigures);
     }
 
     /** The same cell with the server's resident set at rest, read before its load (null: not read). */
@@ -180,7 +186,15 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb, shapeFigures);
+    }
+
+    /** The same cell with what its load shape measured. */
+    public CellResult withShapeFigures(ShapeFigures figures) {
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
+                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, figures);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -193,7 +207,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
+                metrics, beside, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, shapeFigures);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -201,7 +215,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, shapeFigures);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

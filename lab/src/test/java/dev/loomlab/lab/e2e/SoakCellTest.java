@@ -1,0 +1,61 @@
+package dev.loomlab.lab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Fact;
+import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.lab.result.ShapeFigures;
+import dev.loomlab.lab.testing.LeakyService;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A real soak cell ({@code --shape soak}) on a fixture service that leaks on purpose ({@link LeakyService}, run as a user's
+ * jar): the endpoint that keeps what it is sent gets the {@code memory-grows} finding, the same load on the endpoint that
+ * lets it go does not. Each cell: 40 requests/s of 32 KB (1.3 MB/s kept by the leaking endpoint) for a 40 s window on a
+ * 256 MB heap — the leak fills well under half of it.
+ */
+class SoakCellTest {
+    @TempDir
+    static Path dir;
+    private static Path jar;
+
+    @BeforeAll
+    static void packTheFixture() {
+        jar = LeakyService.jar(dir);
+    }
+
+    private static CellResult soak(Path out, String endpoint) throws Exception {
+        Path plan = dir.resolve(endpoint + ".yaml");
+        Files.writeString(plan, "name: " + endpoint + "\nrequests:\n  - name: " + endpoint + "\n    path: /" + endpoint + "?kb=32\n");
+        RunFolder run = InProcessLab.run(out, "--plan", plan.toString(), "--app", jar.toString(), "--models", "app-platform",
+                "--rate", "40", "--warmup", "5s", "--duration", "40s", "--heap", "256m", "--shape", "soak");
+        CellResult cell = run.readCells().getFirst();
+        assertThat(cell.succeeded()).as("cell failed: %s", cell.failure()).isTrue();
+        assertThat(Files.readString(run.root().resolve(RunFolder.SUMMARY))).contains("soak, slopes over the window: RSS ");
+        return cell;
+    }
+
+    @Test
+    void theLeakingEndpointGetsTheMemoryGrowthFinding(@TempDir Path out) throws Exception {
+        CellResult cell = soak(out, "keep");
+
+        ShapeFigures.Soak soak = (ShapeFigures.Soak) cell.shapeFigures();
+        assertThat(soak.rssMb()).as("RSS sampled each second").isNotNull();
+        assertThat(soak.p99Ms()).as("each second's p99").isNotNull();
+        assertThat(cell.findings()).extracting(Fact::rule).contains("memory-grows");
+    }
+
+    @Test
+    void theSameLoadOnAnEndpointThatKeepsNothingDoesNot(@TempDir Path out) throws Exception {
+        CellResult cell = soak(out, "drop");
+
+        ShapeFigures.Soak soak = (ShapeFigures.Soak) cell.shapeFigures();
+        assertThat(soak.rssMb()).isNotNull();
+        assertThat(cell.findings()).extracting(Fact::rule).doesNotContain("memory-grows");
+    }
+}
