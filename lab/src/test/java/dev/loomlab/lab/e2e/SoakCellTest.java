@@ -16,8 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real soak cell ({@code --shape soak}) on a fixture service that leaks on purpose ({@link LeakyService}, run as a user's
  * jar): the endpoint that keeps what it is sent gets the {@code memory-grows} finding, the same load on the endpoint that
- * lets it go does not. Each cell: 40 requests/s of 32 KB (1.3 MB/s kept by the leaking endpoint) for a 40 s window on a
- * 256 MB heap — the leak fills well under half of it.
+ * lets it go does not. Each cell: 40 requests/s, each allocating 2 MB of garbage and a 32 KB block (1.3 MB/s kept by the
+ * leaking endpoint), a 10 s warm-up and a 40 s window on a 256 MB heap — the leak fills well under half of it. The garbage
+ * makes young collections come every few seconds, so the heap's floors are sampled, and sizes the young generation
+ * during the warm-up: a young generation still growing into pages it never touched raises a JVM's RSS, leak or not.
  */
 class SoakCellTest {
     @TempDir
@@ -31,9 +33,9 @@ class SoakCellTest {
 
     private static CellResult soak(Path out, String endpoint) throws Exception {
         Path plan = dir.resolve(endpoint + ".yaml");
-        Files.writeString(plan, "name: " + endpoint + "\nrequests:\n  - name: " + endpoint + "\n    path: /" + endpoint + "?kb=32\n");
+        Files.writeString(plan, "name: " + endpoint + "\nrequests:\n  - name: " + endpoint + "\n    path: /" + endpoint + "?kb=32&junk=2048\n");
         RunFolder run = InProcessLab.run(out, "--plan", plan.toString(), "--app", jar.toString(), "--models", "app-platform",
-                "--rate", "40", "--warmup", "5s", "--duration", "40s", "--heap", "256m", "--shape", "soak");
+                "--rate", "40", "--warmup", "10s", "--duration", "40s", "--heap", "256m", "--shape", "soak");
         CellResult cell = run.readCells().getFirst();
         assertThat(cell.succeeded()).as("cell failed: %s", cell.failure()).isTrue();
         assertThat(Files.readString(run.root().resolve(RunFolder.SUMMARY))).contains("soak, slopes over the window: RSS ");

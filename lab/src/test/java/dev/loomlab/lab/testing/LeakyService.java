@@ -23,8 +23,8 @@ import java.util.jar.Manifest;
 
 /**
  * A test fixture: a service that leaks on purpose, run by the lab as a user's jar ({@code --app}, model app-platform).
- * {@code GET /keep?kb=N} allocates N KB and keeps it for good in a static list; {@code GET /drop?kb=N} allocates the same
- * and lets it go. It answers {@code /actuator/health} and {@code /actuator/prometheus} (its heap pools' use, under
+ * {@code GET /keep?kb=N&junk=J} allocates N KB and keeps it for good in a static list; {@code GET /drop?kb=N&junk=J} allocates
+ * the same and lets it go; both first allocate J KB of garbage. It answers {@code /actuator/health} and {@code /actuator/prometheus} (its heap pools' use, under
  * Micrometer's name) so that the lab samples its heap as it samples a Spring Boot application's. The JDK's own HTTP
  * server, no dependency: {@link #jar} packs this class into a runnable jar.
  */
@@ -67,9 +67,25 @@ public final class LeakyService {
         System.out.println("leaky service on http://" + address + ":" + server.getAddress().getPort());
     }
 
+    /**
+     * The {@code kb} KB block the request keeps or drops, after {@code junk} KB of garbage that no request keeps: a service
+     * that allocates much and keeps little, so that its young collections come every few seconds and its heap shows where
+     * it falls back to.
+     */
     private static byte[] allocate(HttpExchange exchange) {
+        int kb = 1;
+        int junk = 0;
         String query = exchange.getRequestURI().getQuery();
-        int kb = query != null && query.startsWith("kb=") ? Integer.parseInt(query.substring(3)) : 1;
+        for (String pair : query == null ? new String[0] : query.split("&")) {
+            if (pair.startsWith("kb=")) {
+                kb = Integer.parseInt(pair.substring(3));
+            } else if (pair.startsWith("junk=")) {
+                junk = Integer.parseInt(pair.substring(5));
+            }
+        }
+        for (int i = 0; i < junk; i++) {
+            last = new byte[1024];
+        }
         byte[] block = new byte[kb * 1024];
         // touched, so the pages are really the process's
         for (int i = 0; i < block.length; i += 4096) {
