@@ -26,7 +26,7 @@ final class ShapeLine {
         parts.add(slope("RSS", "MB", soak.rssMb()));
         parts.add(slope("heap after collections", "MB", soak.heapFloorMb()));
         parts.add(slope("p99", "ms", soak.p99Ms()));
-        return "soak, slopes over the window: " + String.join("; ", parts);
+        return "soak, slopes over the window's second half: " + String.join("; ", parts);
     }
 
     /** {@code RSS +1.2 MB/min ± 0.4 (0.8 %/min of 151 MB)}, or {@code RSS not measured}. */

@@ -38,7 +38,7 @@ class SoakCellTest {
                 "--rate", "40", "--warmup", "10s", "--duration", "40s", "--heap", "256m", "--shape", "soak");
         CellResult cell = run.readCells().getFirst();
         assertThat(cell.succeeded()).as("cell failed: %s", cell.failure()).isTrue();
-        assertThat(Files.readString(run.root().resolve(RunFolder.SUMMARY))).contains("soak, slopes over the window: RSS ");
+        assertThat(Files.readString(run.root().resolve(RunFolder.SUMMARY))).contains("soak, slopes over the window's second half: RSS ");
         return cell;
     }
 
@@ -49,7 +49,7 @@ class SoakCellTest {
         ShapeFigures.Soak soak = (ShapeFigures.Soak) cell.shapeFigures();
         assertThat(soak.rssMb()).as("RSS sampled each second").isNotNull();
         assertThat(soak.p99Ms()).as("each second's p99").isNotNull();
-        assertThat(cell.findings()).extracting(Fact::rule).contains("memory-grows");
+        assertThat(cell.findings()).as("findings of %s", soak).extracting(Fact::rule).contains("memory-grows");
     }
 
     @Test
@@ -58,6 +58,6 @@ class SoakCellTest {
 
         ShapeFigures.Soak soak = (ShapeFigures.Soak) cell.shapeFigures();
         assertThat(soak.rssMb()).isNotNull();
-        assertThat(cell.findings()).extracting(Fact::rule).doesNotContain("memory-grows");
+        assertThat(cell.findings()).as("findings of %s", soak).extracting(Fact::rule).doesNotContain("memory-grows");
     }
 }
