@@ -20,8 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  * leaking endpoint), a 10 s warm-up and a 40 s window on a 256 MB heap — the leak fills well under half of it. The garbage
  * makes young collections come every few seconds, so the heap's floors are sampled, and sizes the young generation
  * during the warm-up: a young generation still growing into pages it never touched raises a JVM's RSS, leak or not.
+ * Two cells of about a minute each: a long test ({@code ./loomlab test-long}), so that the suite's real cells stay short.
  */
-class SoakCellTest {
+class SoakCellIT {
     @TempDir
     static Path dir;
     private static Path jar;
