@@ -2,6 +2,7 @@ package dev.loomlab.lab.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.result.ShapeFigures;
@@ -40,5 +41,6 @@ class SpikeCellTest {
         double outsideRate = (cell.requests() - spike.requestsDuring()) / (cell.durationS() - spike.lengthS());
         assertThat(stepRate).isGreaterThan(2 * outsideRate);
         assertThat(Files.readString(run.root().resolve(RunFolder.SUMMARY))).contains("spike 5x for 5 s at 10 s: ");
+        assertThat(Files.readString(run.root().resolve(ReportFiles.HTML))).contains("spike 5x for 5 s at 10 s: ");
     }
 }
