@@ -33,6 +33,8 @@ class LoadShapeTest {
     void whatCannotBeAShapeIsRefusedInOneLineNamingTheField() {
         assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "wave")))
                 .isInstanceOf(PlanException.class).hasMessageStartingWith("shape: cannot read 'wave'").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "ramp 100 to 1000 over 30s")))
+                .isInstanceOf(PlanException.class).hasMessageStartingWith("shape: a ramp is not offered yet").hasMessageNotContaining("\n");
         assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 1x for 10s at 5s")))
                 .isInstanceOf(PlanException.class).hasMessageContaining("above 1x");
         assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 3x for 500ms at 5s")))
