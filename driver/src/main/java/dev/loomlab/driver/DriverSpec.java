@@ -23,12 +23,14 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
         Workload w = request.workload();
         int sessions = switch (w) {
             case Workload.Burst b -> b.requests();
+            // a spike's extra users are sessions from the start, held at its gate until the step ({@link SpikeGate})
+            case Workload.Closed c when request.spike() != null -> ((Workload.Closed) request.spike().during(c)).vus();
             case Workload.Closed c -> c.vus();
             case Workload.Open o -> request.maxSessions() != null ? request.maxSessions()
                     : defaultMaxSessions(o.ratePerSec(), request.requestTimeout().toMillis());
         };
         int conns = request.connections() != null ? request.connections()
-                : w instanceof Workload.Closed c ? c.vus() : Math.min(sessions, Limits.MAX_DEFAULT_CONNECTIONS);
+                : w instanceof Workload.Closed ? sessions : Math.min(sessions, Limits.MAX_DEFAULT_CONNECTIONS);
         int t = request.threads() != null ? request.threads() : Runtime.getRuntime().availableProcessors();
         return new DriverSpec(request, target, sessions, conns, Math.min(t, Math.min(conns, sessions)), rampVus, stepMs);
     }
@@ -94,6 +96,16 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
         return rampVus != null;
     }
 
+    /** A closed load stepped up inside its window and back (the request's {@code spike}). */
+    boolean isSpike() {
+        return request.spike() != null;
+    }
+
+    /** The spike's gate: the steady VUs, and the step's start and end from the phase start (a fixed warm-up, then the window). */
+    SpikeGate spikeGate() {
+        return new SpikeGate(vus(), warmupMs() + request.spike().at().toMillis(), warmupMs() + request.spike().end().toMillis());
+    }
+
     /** Closed model: the VUs (a ramp's largest level); null otherwise. */
     Integer vus() {
         return workload() instanceof Workload.Closed c ? c.vus() : null;
@@ -114,9 +126,9 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
         return workload().shape();
     }
 
-    /** "steady", "ramp" or "burst". */
+    /** "steady", "ramp", "spike" or "burst". */
     String shape() {
-        return isBurst() ? "burst" : isRamp() ? "ramp" : "steady";
+        return isBurst() ? "burst" : isRamp() ? "ramp" : isSpike() ? "spike" : "steady";
     }
 
     /** Whole seconds of warm-up: the first statistics interval that counts. */
@@ -149,7 +161,7 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
         }
         return switch (workload()) {
             case Workload.Burst b -> "burst of " + b.requests() + " requests" + on;
-            case Workload.Closed c -> "closed model, " + c.vus() + " VUs" + on;
+            case Workload.Closed c -> "closed model, " + c.vus() + " VUs" + (isSpike() ? ", " + request.spike().spelling() : "") + on;
             case Workload.Open o -> "open model, " + o.describe().replace("requests/s", "req/s") + " (max " + maxSessions + " sessions)" + on;
         };
     }

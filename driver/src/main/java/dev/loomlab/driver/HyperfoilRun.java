@@ -153,7 +153,7 @@ final class HyperfoilRun {
         PhaseBuilder<?> phase = switch (spec.workload()) {
             // N sessions started together, one request each; the phase ends when they all have
             case Workload.Burst b -> bb.addPhase(PHASE).atOnce(b.requests());
-            case Workload.Closed c -> bb.addPhase(PHASE).always(c.vus());
+            case Workload.Closed c -> bb.addPhase(PHASE).always(spec.maxSessions());
             case Workload.Open o -> bb.addPhase(PHASE).constantRate(0)
                     .usersPerSec(o.ratePerSec())
                     // fixed (metronome) inter-arrival times, like k6's constant-arrival-rate
@@ -169,6 +169,9 @@ final class HyperfoilRun {
         SequenceBuilder sequence = scenario.initialSequence("request");
         if (spec.isRamp()) {
             sequence.step(new RampGate(spec.warmupMs(), spec.stepMs(), spec.rampVus()));
+        }
+        if (spec.isSpike()) {
+            sequence.step(spec.spikeGate());
         }
         if (spec.isBurst()) {
             sequence.step(new StartCounter());

@@ -36,6 +36,8 @@ import java.util.regex.Pattern;
  * @param calls             a foreign service's request mix, sent on {@code url}'s scheme, host and port instead of
  *                          {@code method} and {@code body}; empty for the one request on {@code url}
  * @param tls               whom an {@code https://} target's certificate must come from
+ * @param spike             a step of the closed load inside the window and back, or null for a steady load: the driver
+ *                          runs {@code factor} times the VUs' sessions and lets the extra ones send only during the step
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DriverRequest(
@@ -55,7 +57,8 @@ public record DriverRequest(
         String startGate,
         String connectGate,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HttpCall> calls,
-        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = TlsTrust.Unsaid.class) TlsTrust tls) {
+        @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = TlsTrust.Unsaid.class) TlsTrust tls,
+        Spike spike) {
 
     public static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
     public static final String DEFAULT_CONTENT_TYPE = "application/json";
@@ -97,6 +100,9 @@ public record DriverRequest(
                         + Durations.format(window.measure()));
             }
         }
+        if (spike != null) {
+            requireSpikeFits(spike, workload, window);
+        }
         if (workload instanceof Workload.Closed && maxSessions != null) {
             throw new InvalidLoadException("maxSessions: applies to the open model only");
         }
@@ -115,7 +121,7 @@ public record DriverRequest(
             Duration requestTimeout, Integer maxSessions, Integer connections, Integer threads, boolean allowRemoteTarget, String outDir,
             String name) {
         this(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads, allowRemoteTarget, outDir,
-                name, null, null, null, null);
+                name, null, null, null, null, null);
     }
 
     /** The usual request: the driver's defaults for sessions, connections and threads, a loopback target. */
@@ -127,25 +133,49 @@ public record DriverRequest(
     /** This request against a host the driver would refuse by default (a server in a namespace the lab made). */
     public DriverRequest allowingRemoteTarget() {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                true, outDir, name, startGate, connectGate, calls, tls);
+                true, outDir, name, startGate, connectGate, calls, tls, spike);
     }
 
     /** This request, its phase started at the instant written into {@code gate} (see {@code startGate}). */
     public DriverRequest startingAt(String gate) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, gate, connectGate, calls, tls);
+                allowRemoteTarget, outDir, name, gate, connectGate, calls, tls, spike);
     }
 
     /** This request, its connections opened only once {@code gate} exists (see {@code connectGate}). */
     public DriverRequest connectingWhen(String gate) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, startGate, gate, calls, tls);
+                allowRemoteTarget, outDir, name, startGate, gate, calls, tls, spike);
     }
 
     /** This request sending {@code mix} on the url's host instead of its one request, trusting {@code trust} for https. */
     public DriverRequest sending(List<HttpCall> mix, TlsTrust trust) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, startGate, connectGate, mix, trust);
+                allowRemoteTarget, outDir, name, startGate, connectGate, mix, trust, spike);
+    }
+
+    /** This request with its closed load stepped up by {@code step} inside the window (null: steady). */
+    public DriverRequest spiking(Spike step) {
+        return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
+                allowRemoteTarget, outDir, name, startGate, connectGate, calls, tls, step);
+    }
+
+    /**
+     * A spike is a closed load's (its extra users wait at a gate; an open model's arrivals have no such gate here), placed
+     * from the window's start, which a fixed warm-up fixes before the run, and inside the window.
+     */
+    private static void requireSpikeFits(Spike spike, Workload workload, Window window) {
+        if (!(workload instanceof Workload.Closed)) {
+            throw new InvalidLoadException("spike: steps a closed load (VUs); got " + workload.shape());
+        }
+        spike.during(workload);
+        if (window.settles()) {
+            throw new InvalidLoadException("spike: placed from the window's start, which a settling warm-up moves: give a fixed warmup");
+        }
+        if (spike.end().compareTo(window.measure()) >= 0) {
+            throw new InvalidLoadException("spike: ends at " + Durations.format(spike.end()) + ", not inside the "
+                    + Durations.format(window.measure()) + " window");
+        }
     }
 
     @JsonCreator
@@ -166,9 +196,10 @@ public record DriverRequest(
             @JsonProperty("startGate") String startGate,
             @JsonProperty("connectGate") String connectGate,
             @JsonProperty("calls") List<HttpCall> calls,
-            @JsonProperty("tls") TlsTrust tls) {
+            @JsonProperty("tls") TlsTrust tls,
+            @JsonProperty("spike") Spike spike) {
         return new DriverRequest(url, method, body, contentType, workload, window, Durations.parse("timeout", timeout), maxSessions,
-                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate, connectGate, calls, tls);
+                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate, connectGate, calls, tls, spike);
     }
 
     @JsonProperty("timeout")

@@ -74,7 +74,7 @@ final class CellResults {
                 0, 0, 0, 0, 0, 0, 0, 0,
                 Map.of(), ceiling.tps(), null, ceiling.formula(), "failed", reason, null, null, cpus.asMap(),
                 serverJdk.describe(), new CellResult.Artifacts(null, files.serverLog().orElse(null), null, null),
-                Map.of(), Beside.UNKNOWN, Map.of(), List.of(), null, null, null, StageTimes.NONE, null, null, ServerStart.UNKNOWN);
+                Map.of(), Beside.UNKNOWN, Map.of(), List.of(), null, null, null, StageTimes.NONE, null, null, ServerStart.UNKNOWN, null);
     }
 
     /**
@@ -92,13 +92,18 @@ final class CellResults {
                 verdict.note(), serverCores, load.driverCpuS(), cpus.asMap(), serverJdk.describe(),
                 new CellResult.Artifacts(files.hlog(), files.serverLog().orElse(null), timeseries, files.jfr().orElse(null)),
                 Beside.without(metrics), Beside.of(metrics), jfrEvents, List.of(), null, okPerSecond.orElse(null), halfWidth(load, okPerSecond),
-                StageTimes.NONE, steady, null, ServerStart.UNKNOWN);
+                StageTimes.NONE, steady, null, ServerStart.UNKNOWN, null);
     }
 
     /** The median latency of each second of the window (ms), from the cell's latency log; empty without one. */
     List<Double> latencyP50PerSecond() {
+        return latencyPerSecond(50);
+    }
+
+    /** The {@code percentile} of each second of the window (ms), from the cell's latency log; empty without one. */
+    List<Double> latencyPerSecond(double percentile) {
         Path hlog = files.outDir().resolve(files.stem() + ".hlog");
-        return Files.isRegularFile(hlog) ? HlogMerge.perInterval(hlog, 50) : List.of();
+        return Files.isRegularFile(hlog) ? HlogMerge.perInterval(hlog, percentile) : List.of();
     }
 
     /** How the driver's warm-up ended, from its result file: the Hyperfoil driver says; k6, wrk and several drivers do not. */
@@ -112,6 +117,17 @@ final class CellResults {
      */
     Optional<List<Long>> okPerSecond() {
         return PerSecondSeries.readDriverJson(files.outDir().resolve(files.stem() + ".driver.json"));
+    }
+
+    /** The errors of each second of the window, as the Hyperfoil driver counted them; empty from the other engines. */
+    Optional<List<Long>> errorsPerSecond() {
+        return PerSecondSeries.readDriverJson(files.outDir().resolve(files.stem() + ".driver.json"), "errorsPerSecond");
+    }
+
+    /** The {@code percentile} of each second of the window (ms), NaN where a second has none; empty without a latency log. */
+    double[] latencyBySecond(double percentile) {
+        Path hlog = files.outDir().resolve(files.stem() + ".hlog");
+        return Files.isRegularFile(hlog) ? HlogMerge.perSecond(hlog, percentile) : new double[0];
     }
 
     /** The round's own interval of its TPS: the batch means' relative half-width, said around the TPS. */

@@ -16,6 +16,7 @@ import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.lab.stats.BatchMeans;
 import dev.loomlab.lab.stats.Interval;
 import dev.loomlab.load.Protocol;
+import dev.loomlab.load.Spike;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
@@ -25,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.IntFunction;
 
 /**
  * The last stage: what limited the cell. The ceiling its model and the load allow (known before
@@ -46,7 +48,8 @@ final class Judge {
         Ceiling ceiling = switch (plan.workload()) {
             case Workload.Burst b -> Ceiling.ofBurst(requestThreads, ceilingScenario, serviceTime, b.requests(), plan.poolSize());
             case Workload.Open o -> Ceiling.ofOpen(requestThreads, ceilingScenario, serviceTime, o.ratePerSec(), plan.poolSize());
-            case Workload.Closed c -> Ceiling.of(requestThreads, ceilingScenario, serviceTime, c.vus(), plan.poolSize());
+            case Workload.Closed c -> spiked(plan, Ceiling.of(requestThreads, ceilingScenario, serviceTime, c.vus(), plan.poolSize()),
+                    vus -> Ceiling.of(requestThreads, ceilingScenario, serviceTime, vus, plan.poolSize()));
         };
         // The server's JDK feature release decides whether synchronized pins (JEP 491).
         ceiling = PinnedCeiling.apply(ceiling, model, scenario, serviceTime, serverJdk, serverCores);
@@ -61,6 +64,21 @@ final class Judge {
                                     + " connection all along is your application's)"));
         }
         return ceiling;
+    }
+
+    /**
+     * A spiked window's ceiling: the steady load's for the window's seconds outside the step and the step's for its own,
+     * weighted by time — the window's mean TPS is measured over both.
+     */
+    private static Ceiling spiked(Plan plan, Ceiling steady, IntFunction<Ceiling> at) {
+        if (plan.spike().isEmpty() || steady.tps() == null) {
+            return steady;
+        }
+        Spike spike = plan.spike().get();
+        Ceiling step = at.apply(((Workload.Closed) spike.during(plan.workload())).vus());
+        double share = (double) spike.length().toMillis() / plan.window().measure().toMillis();
+        return new Ceiling((1 - share) * steady.tps() + share * step.tps(), steady.limitedBy(), String.format(Locale.ROOT,
+                "%.0f %% of the window at %s, %.0f %% at %s", 100 * (1 - share), steady.formula(), 100 * share, step.formula()));
     }
 
     /**
@@ -139,6 +157,8 @@ final class Judge {
         }
         CellResult cell = results.measured(load, verdict, serverCpu, figures.timeseries(), metrics, figures.jfrEvents(), okPerSecond, steady)
                 .withTopology(topology);
+        cell = ShapeRecord.of(plan.shape(), figures.rows(), results, (int) Math.round(load.durationS())).map(cell::withShapeFigures)
+                .orElse(cell);
         cell = cell.withFindings(Findings.evaluate(cell, figures.rows(), serverCores));
         return figures.writeCheck().map(cell::failedBecause).orElse(cell);
     }

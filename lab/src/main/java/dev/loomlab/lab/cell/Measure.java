@@ -98,7 +98,8 @@ public final class Measure {
         // A burst has no warm-up and no window: it is timed from its first send to its last answer.
         // (qualified: Window here is this class's outcome record)
         dev.loomlab.load.Window window = plan.workload() instanceof Workload.Burst ? dev.loomlab.load.Window.NONE : plan.window();
-        LoadSpec spec = new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog);
+        LoadSpec spec = new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog)
+                .spiking(plan.spike().orElse(null));
         return plan.requests().isEmpty() ? spec : spec.sending(plan.requests(), plan.tls());
     }
 

@@ -58,6 +58,9 @@ public final class PlanOptions {
             "vus", "N", "virtual users (closed model); default " + Defaults.VUS,
             "rate", "R", "open model: R requests/s on a fixed schedule instead of VUs; latency counts from each request's intended send time",
             "burst", "N", "burst: N requests at once, timed until the last answer (seeds 002 and 004)",
+            "shape", "SHAPE", "how the load runs over the window: steady (default); soak (a long window: the slopes of RSS, heap "
+                    + "and p99 fitted, a finding when memory grows); spike Kx for T at S (K times the load for T, S into the "
+                    + "window, then back: errors during it and the time p99 takes to recover; hyperfoil)",
             "warmup", "auto|DURATION", "warm-up before the measured window: auto (default) until the load has settled, at least "
                     + "5s and at most --warmup-max; or a fixed time, e.g. 20s",
             "warmupMax", "DURATION", "warmup auto: the longest it may last (whole seconds); a cell unsettled by then is measured "

@@ -39,6 +39,13 @@ public final class Findings {
     public static final double BACKLOG_PER_CARRIER = Verdict.BACKLOG_PER_CARRIER;
     /** GC pauses above this share of the window are GC pressure. */
     public static final double GC_SHARE = 0.05;
+    /**
+     * A soak's memory (resident set, or heap after collections) growing faster than this share of its mean a minute, beyond
+     * its noise, is a leak: 1 % a minute doubles it in well under two hours, and a server that holds what it serves levels off.
+     */
+    public static final double MEMORY_GROWTH_PER_MINUTE = 0.01;
+    /** A soak's p99 growing faster than this share of its mean a minute, beyond its noise: the tail drifts. */
+    public static final double LATENCY_GROWTH_PER_MINUTE = 0.02;
     /** Errors above this share of requests account for the throughput (as {@link Verdict#ERRORS_DOMINATE}). */
     public static final double ERRORS_EXPLAIN = Verdict.ERRORS_DOMINATE;
 
@@ -63,6 +70,8 @@ public final class Findings {
             new Rule("errors", ErrorsRule::sentence, ErrorsRule::explains),
             new Rule("native-pinning", NativePinningRule::sentence, NativePinningRule::explains),
             Rule.reporting("threadlocal", ThreadLocalRule::sentence),
+            Rule.reporting("memory-grows", MemoryGrowsRule::sentence),
+            Rule.reporting("latency-grows", LatencyGrowsRule::sentence),
             Rule.reporting("cpu-fairness", CpuFairnessRule::sentence),
             Rule.reporting("bulkhead", BulkheadRule::sentence),
             Rule.reporting("write-check", WriteCheckRule::sentence),

@@ -122,6 +122,12 @@ public final class EngineCatalog {
         return Optional.empty();
     }
 
+    /** Why engine {@code id} cannot step its load up and back inside the window (a spike), or empty if it can. */
+    public Optional<String> spikeRefusal(String id) {
+        return capabilities(id).contains(Capability.SPIKE) ? Optional.empty()
+                : Optional.of("shape: " + id + " cannot step its load inside the window (a spike): use --engine " + these(Capability.SPIKE));
+    }
+
     /** An engine asked to run what its declaration says it cannot: the plan should have been refused before. */
     static LoadException refused(String id, LoadSpec spec) {
         return new LoadException(STANDARD.refusal(id, spec.workload(), 0, false)

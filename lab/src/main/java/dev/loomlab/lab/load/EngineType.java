@@ -35,7 +35,9 @@ public interface EngineType {
          * the window, corrected for coordinated omission after the run) the tail is an estimate: tables and compares
          * leave it out.
          */
-        EXACT_TAILS
+        EXACT_TAILS,
+        /** A step of the load inside the window and back ({@code shape: spike …}): phases that start one after another. */
+        SPIKE
     }
 
     /** The id a plan names ({@code engine: k6}). */

@@ -78,4 +78,28 @@ public final class HlogMerge {
         }
         return out;
     }
+
+    /**
+     * The {@code percentile} of each second of one log, in ms, indexed by the second since the log's start (the window's):
+     * NaN for a second with no interval or an empty one, so that an index is a time. Empty when unreadable.
+     */
+    public static double[] perSecond(Path hlog, double percentile) {
+        List<double[]> at = new ArrayList<>();
+        try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
+            EncodableHistogram interval;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                if (interval instanceof Histogram h && h.getTotalCount() > 0) {
+                    double second = Math.floor((h.getStartTimeStamp() - reader.getStartTimeSec() * 1000) / 1000 + 1e-6);
+                    at.add(new double[] {second, h.getValueAtPercentile(percentile) / 1e6});
+                }
+            }
+        } catch (FileNotFoundException | RuntimeException e) {
+            return new double[0];
+        }
+        int n = (int) at.stream().mapToDouble(a -> a[0]).max().orElse(-1) + 1;
+        double[] out = new double[Math.max(0, n)];
+        java.util.Arrays.fill(out, Double.NaN);
+        at.stream().filter(a -> a[0] >= 0).forEach(a -> out[(int) a[0]] = a[1]);
+        return out;
+    }
 }

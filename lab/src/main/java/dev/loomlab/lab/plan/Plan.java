@@ -5,6 +5,7 @@ import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.settings.Topology;
 import dev.loomlab.load.HttpCall;
+import dev.loomlab.load.Spike;
 import dev.loomlab.load.TlsTrust;
 import dev.loomlab.load.Window;
 import dev.loomlab.load.Workload;
@@ -41,6 +42,7 @@ import java.util.Optional;
  * @param slos  the thresholds every cell must meet (a failed one makes the run exit 99)
  * @param tls   whom an https server's certificate must come from
  * @param app   a user's Spring Boot jar the lab runs as the models' server, or empty
+ * @param shape how the load runs over the window: steady, a soak (its trends fitted) or a spike inside it
  */
 public record Plan(
         String name,
@@ -70,7 +72,8 @@ public record Plan(
         List<HttpCall> requests,
         List<Threshold> slos,
         TlsTrust tls,
-        Optional<AppJar> app) {
+        Optional<AppJar> app,
+        LoadShape shape) {
 
     public Plan {
         Objects.requireNonNull(workload, "workload");
@@ -86,6 +89,7 @@ public record Plan(
         slos = slos == null ? List.of() : List.copyOf(slos);
         tls = tls == null ? TlsTrust.AUTHORITIES : tls;
         app = app == null ? Optional.empty() : app;
+        shape = shape == null ? LoadShape.STEADY : shape;
     }
 
     /**
@@ -108,7 +112,7 @@ public record Plan(
     public Plan withVus(int newVus) {
         return new Plan(name, description, models, scenarios, sleepMs, new Workload.Closed(newVus), window, rounds, poolSize,
                 heap, database, dbUrl, dbUser, dbPassword, engine, requestTimeout, poolTimeout, serverStartTimeout, jdks, tomcatThreads,
-                jdbcDrivers, topology, order, agents, requests, slos, tls, app);
+                jdbcDrivers, topology, order, agents, requests, slos, tls, app, shape);
     }
 
     /**
@@ -124,6 +128,11 @@ public record Plan(
 
     public int cellCount() {
         return models.stream().mapToInt(m -> jdksFor(m).size() * jdbcDriversFor(m).size()).sum() * scenarios.size() * rounds;
+    }
+
+    /** The step of a spiked load ({@code shape: spike …}); empty for any other shape. */
+    public Optional<Spike> spike() {
+        return shape instanceof LoadShape.Spiked spiked ? Optional.of(spiked.spike()) : Optional.empty();
     }
 
     public boolean externalDatabase() {

@@ -40,6 +40,7 @@ public record PlanDocument(
         @JsonDeserialize(using = PlanValues.WholeInt.class) Integer vus,
         @JsonDeserialize(using = PlanValues.Rate.class) Double rate,
         @JsonDeserialize(using = PlanValues.WholeInt.class) Integer burst,
+        @JsonDeserialize(using = PlanValues.ShapeText.class) @JsonSerialize(using = PlanValues.ShapeWriter.class) LoadShape shape,
         @JsonDeserialize(using = PlanValues.WarmupText.class) @JsonSerialize(using = PlanValues.WarmupWriter.class) Warmup warmup,
         @JsonDeserialize(using = PlanValues.DurationText.class) @JsonSerialize(using = PlanValues.DurationWriter.class) Duration warmupMax,
         @JsonDeserialize(using = PlanValues.DurationText.class) @JsonSerialize(using = PlanValues.DurationWriter.class) Duration duration,
@@ -82,7 +83,7 @@ public record PlanDocument(
     public static final String ALONE = "none";
 
     /** A document that gives nothing: every field falls through to the next layer. */
-    public static final PlanDocument EMPTY = new PlanDocument(null, null, null, null, null, null, null, null, null, null, null,
+    public static final PlanDocument EMPTY = new PlanDocument(null, null, null, null, null, null, null, null, null, null, null, null,
             null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
             null, null, null, null, null, null, null, null, null, null, null, null);
 
@@ -172,6 +173,8 @@ public record PlanDocument(
                 w instanceof Workload.Closed c ? c.vus() : null,
                 w instanceof Workload.Open o ? o.ratePerSec() : null,
                 w instanceof Workload.Burst b ? b.requests() : null,
+                // said only when it is not steady, so that run folders and golden files of steady plans stay as they were
+                plan.shape() instanceof LoadShape.Steady ? null : plan.shape(),
                 plan.window().settles() ? Warmup.AUTO : new Warmup.Fixed(plan.window().warmup()),
                 plan.window().settles() ? plan.window().warmupMax() : null,
                 plan.window().measure(),

@@ -81,7 +81,8 @@ final class PlanFields {
                 ForeignService.requests(f.requests()),
                 f.slo(),
                 ForeignService.trust(f.tls()),
-                app);
+                app,
+                f.shape() == null ? LoadShape.STEADY : f.shape());
     }
 
     /** The contract's scenarios, or the one scenario of a plan's own requests. */

@@ -53,6 +53,9 @@ final class PlanRules {
         if (refusal != null) {
             throw new PlanException(refusal);
         }
+        shapeRefusal(plan).ifPresent(r -> {
+            throw new PlanException(r);
+        });
         Duration limit = Limits.maxRequestTimeout(plan.workload());
         boolean burst = plan.workload() instanceof Workload.Burst;
         if (plan.requestTimeout().compareTo(limit) > 0) {
@@ -60,6 +63,35 @@ final class PlanRules {
                     + (burst ? " for a burst" : " (" + Durations.format(Limits.MAX_BURST_TIMEOUT) + " for a burst)")
                     + ", got " + Durations.format(plan.requestTimeout()));
         }
+    }
+
+    /** The shortest window a soak's trend is fitted over: a line through fewer seconds says more of the noise than of a drift. */
+    static final Duration SOAK_MIN_WINDOW = Duration.ofSeconds(30);
+
+    /** What the load's shape asks that the workload, the window or the engine cannot give. */
+    private static Optional<String> shapeRefusal(Plan plan) {
+        Duration window = plan.window().measure();
+        return switch (plan.shape()) {
+            case LoadShape.Steady s -> Optional.empty();
+            case LoadShape.Soak s when plan.workload() instanceof Workload.Burst ->
+                    Optional.of("shape: a soak is a long steady load, a burst has none: drop --burst or --shape soak");
+            case LoadShape.Soak s -> window.compareTo(SOAK_MIN_WINDOW) < 0
+                    ? Optional.of("shape: a soak fits its trends over the window: give a duration of at least "
+                            + Durations.format(SOAK_MIN_WINDOW) + ", got " + Durations.format(window))
+                    : Optional.empty();
+            case LoadShape.Spiked s when plan.workload() instanceof Workload.Burst ->
+                    Optional.of("shape: a burst is one step already, it has no steady load to spike from: drop --burst or the spike");
+            case LoadShape.Spiked s when !(plan.workload() instanceof Workload.Closed) ->
+                    Optional.of("shape: a spike steps a closed load (--vus); the open model's arrivals are not stepped: use --vus");
+            case LoadShape.Spiked s when plan.window().settles() ->
+                    Optional.of("shape: a spike is placed from the window's start, which a settling warm-up moves: give a fixed --warmup (e.g. 20s)");
+            case LoadShape.Spiked s when !plan.agents().isEmpty() ->
+                    Optional.of("shape: a spike is driven by one driver: drop --agents");
+            case LoadShape.Spiked s when s.spike().end().compareTo(window) >= 0 ->
+                    Optional.of("shape: " + s.spelling() + " ends at " + Durations.format(s.spike().end()) + ", not inside the "
+                            + Durations.format(window) + " window: the recovery after it is measured in the window too");
+            case LoadShape.Spiked s -> EngineCatalog.standard().spikeRefusal(plan.engine());
+        };
     }
 
     /** What the plan asks of its load engine that the engine's declared capabilities cannot do, or null. */

@@ -2,10 +2,15 @@ package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.report.WorkloadAnswer.Claim;
 import dev.loomlab.lab.report.WorkloadAnswer.Where;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.ShapeFigures;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -31,9 +36,20 @@ final class AnswerClaims {
                 .map(m -> String.join(", ", m.pitfalls()) + " on " + m.model()).toList();
         claims.add(new Claim(pitfalls.isEmpty() ? "No pitfall finding fired (pinning, ThreadLocal growth, a pool run dry, a carrier backlog, GC, errors)."
                 : "Pitfalls observed: " + String.join("; ", pitfalls) + ".", Where.TABLE));
+        claims.add(notMeasured(models));
+    }
+
+    /** What a team weighs that this run did not measure: the load shapes it did not run, capacity at an objective, the spread. */
+    private static Claim notMeasured(List<ModelFigures> models) {
+        Set<String> shapes = new LinkedHashSet<>(List.of("ramp", "spike", "soak"));
+        models.stream().flatMap(m -> m.cells().stream()).map(CellResult::shapeFigures).filter(Objects::nonNull)
+                .forEach(f -> shapes.remove(f instanceof ShapeFigures.Soak ? "soak" : "spike"));
         int fewest = models.stream().mapToInt(ModelFigures::rounds).min().orElse(0);
-        claims.add(new Claim("Not measured here: ramp, spike and soak load, and capacity at a latency objective (`./loomlab decide`)"
-                + (fewest < 2 ? "; the run-to-run spread (" + fewest + " round a model: `--rounds 3` measures it)" : "") + ".", Where.NOTHING));
+        List<String> left = List.copyOf(shapes);
+        String named = left.size() < 2 ? String.join("", left)
+                : String.join(", ", left.subList(0, left.size() - 1)) + " and " + left.getLast();
+        return new Claim("Not measured here: " + (named.isEmpty() ? "" : named + " load, and ") + "capacity at a latency objective (`./loomlab decide`)"
+                + (fewest < 2 ? "; the run-to-run spread (" + fewest + " round a model: `--rounds 3` measures it)" : "") + ".", Where.NOTHING);
     }
 
     private static void cpu(List<Claim> claims, List<ModelFigures> models) {

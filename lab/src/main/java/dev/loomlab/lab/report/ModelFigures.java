@@ -22,10 +22,10 @@ import java.util.stream.Stream;
 record ModelFigures(String model, List<CellResult> cells, List<String> rules) {
     /**
      * Findings that name a pitfall of a threading model (pinning, a ThreadLocal per virtual thread, a pool run dry, a
-     * carrier backlog, failed submits, GC, errors) rather than the cell's ceiling, which the capacity claim already says.
+     * carrier backlog, failed submits, GC, errors, memory or latency that grows over a soak) rather than the cell's ceiling, which the capacity claim already says.
      */
     private static final Set<String> PITFALLS = Set.of("pinning", "native-pinning", "threadlocal", "connection-pool",
-            "carrier-backlog", "submit-failed", "gc", "errors", "cpu-fairness", "bulkhead");
+            "carrier-backlog", "submit-failed", "gc", "errors", "cpu-fairness", "bulkhead", "memory-grows", "latency-grows");
 
     ModelFigures {
         cells = List.copyOf(cells);

@@ -143,6 +143,7 @@ public final class ReportData {
         m.put("ceilingFormula", c.ceilingFormula());
         m.put("limitedBy", c.limitedBy());
         m.put("limitNote", c.limitNote() == null ? null : ReportText.oneLine(c.limitNote()));
+        ShapeLine.of(c).ifPresent(shape -> m.put("shape", shape));
         m.put("findings", said.of(c).stream().map(ReportText::oneLine).toList());
         m.put("latency", c.files().hlog() == null ? null : LatencyCurve.read(root.resolve(c.files().hlog())));
         m.put("series", c.files().timeseries() == null ? null : series(root.resolve(c.files().timeseries())));

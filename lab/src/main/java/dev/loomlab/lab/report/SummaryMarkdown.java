@@ -106,6 +106,7 @@ public final class SummaryMarkdown {
             String note = ReportText.succeeded(c) ? c.limitNote() == null ? "no verdict recorded" : oneLine(c.limitNote())
                     : ReportText.failure(c);
             md.append("- **").append(c.label()).append(" r").append(c.round()).append("** — ").append(note).append('\n');
+            ShapeLine.of(c).ifPresent(shape -> md.append("  - ").append(shape).append('\n'));
         }
         md.append('\n');
         findings(md, rows, said);

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.result;
 
 import dev.loomlab.load.Workload;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +58,8 @@ import tools.jackson.databind.annotation.JsonSerialize;
  * @param steady       whether the cell was measured in steady state; null in cells of schema 3 or older
  * @param serverRssMbIdle the server's resident set (MB) read once after its contract check and before its load: what
  *                     the model holds at rest; null when not read (a target cell, a failed one, cells of schema 6 or older)
+ * @param shapeFigures what the plan's load shape measured ({@code shape: soak} its trends, a spike its errors and
+ *                     recovery); null in a steady cell, a failed one, and cells of schema 8 or older
  */
 public record CellResult(
         int schema,
@@ -101,7 +104,8 @@ public record CellResult(
         StageTimes stages,
         Steadiness steady,
         Double serverRssMbIdle,
-        ServerStart serverStart) {
+        ServerStart serverStart,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ShapeFigures shapeFigures) {
 
     /**
      * 2: the identity became {@code label} + {@code cell}, findings became rule ids with their figures,
@@ -120,8 +124,10 @@ public record CellResult(
      * 8: {@code serverStart} (how the server started: from its start-up cache, training it, or cold; {@link ServerStart}),
      * which says what the time to its first correct answer is the cost of; an older cell reads with it
      * {@link ServerStart#UNKNOWN}, never as cold.
+     * 9: {@code shapeFigures} (a soak's trends, a spike's errors and recovery); a cell of schema 8 or older had no
+     * shape but steady and reads with it null: no shape figures, never a flat trend.
      */
-    public static final int SCHEMA = 8;
+    public static final int SCHEMA = 9;
 
     public CellResult {
         findings = findings == null ? null : List.copyOf(findings);
@@ -160,7 +166,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart);
+                metrics, beside, jfrEvents, findings, newTopology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart, shapeFigures);
     }
 
     /** The same cell with one more figure in its metrics. */
@@ -170,7 +176,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                more, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart);
+                more, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart, shapeFigures);
     }
 
     /** The same cell with how long its stages took. */
@@ -178,7 +184,15 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady, serverRssMbIdle, serverStart);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, newStages, steady, serverRssMbIdle, serverStart, shapeFigures);
+    }
+
+    /** The same cell with what its load shape measured. */
+    public CellResult withShapeFigures(ShapeFigures figures) {
+        return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
+                achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
+                ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart, figures);
     }
 
     /** Whether the cell was measured (its own errors are results; only a failed cell has no figures). */
@@ -194,7 +208,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb, start);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, rssMb, start, shapeFigures);
     }
 
     /** The same cell with what the rules found in it. */
@@ -202,7 +216,7 @@ public record CellResult(
         return new CellResult(schema, status, failure, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart);
+                metrics, beside, jfrEvents, newFindings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart, shapeFigures);
     }
 
     /** The same cell with another status: {@code skipped} (not served on this model or JDK) or {@code failed} (a check after the load). */
@@ -210,7 +224,7 @@ public record CellResult(
         return new CellResult(schema, newStatus, reason, label, cell, engine, path, serviceTimeMs, workload,
                 achievedRate, unsent, wallTimeMs, warmupS, durationS, requests, ok, tps, p50Ms, p90Ms, p99Ms, maxMs, errors, ceilingTps,
                 ceilingRatio, ceilingFormula, limitedBy, limitNote, serverCpuCores, driverCpuS, cpus, serverJdk, files,
-                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart);
+                metrics, beside, jfrEvents, findings, topology, okPerSecond, tpsHalfWidth, stages, steady, serverRssMbIdle, serverStart, shapeFigures);
     }
 
     /** The measured cell marked failed by a check after its load (its figures kept, to show what failed). */

@@ -19,11 +19,16 @@ public final class PerSecondSeries {
 
     /** The {@code okPerSecond} of a driver's result file; empty when the file or the series is absent (k6, wrk, several drivers). */
     public static Optional<List<Long>> readDriverJson(Path driverJson) {
+        return readDriverJson(driverJson, "okPerSecond");
+    }
+
+    /** One per-second series of a driver's result file ({@code okPerSecond}, {@code errorsPerSecond}); empty when absent. */
+    public static Optional<List<Long>> readDriverJson(Path driverJson, String key) {
         if (!Files.isRegularFile(driverJson)) {
             return Optional.empty();
         }
         try {
-            JsonNode series = RunFolder.json().readTree(driverJson.toFile()).path("okPerSecond");
+            JsonNode series = RunFolder.json().readTree(driverJson.toFile()).path(key);
             if (!series.isArray() || series.isEmpty()) {
                 return Optional.empty();
             }

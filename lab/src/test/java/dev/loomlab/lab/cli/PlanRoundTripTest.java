@@ -6,6 +6,7 @@ import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.load.EngineCatalog;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.plan.PlanBinding;
+import dev.loomlab.lab.plan.LoadShape;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.plan.PlanLoader;
 import dev.loomlab.lab.plan.Threshold;
@@ -60,6 +61,7 @@ class PlanRoundTripTest {
         g.put("vus", Arbitraries.integers().between(1, Limits.MAX_VUS).injectNull(0.3));
         g.put("rate", Arbitraries.doubles().between(0.001, Limits.MAX_RATE).ofScale(3).injectNull(0.6));
         g.put("burst", Arbitraries.integers().between(1, Limits.MAX_BURST).injectNull(0.8));
+        g.put("shape", Arbitraries.<LoadShape>of(LoadShape.SOAK, LoadShape.STEADY).injectNull(0.6));
         g.put("warmup", Arbitraries.oneOf(Arbitraries.just(Warmup.AUTO),
                 Arbitraries.longs().between(0, Limits.MAX_PHASE.toMillis()).map(ms -> new Warmup.Fixed(Duration.ofMillis(ms)))).injectNull(0.2));
         g.put("warmupMax", Arbitraries.longs().between(dev.loomlab.load.Protocol.WARMUP_FLOOR.toSeconds() + 1, Limits.MAX_PHASE.toSeconds())
@@ -177,6 +179,10 @@ class PlanRoundTripTest {
 
     /** The rules between fields (PlanLoader.resolve's refusals), applied so that every document is a valid plan. */
     private static PlanDocument coherent(PlanDocument d) {
+        if (d.shape() instanceof LoadShape.Soak && (d.burst() != null || d.duration() == null || d.duration().toSeconds() < 30)) {
+            // a soak fits a trend over a long steady window
+            d = d.with("shape", null);
+        }
         if (d.burst() != null) {
             d = d.with("rate", null).with("agents", null).with("engine", "hyperfoil");
         } else if (d.requestTimeout() != null && d.requestTimeout().compareTo(Limits.MAX_REQUEST_TIMEOUT) > 0) {

@@ -22,7 +22,7 @@ class EngineCatalogTest {
     void theLabsEnginesDeclareWhatTheyCanDrive() {
         assertThat(LAB.ids()).containsExactly("hyperfoil", "k6", "wrk");
         assertThat(LAB.capabilities("hyperfoil")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.BURST,
-                Capability.SPLIT_TOPOLOGY, Capability.EXACT_TAILS);
+                Capability.SPLIT_TOPOLOGY, Capability.EXACT_TAILS, Capability.SPIKE);
         assertThat(LAB.capabilities("k6")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.AGENTS,
                 Capability.EXACT_TAILS);
         assertThat(LAB.capabilities("wrk")).as("its tail is an estimate").containsExactly(Capability.CLOSED);

@@ -57,7 +57,7 @@ class BesideTest {
         CellResult read = RunFolder.readCell(file);
 
         assertThat(read).isEqualTo(written);
-        assertThat(read.schema()).isEqualTo(8);
+        assertThat(read.schema()).isEqualTo(CellResult.SCHEMA);
         assertThat(read.beside()).isEqualTo(beside);
         assertThat(json.get("beside").toString()).isEqualTo("{\"driverCores\":0.05,\"labCores\":0.01,\"otherCores\":0.2}");
         assertThat(OLD_KEYS).noneMatch(json.get("metrics")::has);

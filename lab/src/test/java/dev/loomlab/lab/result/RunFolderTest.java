@@ -34,7 +34,7 @@ class RunFolderTest {
                 5.0, 10.0, 1264, 1000, 100.0, 1002.4, 1006.9, 1021.3, 1088.7, errors, 500.0, 0.2,
                 "500 VUs / 1.000 s = 500.0 TPS", "errors", "264 of 1264 requests failed (264 status5xx)", 0.05, null,
                 Map.of("server", "1", "driver", "0"), "25.0.1", new CellResult.Artifacts(scenario + "-r" + round + ".hlog", "logs/x.log",
-                null, null), Map.of(), null, Map.of(), java.util.List.of(), null, null, null, null, null, null, null);
+                null, null), Map.of(), null, Map.of(), java.util.List.of(), null, null, null, null, null, null, null, null);
     }
 
     static Manifest manifest(List<String> cells) {
@@ -69,13 +69,13 @@ class RunFolderTest {
                 new CellResult.Artifacts("cells/x/block-query-r2.hlog", "logs/x.server.log", null, null), Map.of(), null, Map.of(),
                 List.of(new Fact("pinning", Map.of("pinnedEvents", 12.0, "carriers", 4.0, "notMeasured", Double.NaN))), null, List.of(98L, 100L, 102L), 2.1, null,
                 new Steadiness(Steadiness.State.NOT_SETTLED, "cap", "its warm-up reached its cap of 60 s before the load settled"), 312.5,
-                ServerStart.TRAINING);
+                ServerStart.TRAINING, null);
 
         folder.writeCell(written);
 
         Path file = folder.cellJson("mvc-virtual-jdk21-mysql-8.1.0", "block-query", 2);
         JsonNode json = RunFolder.json().readTree(file.toFile());
-        assertThat(json.get("schema").asInt()).isEqualTo(8);
+        assertThat(json.get("schema").asInt()).isEqualTo(CellResult.SCHEMA);
         assertThat(json.get("serverRssMbIdle").asDouble()).isEqualTo(312.5);
         assertThat(json.get("serverStart").asString()).isEqualTo("training");
         assertThat(json.get("beside").toString()).as("nothing known of what ran beside: each figure left out").isEqualTo("{}");

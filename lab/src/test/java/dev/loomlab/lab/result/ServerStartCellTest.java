@@ -44,7 +44,7 @@ class ServerStartCellTest {
 
         ObjectNode json = RunFolder.json().valueToTree(written);
 
-        assertThat(json.get("schema").asInt()).isEqualTo(8);
+        assertThat(json.get("schema").asInt()).isEqualTo(CellResult.SCHEMA);
         assertThat(json.get("serverStart").asString()).isEqualTo(start.name().toLowerCase(java.util.Locale.ROOT));
         assertThat(RunFolder.cell(json).serverStart()).isEqualTo(start);
     }

@@ -1,0 +1,60 @@
+package dev.loomlab.lab.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.load.Spike;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The plan's {@code shape}: read once into its type, refused in one line where the rest of the plan cannot give it. */
+class LoadShapeTest {
+    @Test
+    void aShapeIsReadFromItsSpellingAndWrittenBackTheSame() {
+        assertThat(LoadShape.parse("soak")).isEqualTo(LoadShape.SOAK);
+        assertThat(LoadShape.parse(" steady ")).isEqualTo(LoadShape.STEADY);
+        LoadShape spike = LoadShape.parse("spike 3x for 10s at 20s");
+        assertThat(spike).isEqualTo(new LoadShape.Spiked(new Spike(3, Duration.ofSeconds(20), Duration.ofSeconds(10))));
+        assertThat(spike.spelling()).isEqualTo("spike 3x for 10s at 20s");
+        assertThat(LoadShape.parse("spike 2.5x for 1m at 30s").spelling()).isEqualTo("spike 2.5x for 1m at 30s");
+    }
+
+    @Test
+    void aPlanWithoutAShapeIsSteadyAndASoakPlanSaysSo() {
+        assertThat(PlanLoader.load("quick", Map.of()).shape()).isEqualTo(LoadShape.STEADY);
+        assertThat(PlanLoader.load("quick", Map.of("shape", "soak", "duration", "2m")).shape()).isEqualTo(LoadShape.SOAK);
+        assertThat(PlanLoader.load("quick", Map.of("shape", "spike 2x for 5s at 10s", "duration", "30s", "warmup", "5s")).shape())
+                .isInstanceOf(LoadShape.Spiked.class);
+    }
+
+    @Test
+    void whatCannotBeAShapeIsRefusedInOneLineNamingTheField() {
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "wave")))
+                .isInstanceOf(PlanException.class).hasMessageStartingWith("shape: cannot read 'wave'").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "ramp 100 to 1000 over 30s")))
+                .isInstanceOf(PlanException.class).hasMessageStartingWith("shape: a ramp is not offered yet").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 1x for 10s at 5s")))
+                .isInstanceOf(PlanException.class).hasMessageContaining("above 1x");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 3x for 500ms at 5s")))
+                .isInstanceOf(PlanException.class).hasMessageContaining("whole seconds");
+    }
+
+    @Test
+    void aShapeTheRestOfThePlanCannotGiveIsRefused() {
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "soak", "duration", "10s")))
+                .isInstanceOf(PlanException.class).hasMessageContaining("at least 30s");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "soak", "duration", "1m", "burst", "100")))
+                .isInstanceOf(PlanException.class).hasMessageContaining("burst");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 3x for 10s at 5s", "duration", "30s")))
+                .isInstanceOf(PlanException.class).hasMessageContaining("give a fixed --warmup");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 3x for 10s at 25s", "duration", "30s", "warmup", "5s")))
+                .isInstanceOf(PlanException.class).hasMessageContaining("not inside the 30s window");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 3x for 10s at 5s", "duration", "30s", "warmup", "5s",
+                "rate", "100"))).isInstanceOf(PlanException.class).hasMessageContaining("steps a closed load");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 3x for 10s at 5s", "duration", "30s", "warmup", "5s",
+                "engine", "wrk")))
+                .isInstanceOf(PlanException.class).hasMessage("shape: wrk cannot step its load inside the window (a spike): use --engine hyperfoil");
+    }
+}

@@ -1,0 +1,53 @@
+package dev.loomlab.lab.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** Schema 9's {@code shapeFigures}: kept by its shape, absent from a steady cell, and none in a cell of an older schema. */
+class ShapeFiguresCellTest {
+    @Test
+    void aSoakCellKeepsItsSlopesAndReadsThemBack(@TempDir Path tmp) {
+        RunFolder folder = new RunFolder(tmp.resolve("run"));
+        folder.create();
+        folder.writeManifest(RunFolderTest.manifest(List.of()));
+        ShapeFigures soak = new ShapeFigures.Soak(new ShapeFigures.Slope(6.0, 1.0, 150, 45), null, new ShapeFigures.Slope(0.1, null, 9, 45));
+        CellResult written = RunFolderTest.cell("mvc-virtual", "block", 1).withShapeFigures(soak);
+
+        folder.writeCell(written);
+        Path file = folder.cellJson(written.label(), written.scenario(), written.round());
+        JsonNode json = RunFolder.json().readTree(file.toFile());
+
+        assertThat(RunFolder.readCell(file).shapeFigures()).isEqualTo(soak);
+        assertThat(json.get("shapeFigures").get("shape").asString()).isEqualTo("soak");
+        assertThat(json.get("shapeFigures").has("heapFloorMb")).as("a slope not measured is left out").isFalse();
+    }
+
+    @Test
+    void aSteadyCellHasNoShapeFiguresInItsFile(@TempDir Path tmp) {
+        RunFolder folder = new RunFolder(tmp.resolve("run"));
+        folder.create();
+        folder.writeManifest(RunFolderTest.manifest(List.of()));
+        CellResult steady = RunFolderTest.cell("mvc-virtual", "block", 1);
+
+        folder.writeCell(steady);
+        JsonNode json = RunFolder.json().readTree(folder.cellJson(steady.label(), steady.scenario(), steady.round()).toFile());
+
+        assertThat(json.has("shapeFigures")).isFalse();
+        assertThat(json.get("schema").asInt()).isEqualTo(9);
+    }
+
+    @Test
+    void aCellOfAnOlderSchemaReadsWithNoShapeFigures() {
+        Path old = dev.loomlab.lab.report.Golden.resources().resolve("runs/series/run-10/cells/mvc-platform/block-r1.json");
+
+        CellResult read = RunFolder.readCell(old);
+
+        assertThat(read.schema()).isEqualTo(7);
+        assertThat(read.shapeFigures()).isNull();
+    }
+}
