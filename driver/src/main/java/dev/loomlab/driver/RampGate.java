@@ -1,8 +1,5 @@
 package dev.loomlab.driver;
 
-import java.util.concurrent.TimeUnit;
-
-import io.hyperfoil.api.config.Step;
 import io.hyperfoil.api.session.Session;
 
 /**
@@ -22,7 +19,7 @@ import io.hyperfoil.api.session.Session;
  * <p>Sessions are told apart by {@link Session#uniqueId()}: Hyperfoil numbers a benchmark's sessions
  * 0, 1, 2, … as it creates them, and the ramp's benchmark has a single phase.
  */
-record RampGate(long warmupMs, long stepMs, int[] levels) implements Step {
+record RampGate(long warmupMs, long stepMs, int[] levels) implements SessionGate {
     private static final long serialVersionUID = 1L;
     /** Re-check interval of an idle session after the last level, until the phase has finished. */
     private static final long END_POLL_MS = 10;
@@ -56,21 +53,14 @@ record RampGate(long warmupMs, long stepMs, int[] levels) implements Step {
     }
 
     @Override
-    public boolean invoke(Session session) {
-        if (session.phase().status().isFinished()) {
-            // the ramp is over: end this iteration without a request (like Hyperfoil's breakIfFinished)
-            session.currentSequence().breakSequence(session);
-            return true;
-        }
-        long elapsed = System.currentTimeMillis() - session.phaseStartTimestamp();
-        int index = session.uniqueId();
-        if (index < activeAt(elapsed)) {
-            return true;
-        }
-        long next = nextActivation(index, elapsed);
-        long delay = next < 0 ? Math.max(END_POLL_MS, warmupMs + levels.length * stepMs - elapsed) : next - elapsed;
-        session.executor().schedule(session.runTask(), Math.max(1, delay), TimeUnit.MILLISECONDS);
-        return false;
+    public boolean active(int index, long elapsedMs) {
+        return index < activeAt(elapsedMs);
+    }
+
+    @Override
+    public long idleMs(int index, long elapsedMs) {
+        long next = nextActivation(index, elapsedMs);
+        return next < 0 ? Math.max(END_POLL_MS, warmupMs + levels.length * stepMs - elapsedMs) : next - elapsedMs;
     }
 
     static int[] linear(int from, int to, int steps) {

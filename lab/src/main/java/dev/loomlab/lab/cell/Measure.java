@@ -90,10 +90,7 @@ public final class Measure {
         this.calls = cell.target() ? FanOutDownstream.Count.NONE : bench.downstream().count(scenario);
     }
 
-    /**
-     * The request the load engine sends: the plan's shape on {@code url} with the scenario's method.
-     * The only place a cell's load is described.
-     */
+    /** The request the load engine sends: the plan's load, and its shape, on {@code url}. The only place a cell's load is described. */
     public static LoadSpec loadSpec(Plan plan, String url, Scenario scenario, Path outDir, String name, Path driverLog) {
         // A burst has no warm-up and no window: it is timed from its first send to its last answer.
         // (qualified: Window here is this class's outcome record)

@@ -25,27 +25,21 @@ public sealed interface LoadShape {
     Soak SOAK = new Soak();
 
     /** How a plan spells it. */
-    String spelling();
+    default String spelling() {
+        return switch (this) {
+            case Steady steady -> "steady";
+            case Soak soak -> "soak";
+            case Spiked(Spike spike) -> spike.spelling();
+        };
+    }
 
     record Steady() implements LoadShape {
-        @Override
-        public String spelling() {
-            return "steady";
-        }
     }
 
     record Soak() implements LoadShape {
-        @Override
-        public String spelling() {
-            return "soak";
-        }
     }
 
     record Spiked(Spike spike) implements LoadShape {
-        @Override
-        public String spelling() {
-            return spike.spelling();
-        }
     }
 
     /** The grammar of a spike: {@code spike 3x for 10s at 20s} (the step's factor, its length, its start in the window). */

@@ -140,8 +140,9 @@ public final class PlanLoader {
             throw new PlanException("plan " + nameOrPath + ": field 'name' is required and must equal the file name '" + expectedName + "'");
         }
         if (!name.isValueNode() || !expectedName.equals(name.asString())) {
-            throw new PlanException("plan " + nameOrPath + ": name '" + (name.isValueNode() ? name.asString() : name.toString())
-                    + "' must equal the file name '" + expectedName + "'");
+            // quoted with its line breaks escaped: a name spelled over two lines is refused on one
+            throw new PlanException("plan " + nameOrPath + ": name " + PlanValues.quoted(name.isValueNode() ? name.asString() : name.toString())
+                    + " must equal the file name " + PlanValues.quoted(expectedName));
         }
         return fields;
     }

@@ -56,10 +56,8 @@ public final class ReportData {
                 .map(c -> cell(root, c, said)).toList());
         data.put("rounds", rounds(root, run, cells));
         List<RequestSection.Row> requests = RequestSection.rows(manifest, run, cells);
-        if (!requests.isEmpty()) {
-            // Only a run with a mix has the key: a run of the lab's own servers draws (and its golden file holds) what it did.
-            data.put("requests", requests);
-        }
+        // Only a run with a mix has the key: a run of the lab's own servers draws (and its golden file holds) what it did.
+        data.putAll(requests.isEmpty() ? Map.of() : Map.of("requests", requests));
         data.put("saturation", saturation(root));
         data.put("parity", parity(run, cells));
         data.put("provenance", provenance(manifest, run, cells));

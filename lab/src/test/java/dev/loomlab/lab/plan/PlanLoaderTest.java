@@ -186,6 +186,14 @@ class PlanLoaderTest {
     }
 
     @Test
+    void aNameOverTwoLinesIsRefusedOnOneLine() throws IOException {
+        // what the plan fuzz test found: a quoted name with a line break in it
+        Path file = write("mine.yaml", "name: \"mine\\n-\"\n");
+
+        refuses(file.toString(), Map.of()).hasMessage("plan " + file + ": name 'mine\\n-' must equal the file name 'mine'");
+    }
+
+    @Test
     void aListAtTopLevelIsNotAPlan() throws IOException {
         Path file = write("list.yaml", "- name: list\n- vus: 10\n");
 
