@@ -1,8 +1,10 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.lab.ceiling.Resources;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.ServerStart;
 import dev.loomlab.lab.stats.Sample;
+import dev.loomlab.load.Protocol;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -57,9 +59,18 @@ record ModelFigures(String model, List<CellResult> cells, List<String> rules) {
         return cells.stream().allMatch(c -> c.steady() != null && c.steady().settled());
     }
 
-    /** Every round limited by the server's CPU: then no threading model raises its capacity, only less work per request. */
+    /**
+     * Every round's server busy on all its cores ({@link Protocol#CPU_SATURATED} of them or more), as measured in the
+     * window, or judged limited by its CPU: then no threading model raises its capacity, only less work per request.
+     * Read from the CPU itself, so a round that did not settle still says whether its CPU ran out.
+     */
     boolean cpuBound() {
-        return cells.stream().allMatch(c -> "cpu".equals(c.limitedBy()));
+        return cells.stream().allMatch(c -> "cpu".equals(c.limitedBy()) || saturated(c));
+    }
+
+    private static boolean saturated(CellResult c) {
+        int cores = Resources.cpuSet(c.cpus() == null ? null : c.cpus().get("server")).size();
+        return cores > 0 && c.serverCpuCores() != null && c.serverCpuCores() >= Protocol.CPU_SATURATED * cores;
     }
 
     /** What limited the rounds: the one limit when they agree, else each in round order. */

@@ -8,6 +8,7 @@ import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.testing.RunFolders;
 import dev.loomlab.lab.testing.MachineSpeed;
 import dev.loomlab.lab.testing.SampleShop;
+import dev.loomlab.load.Protocol;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +65,7 @@ class OwnAppEndToEndTest {
             // where its server used its cores, its CPU per request at low load is measured after the window and the CPU's
             // ceiling from it (the utilization law) bounds the cell; elsewhere it could not bound, and is not measured
             int serverCores = serverCores(cell);
-            if (cell.serverCpuCores() != null && cell.serverCpuCores() >= dev.loomlab.load.Protocol.CPU_SATURATED * serverCores) {
+            if (cell.serverCpuCores() != null && cell.serverCpuCores() >= Protocol.CPU_SATURATED * serverCores) {
                 double lowLoadMs = cell.metrics().get("cpuPerRequestLowLoadMs");
                 assertThat(lowLoadMs).as(cell.label()).isPositive();
                 double windowMs = 1000 * cell.serverCpuCores() / cell.tps();
@@ -103,7 +104,7 @@ class OwnAppEndToEndTest {
         // A core is saturated below 1.0 where the machine is slower than the reference by a CPU quota (--slow 4 read 0.275
         // of a core, and 2 in the pool): the core's share that machine gives is what it can saturate.
         CellResult virtualCell = cells.get("app-virtual");
-        double saturated = dev.loomlab.load.Protocol.CPU_SATURATED * serverCores(virtualCell) / Math.max(1, MachineSpeed.factor());
+        double saturated = Protocol.CPU_SATURATED * serverCores(virtualCell) / Math.max(1, MachineSpeed.factor());
         if (virtualCell.serverCpuCores() == null || virtualCell.serverCpuCores() < saturated) {
             assertThat(virtual.get("poolActiveMax") + virtual.get("poolPendingMax")).as("server CPU %s, saturated from %.3f (%s)", virtualCell.serverCpuCores(), saturated, MachineSpeed.describe())
                     .isGreaterThan(8.0);
@@ -118,6 +119,36 @@ class OwnAppEndToEndTest {
     private static int serverCores(CellResult cell) {
         return java.util.Arrays.stream(cell.cpus().get("server").split(",")).mapToInt(r -> r.contains("-")
                 ? Integer.parseInt(r.split("-")[1]) - Integer.parseInt(r.split("-")[0]) + 1 : 1).sum();
+    }
+
+    @Test
+    void aCpuHeavyEndpointIsCalledCpuBoundOnBothThreadModels() throws Exception {
+        // the shop's quote: 20,000 rounds of SHA-256 a request and no I/O, so eight users keep the server's core busy
+        Path plan = dir.resolve("quote.yaml");
+        Files.writeString(plan, """
+                name: quote
+                requests:
+                  - name: quote
+                    path: /products/{id}/quote
+                    values: {id: 1..1000}
+                    bodyContains: '"quote"'
+                """);
+        Path out = dir.resolve("quote-run");
+        int exit = Loomlab.commandLine().execute(SampleShop.withStartTimeout("run", "--plan", plan.toString(), "--app", jar.toString(),
+                "--vus", "8", "--warmup", "3s", "--duration", "4s", "--rounds", "1",
+                "--app-args=--server.tomcat.max-keep-alive-requests=-1", "--out", out.toString()));
+
+        assertThat(exit).isZero();
+        RunFolder folder = new RunFolder(RunFolders.only(out));
+        for (CellResult cell : folder.readCells()) {
+            assertThat(cell.succeeded()).as(cell.label() + ": " + cell.failure()).isTrue();
+            // the case is CPU-bound by construction: what the server's CPU did in the window says so first
+            assertThat(cell.serverCpuCores()).as(cell.label() + " server CPU").isGreaterThanOrEqualTo(
+                    Protocol.CPU_SATURATED * serverCores(cell));
+        }
+        assertThat(Files.readString(folder.root().resolve(RunFolder.SUMMARY)))
+                .contains("CPU-bound: every model's server ran out of CPU before anything else")
+                .contains("no threading model raises this capacity");
     }
 
     @Test

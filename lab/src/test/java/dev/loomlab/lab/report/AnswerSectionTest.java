@@ -108,6 +108,16 @@ class AnswerSectionTest {
     }
 
     @Test
+    void aServerThatUsedItsWholeCoreIsCpuBoundEvenWhereItsRoundDidNotSettle() {
+        // No pick on unsettled rounds, but the CPU each server used in its window is measured all the same.
+        Map<String, Object> busy = Map.of("limitedBy", "not-settled", "serverCpuCores", 0.97, "cpus", Map.of("server", "1", "driver", "0"),
+                "steady", Map.of("state", "not-settled", "warmupEnded", "fixed", "why", "drifting"));
+        WorkloadAnswer answer = answerOf(rounds("mvc-platform", "thread-name", busy, 5_210.0), rounds("mvc-virtual", "thread-name", busy, 5_020.0));
+
+        assertAnswer(answer, Verdict.UNDECIDED, "No pick: no model's cells were settled", "CPU-bound: every model's server ran out of CPU");
+    }
+
+    @Test
     void theRoundsCallAGapWithinTwoPercentNoDifferenceAndOneBeyondNoiseAPick() {
         WorkloadAnswer alike = answerOf(
                 rounds("mvc-platform", "block-query", Map.of(), 497.0, 499.0, 498.0),

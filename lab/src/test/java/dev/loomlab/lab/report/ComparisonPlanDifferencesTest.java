@@ -26,6 +26,7 @@ class ComparisonPlanDifferencesTest {
             vus: [100, 200]
             rate: [100, 200]
             burst: [10, 20]
+            shape: [steady, "spike 3x for 5s at 10s"]
             warmup: [auto, 20s]
             warmupMax: [30s, 60s]
             duration: [10s, 20s]

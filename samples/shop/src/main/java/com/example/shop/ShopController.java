@@ -1,5 +1,9 @@
 package com.example.shop;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
@@ -41,6 +45,20 @@ public class ShopController {
     public ResponseEntity<Map<String, Object>> stock(@PathVariable long id) {
         return shop.stock(id).map(q -> ResponseEntity.ok(Map.<String, Object>of("productId", id, "quantity", q)))
                 .orElse(ResponseEntity.notFound().build());
+    }
+
+    /**
+     * CPU-heavy, no I/O: a quote signed by {@code rounds} rounds of SHA-256 over the product's id, a few milliseconds of
+     * one core per request, so that neither thread model can raise the shop's capacity past its cores.
+     */
+    @GetMapping("/products/{id}/quote")
+    public Map<String, Object> quote(@PathVariable long id, @RequestParam(defaultValue = "20000") int rounds) throws NoSuchAlgorithmException {
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        byte[] digest = Long.toString(id).getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < Math.min(rounds, 1_000_000); i++) {
+            digest = sha.digest(digest);
+        }
+        return Map.of("productId", id, "quote", HexFormat.of().formatHex(digest, 0, 8));
     }
 
     public record OrderRequest(long productId, int quantity) {
