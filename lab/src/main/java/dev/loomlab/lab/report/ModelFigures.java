@@ -60,12 +60,13 @@ record ModelFigures(String model, List<CellResult> cells, List<String> rules) {
     }
 
     /**
-     * Every round's server busy on all its cores ({@link Protocol#CPU_SATURATED} of them or more), as measured in the
-     * window, or judged limited by its CPU: then no threading model raises its capacity, only less work per request.
-     * Read from the CPU itself, so a round that did not settle still says whether its CPU ran out.
+     * Every round judged limited by its server's CPU, or not judged because it did not settle while its server was busy
+     * on all its cores ({@link Protocol#CPU_SATURATED} of them or more): then no threading model raises its capacity, only
+     * less work per request. A round whose verdict names another resource that ran out first (the load driver's core) is
+     * not CPU-bound, however busy its server.
      */
     boolean cpuBound() {
-        return cells.stream().allMatch(c -> "cpu".equals(c.limitedBy()) || saturated(c));
+        return cells.stream().allMatch(c -> "cpu".equals(c.limitedBy()) || "not-settled".equals(c.limitedBy()) && saturated(c));
     }
 
     private static boolean saturated(CellResult c) {

@@ -9,6 +9,7 @@ import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +116,11 @@ class AnswerSectionTest {
         WorkloadAnswer answer = answerOf(rounds("mvc-platform", "thread-name", busy, 5_210.0), rounds("mvc-virtual", "thread-name", busy, 5_020.0));
 
         assertAnswer(answer, Verdict.UNDECIDED, "No pick: no model's cells were settled", "CPU-bound: every model's server ran out of CPU");
+        // as busy, but the load driver's core ran out first: not the server's CPU that bounds it
+        Map<String, Object> driverFirst = new HashMap<>(busy);
+        driverFirst.put("limitedBy", "driver-core");
+        assertThat(said(answerOf(rounds("mvc-platform", "thread-name", driverFirst, 5_210.0), rounds("mvc-virtual", "thread-name", busy, 5_020.0))))
+                .doesNotContain("CPU-bound: every model's");
     }
 
     @Test
