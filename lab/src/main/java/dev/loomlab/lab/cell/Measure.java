@@ -96,7 +96,7 @@ public final class Measure {
         // (qualified: Window here is this class's outcome record)
         dev.loomlab.load.Window window = plan.workload() instanceof Workload.Burst ? dev.loomlab.load.Window.NONE : plan.window();
         LoadSpec spec = new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog)
-                .spiking(plan.spike().orElse(null));
+                .spiking(plan.spike().orElse(null)).ramping(plan.ramp().orElse(null));
         return plan.requests().isEmpty() ? spec : spec.sending(plan.requests(), plan.tls());
     }
 

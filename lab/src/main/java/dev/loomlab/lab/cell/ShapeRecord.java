@@ -16,6 +16,7 @@ final class ShapeRecord {
         return switch (shape) {
             case LoadShape.Steady s -> Optional.empty();
             case LoadShape.Soak s -> Optional.<ShapeFigures>of(SoakTrends.of(rows, results.latencyPerSecond(99)));
+            case LoadShape.Ramped r -> Optional.empty();
             case LoadShape.Spiked s -> SpikeRecovery.of(s.spike(), results.latencyBySecond(99), results.okPerSecond().orElse(List.of()),
                     results.errorsPerSecond().orElse(List.of()), windowS).map(ShapeFigures.class::cast);
         };

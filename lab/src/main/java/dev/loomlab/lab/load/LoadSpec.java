@@ -5,6 +5,7 @@ import dev.loomlab.load.Workload;
 import java.nio.file.Path;
 import java.time.Duration;
 import dev.loomlab.load.HttpCall;
+import dev.loomlab.load.Ramp;
 import dev.loomlab.load.Spike;
 import dev.loomlab.load.TlsTrust;
 import java.util.List;
@@ -21,9 +22,10 @@ import java.util.List;
  *               empty for the one request on {@code url}
  * @param tls    whom an {@code https://} url's certificate must come from
  * @param spike  a step of the load inside the window and back ({@code shape: spike …}), or null for a steady load
+ * @param ramp   a closed load's rise from a few VUs to the workload's inside the window ({@code shape: ramp …}), or null
  */
 public record LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
-                       Path log, List<HttpCall> calls, TlsTrust tls, Spike spike) {
+                       Path log, List<HttpCall> calls, TlsTrust tls, Spike spike, Ramp ramp) {
 
     public LoadSpec {
         method = method == null ? "GET" : method;
@@ -37,7 +39,7 @@ public record LoadSpec(String url, String method, Workload workload, Window wind
     /** The one request on {@code url}. */
     public LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
                     Path log) {
-        this(url, method, workload, window, requestTimeout, outDir, name, log, List.of(), TlsTrust.AUTHORITIES, null);
+        this(url, method, workload, window, requestTimeout, outDir, name, log, List.of(), TlsTrust.AUTHORITIES, null, null);
     }
 
     public static LoadSpec closed(String url, int vus, Duration warmup, Duration duration, Duration timeout,
@@ -55,17 +57,22 @@ public record LoadSpec(String url, String method, Workload workload, Window wind
     }
 
     public LoadSpec withMethod(String newMethod) {
-        return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log, calls, tls, spike);
+        return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log, calls, tls, spike, ramp);
     }
 
     /** This load sending {@code mix} instead of its one request, trusting {@code trust} for https. */
     public LoadSpec sending(List<HttpCall> mix, TlsTrust trust) {
-        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, mix, trust, spike);
+        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, mix, trust, spike, ramp);
     }
 
     /** This load stepped up by {@code step} inside its window and back (null: steady). */
     public LoadSpec spiking(Spike step) {
-        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, calls, tls, step);
+        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, calls, tls, step, ramp);
+    }
+
+    /** This closed load rising by {@code rise} inside its window (null: steady). */
+    public LoadSpec ramping(Ramp rise) {
+        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, calls, tls, spike, rise);
     }
 
     /**

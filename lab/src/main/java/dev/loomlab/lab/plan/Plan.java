@@ -5,6 +5,7 @@ import dev.loomlab.lab.catalog.Model;
 import dev.loomlab.lab.load.agents.LoadAgent;
 import dev.loomlab.lab.settings.Topology;
 import dev.loomlab.load.HttpCall;
+import dev.loomlab.load.Ramp;
 import dev.loomlab.load.Spike;
 import dev.loomlab.load.TlsTrust;
 import dev.loomlab.load.Window;
@@ -42,7 +43,7 @@ import java.util.Optional;
  * @param slos  the thresholds every cell must meet (a failed one makes the run exit 99)
  * @param tls   whom an https server's certificate must come from
  * @param app   a user's Spring Boot jar the lab runs as the models' server, or empty
- * @param shape how the load runs over the window: steady, a soak (its trends fitted) or a spike inside it
+ * @param shape how the load runs over the window: steady, a soak (its trends fitted), a spike inside it or a ramp
  */
 public record Plan(
         String name,
@@ -128,6 +129,11 @@ public record Plan(
 
     public int cellCount() {
         return models.stream().mapToInt(m -> jdksFor(m).size() * jdbcDriversFor(m).size()).sum() * scenarios.size() * rounds;
+    }
+
+    /** The rise of a ramped load ({@code shape: ramp …}); empty for any other shape. */
+    public Optional<Ramp> ramp() {
+        return shape instanceof LoadShape.Ramped ramped ? Optional.of(ramped.ramp()) : Optional.empty();
     }
 
     /** The step of a spiked load ({@code shape: spike …}); empty for any other shape. */

@@ -91,6 +91,8 @@ final class PlanRules {
                     Optional.of("shape: " + s.spelling() + " ends at " + Durations.format(s.spike().end()) + ", not inside the "
                             + Durations.format(window) + " window: the recovery after it is measured in the window too");
             case LoadShape.Spiked s -> EngineCatalog.standard().spikeRefusal(plan.engine());
+            // the type and its grammar are in; no engine runs it yet
+            case LoadShape.Ramped r -> Optional.of("shape: a ramp is not offered yet (" + LoadShape.ALLOWED.replace(", ramp from VUS over DURATION", "") + ")");
         };
     }
 

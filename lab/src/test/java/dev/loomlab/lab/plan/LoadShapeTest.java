@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.loomlab.lab.settings.PlanException;
+import dev.loomlab.load.Ramp;
 import dev.loomlab.load.Spike;
+import dev.loomlab.load.Workload;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,6 +21,19 @@ class LoadShapeTest {
         assertThat(spike).isEqualTo(new LoadShape.Spiked(new Spike(3, Duration.ofSeconds(20), Duration.ofSeconds(10))));
         assertThat(spike.spelling()).isEqualTo("spike 3x for 10s at 20s");
         assertThat(LoadShape.parse("spike 2.5x for 1m at 30s").spelling()).isEqualTo("spike 2.5x for 1m at 30s");
+        LoadShape ramp = LoadShape.parse("ramp  from 50 over 1m");
+        assertThat(ramp).isEqualTo(new LoadShape.Ramped(new Ramp(50, Duration.ofMinutes(1))));
+        assertThat(ramp.spelling()).isEqualTo("ramp from 50 over 1m");
+    }
+
+    @Test
+    void aRampRisesOneLevelASecondToTheWorkloadsVusThenHolds() {
+        Ramp ramp = new Ramp(50, Duration.ofSeconds(10));
+        Workload.Closed top = new Workload.Closed(250);
+        assertThat(ramp.vusAt(0, top)).isEqualTo(50);
+        assertThat(ramp.vusAt(5, top)).isEqualTo(150);
+        assertThat(ramp.vusAt(10, top)).isEqualTo(250);
+        assertThat(ramp.vusAt(60, top)).isEqualTo(250);
     }
 
     @Test
@@ -34,7 +49,12 @@ class LoadShapeTest {
         assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "wave")))
                 .isInstanceOf(PlanException.class).hasMessageStartingWith("shape: cannot read 'wave'").hasMessageNotContaining("\n");
         assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "ramp 100 to 1000 over 30s")))
-                .isInstanceOf(PlanException.class).hasMessageStartingWith("shape: a ramp is not offered yet").hasMessageNotContaining("\n");
+                .isInstanceOf(PlanException.class).hasMessageStartingWith("shape: cannot read 'ramp 100 to 1000 over 30s'")
+                .hasMessageContaining("ramp from VUS over DURATION").hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "ramp from 0 over 30s")))
+                .isInstanceOf(PlanException.class).hasMessageStartingWith("shape: ramp: from must be between 1 and");
+        assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "ramp from 5 over 1500ms")))
+                .isInstanceOf(PlanException.class).hasMessageContaining("whole seconds, at least 2s");
         assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 1x for 10s at 5s")))
                 .isInstanceOf(PlanException.class).hasMessageContaining("above 1x");
         assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 3x for 500ms at 5s")))
