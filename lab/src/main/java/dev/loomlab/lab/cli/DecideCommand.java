@@ -1,12 +1,15 @@
 package dev.loomlab.lab.cli;
 
 import dev.loomlab.lab.plan.Plan;
+import dev.loomlab.lab.report.ReportFiles;
+import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.Decision;
 import dev.loomlab.lab.run.DecisionReport;
 import dev.loomlab.lab.run.Objective;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Durations;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -39,12 +42,27 @@ public final class DecideCommand implements Callable<Integer> {
         List<Integer> levels = search.levels();
         Objective objective = new Objective(Durations.parse("--p99", p99, Duration.ofMillis(1), LONGEST_P99), share(errors));
         Plan plan = SearchRun.plan(options, "decide");
+        if (!Files.isRegularFile(search.out.resolve(RunFolder.MANIFEST))) {
+            search(plan, levels, objective);
+            return 0;
+        }
+        // --out is a run's folder: the search lands inside it, and the run's answer then says each model's capacity. The
+        // run folder is held all along, so that no run or report writes it meanwhile.
+        RunFolder run = new RunFolder(search.out);
+        try (RunFolder.Lock lock = run.lock()) {
+            search(plan, levels, objective);
+            ReportFiles.write(run, run.readManifest(), run.readCells());
+        }
+        System.out.println("loomlab: the answer in " + run.root().resolve(RunFolder.SUMMARY) + " now says each model's capacity at the objective");
+        return 0;
+    }
+
+    private void search(Plan plan, List<Integer> levels, Objective objective) {
         SearchRun.run("decide", plan, levels, search.out, objective, (folder, results) -> {
             String md = DecisionReport.write(folder, Decision.of(plan.scenarios().getFirst().id(), objective, levels, results));
             System.out.println();
             System.out.print(md);
         });
-        return 0;
     }
 
     /** A share of the requests, 0.001, or a percentage, 0.1%: at least 0 and below 1. */

@@ -2,13 +2,16 @@ package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.report.WorkloadAnswer.Claim;
 import dev.loomlab.lab.report.WorkloadAnswer.Where;
+import dev.loomlab.lab.result.CapacityFile;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.ShapeFigures;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Function;
@@ -23,12 +26,14 @@ final class AnswerClaims {
     private AnswerClaims() {
     }
 
-    static void evidence(List<Claim> claims, List<ModelFigures> models) {
+    static void evidence(List<Claim> claims, List<ModelFigures> models, Optional<CapacityFile> decide) {
         if (models.isEmpty()) {
             return;
         }
         claims.add(new Claim("Throughput: " + join(models, m -> String.format(Locale.ROOT, "%s %.1f TPS (limited by %s)",
                 m.model(), m.meanTps(), m.limitedBy())) + ".", Where.TABLE));
+        CapacityClaim.of(decide).ifPresent(claims::add);
+        ShapeClaims.add(claims, models);
         cpu(claims, models);
         tail(claims, models);
         cost(claims, models);
@@ -36,11 +41,11 @@ final class AnswerClaims {
                 .map(m -> String.join(", ", m.pitfalls()) + " on " + m.model()).toList();
         claims.add(new Claim(pitfalls.isEmpty() ? "No pitfall finding fired (pinning, ThreadLocal growth, a pool run dry, a carrier backlog, GC, errors)."
                 : "Pitfalls observed: " + String.join("; ", pitfalls) + ".", Where.TABLE));
-        claims.add(notMeasured(models));
+        claims.add(notMeasured(models, decide.isPresent()));
     }
 
     /** What a team weighs that this run did not measure: the load shapes it did not run, capacity at an objective, the spread. */
-    private static Claim notMeasured(List<ModelFigures> models) {
+    private static Claim notMeasured(List<ModelFigures> models, boolean capacity) {
         Set<String> shapes = new LinkedHashSet<>(List.of("ramp", "spike", "soak"));
         models.stream().flatMap(m -> m.cells().stream()).map(CellResult::shapeFigures).filter(Objects::nonNull)
                 .forEach(f -> shapes.remove(f instanceof ShapeFigures.Soak ? "soak" : "spike"));
@@ -48,8 +53,18 @@ final class AnswerClaims {
         List<String> left = List.copyOf(shapes);
         String named = left.size() < 2 ? String.join("", left)
                 : String.join(", ", left.subList(0, left.size() - 1)) + " and " + left.getLast();
-        return new Claim("Not measured here: " + (named.isEmpty() ? "" : named + " load, and ") + "capacity at a latency objective (`./loomlab decide`)"
-                + (fewest < 2 ? "; the run-to-run spread (" + fewest + " round a model: `--rounds 3` measures it)" : "") + ".", Where.NOTHING);
+        List<String> not = new ArrayList<>();
+        if (!named.isEmpty()) {
+            not.add(named + " load (`--shape`)");
+        }
+        if (!capacity) {
+            not.add("capacity at a latency objective (`./loomlab decide … --out` this run's folder)");
+        }
+        if (fewest < 2) {
+            not.add("the run-to-run spread (" + fewest + " round a model: `--rounds 3` measures it)");
+        }
+        return new Claim(not.isEmpty() ? "Measured here: every shape of load, capacity at an objective and the run-to-run spread."
+                : "Not measured here: " + String.join("; ", not) + ".", Where.NOTHING);
     }
 
     private static void cpu(List<Claim> claims, List<ModelFigures> models) {

@@ -1,6 +1,7 @@
 package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.report.WorkloadAnswer.Claim;
+import dev.loomlab.lab.result.CapacityFile;
 import dev.loomlab.lab.result.CellResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +30,7 @@ final class AnswerSection {
 
     /** Each workload's answer, in the run's order; workloads served by one model only have nothing to choose between. */
     static List<WorkloadAnswer> answers(CellFindings said, RunFacts run, List<CellResult> cells) {
+        List<CapacityFile> decides = CapacityFile.inside(said.root());
         List<WorkloadAnswer> answers = new ArrayList<>();
         for (String scenario : run.scenarios()) {
             List<ModelFigures> models = new ArrayList<>();
@@ -40,7 +42,7 @@ final class AnswerSection {
                 }
             }
             if (models.size() >= 2) {
-                answers.add(WorkloadAnswer.of(scenario, models));
+                answers.add(WorkloadAnswer.of(scenario, models, CapacityFile.of(scenario, decides)));
             }
         }
         return answers;
@@ -51,21 +53,28 @@ final class AnswerSection {
         if (answers.isEmpty()) {
             return;
         }
+        List<CapacityFile> decides = CapacityFile.inside(said.root());
         md.append("## Answer\n\n").append(INTRO);
         for (WorkloadAnswer answer : answers) {
             md.append("**").append(answer.scenario()).append("** — ");
-            md.append(String.join(" ", answer.claims().stream().map(c -> linked(c, answer.scenario())).toList())).append("\n\n");
+            String decide = decideMarkdown(answer.scenario(), decides);
+            md.append(String.join(" ", answer.claims().stream().map(c -> linked(c, answer.scenario(), decide)).toList())).append("\n\n");
         }
     }
 
     /** The page's data: per workload its verdict, the models picked, and the claims with the section each points at. */
     static List<Map<String, Object>> rows(CellFindings said, RunFacts run, List<CellResult> cells) {
+        List<CapacityFile> decides = CapacityFile.inside(said.root());
         return answers(said, run, cells).stream().map(a -> {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("scenario", a.scenario());
             row.put("verdict", a.verdict().spelling);
             row.put("picked", a.picked());
             row.put("claims", a.claims().stream().map(AnswerSection::claim).toList());
+            // only an answer that has one carries the key: the golden pages of runs without a decide stay as they were
+            if (CapacityFile.of(a.scenario(), decides).isPresent()) {
+                row.put("decide", decideMarkdown(a.scenario(), decides));
+            }
             return row;
         }).toList();
     }
@@ -78,10 +87,16 @@ final class AnswerSection {
         return c;
     }
 
-    private static String linked(Claim claim, String scenario) {
+    /** The decide.md of {@code scenario}'s newest decide in the run folder, relative to it; empty when none. */
+    private static String decideMarkdown(String scenario, List<CapacityFile> decides) {
+        return CapacityFile.of(scenario, decides).map(d -> d.folder() + "/decide.md").orElse("");
+    }
+
+    private static String linked(Claim claim, String scenario, String decide) {
         return switch (claim.where()) {
             case TABLE -> claim.text() + " ([" + scenario + "](#" + scenario + "))";
             case COST -> claim.text() + " ([cost](" + COST_ANCHOR + "))";
+            case DECIDE -> claim.text() + " ([decide](" + decide + "))";
             case NOTHING -> claim.text();
         };
     }

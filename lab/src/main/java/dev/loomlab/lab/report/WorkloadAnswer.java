@@ -1,5 +1,6 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.lab.result.CapacityFile;
 import dev.loomlab.lab.stats.Difference.Call;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -7,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The answer for one workload: which model to pick, or that none can be picked and why, with each claim beside the
@@ -47,6 +49,8 @@ record WorkloadAnswer(String scenario, Verdict verdict, List<String> picked, Lis
         TABLE,
         /** The cost of each model. */
         COST,
+        /** A {@code ./loomlab decide} of the workload kept in the run's folder. */
+        DECIDE,
         /** Nothing measured: what the run did not do. */
         NOTHING
     }
@@ -56,16 +60,22 @@ record WorkloadAnswer(String scenario, Verdict verdict, List<String> picked, Lis
         claims = List.copyOf(claims);
     }
 
-    /** The answer from each model's rounds of {@code scenario}, in the run's model order. */
-    static WorkloadAnswer of(String scenario, List<ModelFigures> models) {
+    /** The answer from each model's rounds of {@code scenario}, in the run's model order, and a decide of it if one was kept. */
+    static WorkloadAnswer of(String scenario, List<ModelFigures> models, Optional<CapacityFile> decide) {
         List<ModelFigures> settled = models.stream().filter(ModelFigures::settled).toList();
         List<Claim> claims = new ArrayList<>();
         List<String> unsettled = models.stream().filter(m -> !m.settled()).map(ModelFigures::model).toList();
+        if (ShapeClaims.stepped(models)) {
+            claims.add(new Claim("No pick on throughput: the load changed inside the window (" + ShapeClaims.shapes(models)
+                    + "), so a model's mean throughput there is no capacity; what each did under it follows.", Where.TABLE));
+            AnswerClaims.evidence(claims, models, decide);
+            return new WorkloadAnswer(scenario, Verdict.UNDECIDED, List.of(), claims);
+        }
         if (settled.size() < 2) {
             claims.add(new Claim(String.format(Locale.ROOT, "No pick: %s; a model is compared only on cells measured in steady state%s.",
                     settled.isEmpty() ? "no model's cells were settled" : "only " + settled.getFirst().model() + "'s cells were settled",
                     unsettled.isEmpty() ? "" : " (not settled or not judged: " + String.join(", ", unsettled) + ")"), Where.TABLE));
-            AnswerClaims.evidence(claims, models);
+            AnswerClaims.evidence(claims, models, decide);
             return new WorkloadAnswer(scenario, Verdict.UNDECIDED, List.of(), claims);
         }
         ModelFigures leader = settled.stream().max(Comparator.comparingDouble(ModelFigures::meanTps)).orElseThrow();
@@ -75,7 +85,7 @@ record WorkloadAnswer(String scenario, Verdict verdict, List<String> picked, Lis
         if (!unsettled.isEmpty()) {
             claims.add(new Claim("Not compared, not settled or not judged: " + String.join(", ", unsettled) + ".", Where.TABLE));
         }
-        AnswerClaims.evidence(claims, settled);
+        AnswerClaims.evidence(claims, settled, decide);
         return new WorkloadAnswer(scenario, decision.verdict(), decision.picked(), claims);
     }
 

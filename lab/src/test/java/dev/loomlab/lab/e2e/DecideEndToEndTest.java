@@ -3,15 +3,16 @@ package dev.loomlab.lab.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.loomlab.lab.cli.Loomlab;
+import dev.loomlab.lab.report.Golden;
 import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.run.DecisionReport;
 import dev.loomlab.lab.settings.Defaults;
 import dev.loomlab.lab.testing.MachineSpeed;
-import dev.loomlab.lab.testing.RunFolders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -39,12 +40,17 @@ class DecideEndToEndTest {
 
     @Test
     void platformThreadsMissTheObjectiveAt600VusAndVirtualThreadsMeetIt(@TempDir Path out) throws Exception {
+        // given a run's folder as --out, the search lands inside it and the run's answer gains each model's capacity
+        Path earlier = Golden.copyOfFixtureRun(out.resolve("earlier-run"));
         int exit = Loomlab.commandLine().execute("decide", "--models", "mvc-platform,mvc-virtual", "--scenarios", "block",
                 "--sleep-ms", String.valueOf(SLEEP_MS), "--from", String.valueOf(LOW), "--to", String.valueOf(HIGH), "--steps", "2",
-                "--p99", P99_MS + "ms", "--warmup", WARMUP_S + "s", "--duration", "4s", "--heap", "512m", "--out", out.toString());
+                "--p99", P99_MS + "ms", "--warmup", WARMUP_S + "s", "--duration", "4s", "--heap", "512m", "--out", earlier.toString());
 
         assertThat(exit).as("exit of loomlab decide (its lines are on the console)").isZero();
-        Path run = RunFolders.only(out);
+        Path run;
+        try (Stream<Path> inside = Files.list(earlier)) {
+            run = inside.filter(p -> p.getFileName().toString().endsWith("-decide-block")).findFirst().orElseThrow();
+        }
         for (String file : new String[] {DecisionReport.MARKDOWN, DecisionReport.JSON, "saturation.json", RunFolder.SUMMARY, ReportFiles.HTML}) {
             assertThat(run.resolve(file)).isNotEmptyFile();
         }
@@ -72,5 +78,8 @@ class DecideEndToEndTest {
         // One level apart: platform's capacity lies in [100, 600), virtual's at 600 or above; the search cannot size the gap.
         assertThat(decision.get("highest").isNull()).isTrue();
         assertThat(decision.get("verdict").asString()).startsWith("mvc-virtual met the objective at " + HIGH + " VUs, one level above mvc-platform");
+        assertThat(Files.readString(earlier.resolve(RunFolder.SUMMARY)))
+                .contains("Capacity at the objective (p99 ≤ " + P99_MS + " ms and errors under 0.1 % of requests): mvc-platform " + LOW + " VUs")
+                .contains("mvc-virtual at least " + HIGH + " VUs").contains("([decide](" + run.getFileName() + "/decide.md))");
     }
 }

@@ -7,6 +7,7 @@ import dev.loomlab.lab.report.WorkloadAnswer.Verdict;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -246,5 +247,63 @@ class AnswerSectionTest {
         assertThat(summary.indexOf("## Answer")).isPositive().isLessThan(summary.indexOf("## slow-query"));
         assertThat(summary).contains("**slow-query** — Pick webflux").contains("([slow-query](#slow-query))");
         assertThat(ReportData.json(ReportData.build(folder, RUN, cells))).contains("\"verdict\" : \"pick\"");
+    }
+
+    private static Map<String, Object> spike(double recoveryS, long errors) {
+        Map<String, Object> spike = new LinkedHashMap<>(Map.of("shape", "spike", "factor", 3, "atS", 20, "lengthS", 10, "baselineP99Ms", 98.0,
+                "peakP99Ms", 2_951.0, "errorsDuring", errors, "requestsDuring", 6_000, "windowLeftS", 8));
+        if (recoveryS >= 0) {
+            spike.put("recoveryS", recoveryS);
+        }
+        return Map.of("shapeFigures", spike);
+    }
+
+    @Test
+    void aSpikeIsNoCapacityToPickOnItSaysEachModelsErrorsAndWayBack() {
+        WorkloadAnswer answer = answerOf(rounds("mvc-platform", "block", spike(4, 0), 410.0),
+                rounds("mvc-virtual", "block", spike(-1, 12), 900.0));
+
+        assertAnswer(answer, Verdict.UNDECIDED, "No pick on throughput: the load changed inside the window (spike 3x for 10s at 20s)",
+                "Spike 3x for 10 s at 20 s: mvc-platform 0 errors of 6,000 requests during it, p99 98 ms before, up to 2951 ms, back in 4 s",
+                "mvc-virtual 12 errors of 6,000 requests during it", "not back within the 8 s left", "Not measured here: ramp and soak load");
+    }
+
+    @Test
+    void aSoakSaysEachModelsSlopesBesideItsVerdict() {
+        Map<String, Object> leaking = Map.of("shapeFigures", Map.of("shape", "soak",
+                "rssMb", Map.of("perMinute", 103.4, "halfWidth", 9.9, "mean", 800.0, "points", 60),
+                "p99Ms", Map.of("perMinute", 0.1, "halfWidth", 0.3, "mean", 20.0, "points", 60)));
+        Map<String, Object> flat = Map.of("shapeFigures", Map.of("shape", "soak",
+                "rssMb", Map.of("perMinute", 2.1, "halfWidth", 0.8, "mean", 400.0, "points", 60)));
+
+        WorkloadAnswer answer = answerOf(rounds("mvc-platform", "block", leaking, 498.0, 499.0), rounds("mvc-virtual", "block", flat, 499.0, 498.5));
+
+        assertAnswer(answer, Verdict.NO_DIFFERENCE, "Soak, slopes over the window's second half",
+                "mvc-platform round 1: RSS +103.40 MB/min ± 9.90 (+12.9 %/min of 800.0 MB), p99 +0.10 ms/min", "mvc-virtual round 2: RSS +2.10 MB/min",
+                "p99 not measured", "Pitfalls observed: memory-grows on mvc-platform.", "Not measured here: ramp and spike load (`--shape`); capacity");
+    }
+
+    @Test
+    void aDecideKeptInTheRunFolderGivesEachModelsCapacityLinkedToIt(@TempDir Path folder) throws Exception {
+        Path decide = Files.createDirectories(folder.resolve("20261207-031500-decide-block"));
+        // as decide writes it (DecisionReport): the figures are the answer's to repeat, not to recompute
+        Files.writeString(decide.resolve("decide.json"), """
+                {"scenario": "block", "objective": {"p99Ms": 1000, "errorShare": 0.001, "text": "p99 <= 1s and errors under 0.1 %"},
+                 "levels": [100, 300, 600], "models": [
+                  {"model": "mvc-platform", "capacityVus": 100, "stop": "missed", "tps": 99.6, "p99Ms": 1010.2, "sentence": "…"},
+                  {"model": "mvc-virtual", "capacityVus": 600, "stop": "last-level", "tps": 597.0, "p99Ms": 1012.0}],
+                 "highest": "mvc-virtual", "verdict": "Highest capacity at the objective: mvc-virtual, 600 VUs, against 100 VUs for mvc-platform, the next."}
+                """);
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "block", Map.of(), 200.0, 200.0));
+        cells.addAll(rounds("mvc-virtual", "block", Map.of(), 499.0, 500.0));
+
+        WorkloadAnswer answer = AnswerSection.answers(new CellFindings(folder), new RunFacts(RUN, cells), cells).getFirst();
+        String summary = SummaryMarkdown.render(folder, RUN, cells);
+
+        assertThat(said(answer)).contains("Capacity at the objective (p99 <= 1s and errors under 0.1 %): mvc-platform 100 VUs (99.6 TPS, p99 1010 ms), "
+                        + "mvc-virtual at least 600 VUs (597.0 TPS, p99 1012 ms). Highest capacity at the objective: mvc-virtual")
+                .doesNotContain("capacity at a latency objective");
+        assertThat(summary).contains("([decide](20261207-031500-decide-block/decide.md))");
+        assertThat(ReportData.json(ReportData.build(folder, RUN, cells))).contains("\"decide\" : \"20261207-031500-decide-block/decide.md\"");
     }
 }

@@ -1,0 +1,84 @@
+package dev.loomlab.lab.report;
+
+import dev.loomlab.lab.report.WorkloadAnswer.Claim;
+import dev.loomlab.lab.report.WorkloadAnswer.Where;
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.ShapeFigures;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What each model did under a shaped load, for the answer: a spike's errors and the p99's way back, a soak's trends.
+ * Said model by model, round by round, from the cells' own {@code shapeFigures}; none of it picks a model, because one
+ * round of a spike or a slope is one draw whose spread this run did not measure.
+ */
+final class ShapeClaims {
+    private ShapeClaims() {
+    }
+
+    /** Whether {@code models}' load changed inside the window (a spike): their mean throughput is then no capacity. */
+    static boolean stepped(List<ModelFigures> models) {
+        return models.stream().flatMap(m -> m.cells().stream()).anyMatch(c -> c.shapeFigures() instanceof ShapeFigures.Spike);
+    }
+
+    /** The shapes that changed the load, as a plan spells them ({@code spike 3x for 10s at 20s}). */
+    static String shapes(List<ModelFigures> models) {
+        return String.join(", ", models.stream().flatMap(m -> m.cells().stream()).map(CellResult::shapeFigures)
+                .filter(f -> f instanceof ShapeFigures.Spike).map(f -> (ShapeFigures.Spike) f)
+                .map(s -> String.format(Locale.ROOT, "spike %sx for %.0fs at %.0fs", factor(s.factor()), s.lengthS(), s.atS())).distinct().toList());
+    }
+
+    static void add(List<Claim> claims, List<ModelFigures> models) {
+        spikes(models).ifPresent(claims::add);
+        soaks(models).ifPresent(claims::add);
+    }
+
+    private static Optional<Claim> spikes(List<ModelFigures> models) {
+        List<String> each = new ArrayList<>();
+        String spelling = null;
+        for (ModelFigures m : models) {
+            List<String> rounds = new ArrayList<>();
+            for (CellResult c : m.cells()) {
+                if (c.shapeFigures() instanceof ShapeFigures.Spike s) {
+                    spelling = Objects.requireNonNullElse(spelling, String.format(Locale.ROOT, "Spike %sx for %.0f s at %.0f s",
+                            factor(s.factor()), s.lengthS(), s.atS()));
+                    rounds.add(spike(s));
+                }
+            }
+            if (!rounds.isEmpty()) {
+                each.add(m.model() + " " + String.join(", then ", rounds));
+            }
+        }
+        return each.isEmpty() ? Optional.empty() : Optional.of(new Claim(spelling + ": " + String.join("; ", each) + ".", Where.TABLE));
+    }
+
+    /** {@code 0 errors of 6,012, p99 98 ms before, up to 2,951 ms, back in 4 s}. */
+    private static String spike(ShapeFigures.Spike s) {
+        String back = s.recoveryS() == null ? String.format(Locale.ROOT, "not back within the %.0f s left", s.windowLeftS())
+                : String.format(Locale.ROOT, "back in %.0f s", s.recoveryS());
+        return String.format(Locale.ROOT, "%,d errors of %,d requests during it, p99 %.0f ms before, up to %.0f ms, %s", s.errorsDuring(),
+                s.requestsDuring(), s.baselineP99Ms(), s.peakP99Ms(), back);
+    }
+
+    private static Optional<Claim> soaks(List<ModelFigures> models) {
+        List<String> each = new ArrayList<>();
+        for (ModelFigures m : models) {
+            for (CellResult c : m.cells()) {
+                if (c.shapeFigures() instanceof ShapeFigures.Soak s) {
+                    each.add(m.model() + (m.rounds() > 1 ? " round " + c.round() : "") + ": " + ShapeLine.slope("RSS", "MB", s.rssMb())
+                            + ", " + ShapeLine.slope("p99", "ms", s.p99Ms()));
+                }
+            }
+        }
+        return each.isEmpty() ? Optional.empty()
+                : Optional.of(new Claim("Soak, slopes over the window's second half (a finding names growth whose interval lies above "
+                        + "zero): " + String.join("; ", each) + ".", Where.TABLE));
+    }
+
+    private static String factor(double f) {
+        return f == Math.rint(f) ? String.valueOf((long) f) : String.valueOf(f);
+    }
+}
