@@ -38,7 +38,9 @@ final class AnswerClaims {
         tail(claims, models);
         cost(claims, models);
         List<String> pitfalls = models.stream().filter(m -> !m.pitfalls().isEmpty())
-                .map(m -> String.join(", ", m.pitfalls()) + " on " + m.model()).toList();
+                .map(m -> String.join(", ", m.pitfalls()) + " on " + m.model()
+                        + (m.pitfalls().stream().anyMatch(r -> r.endsWith("pinning")) ? m.pinnedAt().map(f -> " (pinned at " + f + ")").orElse("") : ""))
+                .toList();
         claims.add(new Claim(pitfalls.isEmpty() ? "No pitfall finding fired (pinning, ThreadLocal growth, a pool run dry, a carrier backlog, GC, errors)."
                 : "Pitfalls observed: " + String.join("; ", pitfalls) + ".", Where.TABLE));
         claims.add(notMeasured(models, decide.isPresent()));

@@ -1,13 +1,17 @@
 package dev.loomlab.lab.report;
 
 import dev.loomlab.lab.ceiling.Resources;
+import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.ServerStart;
 import dev.loomlab.lab.stats.Sample;
 import dev.loomlab.load.Protocol;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
@@ -112,6 +116,13 @@ record ModelFigures(String model, List<CellResult> cells, List<String> rules) {
         Set<String> fired = new LinkedHashSet<>();
         rules.stream().filter(PITFALLS::contains).forEach(fired::add);
         return fired;
+    }
+
+    /** Where its virtual threads pinned most over the rounds (the frame outside the JDK the recording saw), if any pinned. */
+    Optional<String> pinnedAt() {
+        Map<String, Long> at = new LinkedHashMap<>();
+        cells.forEach(c -> JfrCounts.pinnedAt(c.jfrEvents()).forEach((frame, n) -> at.merge(frame, n, Long::sum)));
+        return at.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey);
     }
 
     private double mean(ToDoubleFunction<CellResult> figure) {

@@ -238,6 +238,15 @@ class AnswerSectionTest {
     }
 
     @Test
+    void pinningIsNamedWithTheFrameItPinnedAtMostOften() {
+        List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "block-query", Map.of(), 200.0));
+        cells.addAll(rounds("mvc-virtual", "block-query", Map.of("serverJdk", "21", "jfrEvents", Map.of("jdk.VirtualThreadPinned", 480,
+                "jdk.VirtualThreadPinned at com.mysql.cj.NativeSession.execSQL", 470, "jdk.VirtualThreadPinned at app.Cache.get", 10)), 240.0));
+
+        assertThat(said(answerOf(cells))).contains("Pitfalls observed: pinning on mvc-virtual (pinned at com.mysql.cj.NativeSession.execSQL).");
+    }
+
+    @Test
     void theSummaryOpensWithTheAnswerLinkedToItsTables(@TempDir Path folder) {
         List<CellResult> cells = new ArrayList<>(rounds("mvc-platform", "slow-query", Map.of(), 298.0, 300.0, 299.0));
         cells.addAll(rounds("webflux", "slow-query", Map.of(), 372.0, 375.0, 371.0));
