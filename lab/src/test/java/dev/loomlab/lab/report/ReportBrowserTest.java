@@ -74,6 +74,29 @@ class ReportBrowserTest {
             assertThat(page.dom).as("section #" + section).contains("<section id=\"" + section + "\"");
         }
         assertThat(page.dom).contains("up to 350 requests waited for 150 connections").contains("Seed 000").contains("holds");
+        assertThat(page.dom).as("no shaped cell, no load shapes").doesNotContain("<section id=\"shapes\"").doesNotContain("href=\"#shapes\"");
+    }
+
+    @Test
+    void aSpikeCellAndASoakCellAreDrawnSecondBySecondUnderLoadShapes() {
+        Path shaped = OUT.resolve("shapes").toAbsolutePath();
+        ShapedRun.write(shaped);
+
+        Page page = load(shaped.resolve(ReportFiles.HTML));
+
+        assertThat(page.console).as("the browser's console").isEmpty();
+        assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");
+        assertThat(page.canvases.values().stream().flatMap(List::stream)).as("every canvas has ink on it").allMatch("true"::equals);
+        // per shaped cell: its TPS, p99 and errors a second, and its server's memory with any fitted line
+        assertThat(page.canvases.get("shape")).hasSize(2);
+        assertThat(page.canvases.get("shape-memory")).hasSize(2);
+        assertThat(page.dom).contains("<section id=\"shapes\"").contains("href=\"#shapes\"")
+                .contains("block · " + ShapedRun.SPIKE_MODEL + " · round 1 — spike 5x for 5s at 10s")
+                .contains("block · " + ShapedRun.SOAK_MODEL + " · round 1 — soak")
+                .contains("spike 5x for 5 s at 10 s: ").contains("soak, slopes over the window's second half: ");
+        Path png = OUT.resolve("shapes.png").toAbsolutePath();
+        Result shot = chromium(List.of("--hide-scrollbars", "--window-size=1400,4000", "--screenshot=" + png), shaped.resolve(ReportFiles.HTML));
+        assertThat(png).as("screenshot; chromium said: " + shot.stderr).exists();
     }
 
     @Test
