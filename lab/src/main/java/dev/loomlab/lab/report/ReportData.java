@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * Everything {@code report.html} draws, as one JSON tree built from a run folder's files alone:
  * the cells, each cell's latency curve (from its {@code .hlog}) and server time series (from its
  * {@code .timeseries.csv}), {@code saturation.json} when the folder has one, each request of a mix,
- * the parity table, the provenance and the seeds beside this run when it measured any of their rows.
+ * each shaped cell's seconds ({@link ShapeSeries}), the parity table, the provenance and the seeds beside this run when it measured any of their rows.
  * The page's script only draws it, so what the page says is pinned by a golden file of this tree.
  * Models and scenarios are whatever the folder holds.
  */

@@ -84,9 +84,7 @@ class ReportBrowserTest {
 
         Page page = load(shaped.resolve(ReportFiles.HTML));
 
-        assertThat(page.console).as("the browser's console").isEmpty();
-        assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");
-        assertThat(page.canvases.values().stream().flatMap(List::stream)).as("every canvas has ink on it").allMatch("true"::equals);
+        assertDrewEveryChartWithNoError(page);
         // per shaped cell: its TPS, p99 and errors a second, and its server's memory with any fitted line
         assertThat(page.canvases.get("shape")).hasSize(2);
         assertThat(page.canvases.get("shape-memory")).hasSize(2);
@@ -123,9 +121,7 @@ class ReportBrowserTest {
 
         Page page = load(own.resolve(ReportFiles.HTML));
 
-        assertThat(page.console).as("the browser's console").isEmpty();
-        assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");
-        assertThat(page.canvases.values().stream().flatMap(List::stream)).as("every canvas has ink on it").allMatch("true"::equals);
+        assertDrewEveryChartWithNoError(page);
         assertThat(page.canvases.get("requests-tps")).hasSize(1);
         assertThat(page.canvases.get("requests-p99")).hasSize(1);
         assertThat(page.canvases.get("tps")).hasSize(1);
@@ -145,6 +141,13 @@ class ReportBrowserTest {
         Path png = OUT.resolve("own-service.png").toAbsolutePath();
         Result shot = chromium(List.of("--hide-scrollbars", "--window-size=1400,3600", "--screenshot=" + png), own.resolve(ReportFiles.HTML));
         assertThat(png).as("screenshot; chromium said: " + shot.stderr).exists();
+    }
+
+    /** The page ran to its end with nothing in the console and no error, and every chart it built has ink on it. */
+    private static void assertDrewEveryChartWithNoError(Page page) {
+        assertThat(page.console).as("the browser's console").isEmpty();
+        assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");
+        assertThat(page.canvases.values().stream().flatMap(List::stream)).as("every canvas has ink on it").allMatch("true"::equals);
     }
 
     /** A figure as the page prints it: en-US grouping, one decimal. */
