@@ -16,7 +16,7 @@ import java.util.List;
  * 9.5 MB over a 40 s window, 5.6 of them in one step 4–7 s into it and 0.6 in its last 20 s; fitted over the whole window,
  * such a creep reads as several per cent a minute.
  */
-final class SoakTrends {
+public final class SoakTrends {
     private SoakTrends() {
     }
 
@@ -27,7 +27,7 @@ final class SoakTrends {
      * @param p99PerSecond each second's p99 (ms) from the latency log, in order
      */
     static ShapeFigures.Soak of(List<SeriesRow> rows, List<Double> p99PerSecond) {
-        List<SeriesRow> later = rows.subList(rows.size() / 2, rows.size());
+        List<SeriesRow> later = fitted(rows);
         double[] t = later.stream().mapToDouble(SeriesRow::tS).toArray();
         double[] rss = later.stream().mapToDouble(SeriesRow::serverRssMb).toArray();
         int from = p99PerSecond.size() / 2;
@@ -43,6 +43,11 @@ final class SoakTrends {
                 Trend.fit(t, rss).map(ShapeFigures.Slope::of).orElse(null),
                 Trend.fit(floors.get(0), floors.get(1)).map(ShapeFigures.Slope::of).orElse(null),
                 Trend.fit(seconds, p99).map(ShapeFigures.Slope::of).orElse(null));
+    }
+
+    /** The samples the resident set's slope is fitted over: the window's second half (a report draws its line over them). */
+    public static List<SeriesRow> fitted(List<SeriesRow> rows) {
+        return rows.subList(rows.size() / 2, rows.size());
     }
 
     /**

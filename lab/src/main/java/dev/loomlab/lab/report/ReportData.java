@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,7 +23,7 @@ import java.util.regex.Pattern;
  * Everything {@code report.html} draws, as one JSON tree built from a run folder's files alone:
  * the cells, each cell's latency curve (from its {@code .hlog}) and server time series (from its
  * {@code .timeseries.csv}), {@code saturation.json} when the folder has one, each request of a mix,
- * the parity table, the provenance and the seeds beside this run when it measured any of their rows.
+ * each shaped cell's seconds ({@link ShapeSeries}), the parity table, the provenance and the seeds beside this run when it measured any of their rows.
  * The page's script only draws it, so what the page says is pinned by a golden file of this tree.
  * Models and scenarios are whatever the folder holds.
  */
@@ -50,10 +49,7 @@ public final class ReportData {
         data.put("cellCount", SummaryMarkdown.cellCount(run, cells));
         data.put("models", run.models());
         data.put("scenarios", scenarios(run, cells));
-        data.put("cells", cells.stream()
-                .sorted(Comparator.comparingInt((CellResult c) -> run.scenarios().indexOf(c.scenario()))
-                        .thenComparingInt(c -> run.models().indexOf(c.label())).thenComparingInt(CellResult::round))
-                .map(c -> cell(root, c, said)).toList());
+        data.put("cells", cells.stream().sorted(run.cellOrder()).map(c -> cell(root, c, said)).toList());
         data.put("rounds", rounds(root, run, cells));
         List<RequestSection.Row> requests = RequestSection.rows(manifest, run, cells);
         // Only a run with a mix has the key: a run of the lab's own servers draws (and its golden file holds) what it did.
@@ -63,6 +59,8 @@ public final class ReportData {
         data.put("provenance", provenance(manifest, run, cells));
         // Null when this run measured none of the seeds' rows (a run of your own service): the page then has no seed section.
         data.put("seeds", SeedFigures.beside(cells).orElse(null));
+        // Only a run with a shaped cell has the key (and the page its "Load shapes" section).
+        ShapeSeries.of(root, run, cells).ifPresent(shapes -> data.put("shapes", shapes));
         data.put("cost", CostSection.rows(run, cells));
         data.put("answer", AnswerSection.rows(said, run, cells));
         return data;

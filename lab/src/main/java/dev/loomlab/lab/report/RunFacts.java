@@ -13,6 +13,7 @@ import dev.loomlab.scenario.Scenarios;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -71,6 +72,14 @@ final class RunFacts {
         plannedCells().forEach(c -> out.add(c.label(jdkAxis)));
         cells.forEach(c -> out.add(c.label()));
         return List.copyOf(out);
+    }
+
+    /** The cells' order in every report: by scenario, then model, as {@link #scenarios} and {@link #models} list them, then round. */
+    Comparator<CellResult> cellOrder() {
+        List<String> scenarios = scenarios();
+        List<String> models = models();
+        return Comparator.comparingInt((CellResult c) -> scenarios.indexOf(c.scenario())).thenComparingInt(c -> models.indexOf(c.label()))
+                .thenComparingInt(CellResult::round);
     }
 
     /** Scenarios in plan order, then any scenario that only the cells name. */

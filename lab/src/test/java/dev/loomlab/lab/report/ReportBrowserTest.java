@@ -74,6 +74,27 @@ class ReportBrowserTest {
             assertThat(page.dom).as("section #" + section).contains("<section id=\"" + section + "\"");
         }
         assertThat(page.dom).contains("up to 350 requests waited for 150 connections").contains("Seed 000").contains("holds");
+        assertThat(page.dom).as("no shaped cell, no load shapes").doesNotContain("<section id=\"shapes\"").doesNotContain("href=\"#shapes\"");
+    }
+
+    @Test
+    void aSpikeCellAndASoakCellAreDrawnSecondBySecondUnderLoadShapes() {
+        Path shaped = OUT.resolve("shapes").toAbsolutePath();
+        ShapedRun.write(shaped);
+
+        Page page = load(shaped.resolve(ReportFiles.HTML));
+
+        assertDrewEveryChartWithNoError(page);
+        // per shaped cell: its TPS, p99 and errors a second, and its server's memory with any fitted line
+        assertThat(page.canvases.get("shape")).hasSize(2);
+        assertThat(page.canvases.get("shape-memory")).hasSize(2);
+        assertThat(page.dom).contains("<section id=\"shapes\"").contains("href=\"#shapes\"")
+                .contains("block · " + ShapedRun.SPIKE_MODEL + " · round 1 — spike 5x for 5s at 10s")
+                .contains("block · " + ShapedRun.SOAK_MODEL + " · round 1 — soak")
+                .contains("spike 5x for 5 s at 10 s: ").contains("soak, slopes over the window's second half: ");
+        Path png = OUT.resolve("shapes.png").toAbsolutePath();
+        Result shot = chromium(List.of("--hide-scrollbars", "--window-size=1400,4000", "--screenshot=" + png), shaped.resolve(ReportFiles.HTML));
+        assertThat(png).as("screenshot; chromium said: " + shot.stderr).exists();
     }
 
     @Test
@@ -100,9 +121,7 @@ class ReportBrowserTest {
 
         Page page = load(own.resolve(ReportFiles.HTML));
 
-        assertThat(page.console).as("the browser's console").isEmpty();
-        assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");
-        assertThat(page.canvases.values().stream().flatMap(List::stream)).as("every canvas has ink on it").allMatch("true"::equals);
+        assertDrewEveryChartWithNoError(page);
         assertThat(page.canvases.get("requests-tps")).hasSize(1);
         assertThat(page.canvases.get("requests-p99")).hasSize(1);
         assertThat(page.canvases.get("tps")).hasSize(1);
@@ -122,6 +141,13 @@ class ReportBrowserTest {
         Path png = OUT.resolve("own-service.png").toAbsolutePath();
         Result shot = chromium(List.of("--hide-scrollbars", "--window-size=1400,3600", "--screenshot=" + png), own.resolve(ReportFiles.HTML));
         assertThat(png).as("screenshot; chromium said: " + shot.stderr).exists();
+    }
+
+    /** The page ran to its end with nothing in the console and no error, and every chart it built has ink on it. */
+    private static void assertDrewEveryChartWithNoError(Page page) {
+        assertThat(page.console).as("the browser's console").isEmpty();
+        assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");
+        assertThat(page.canvases.values().stream().flatMap(List::stream)).as("every canvas has ink on it").allMatch("true"::equals);
     }
 
     /** A figure as the page prints it: en-US grouping, one decimal. */
