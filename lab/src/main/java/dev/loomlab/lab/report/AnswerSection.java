@@ -94,7 +94,8 @@ final class AnswerSection {
 
     private static String linked(Claim claim, String scenario, String decide) {
         return switch (claim.where()) {
-            case TABLE -> claim.text() + " ([" + scenario + "](#" + scenario + "))";
+            // in summary.md a shape's figures are the line under the workload's table
+            case TABLE, SHAPES -> claim.text() + " ([" + scenario + "](#" + scenario + "))";
             case COST -> claim.text() + " ([cost](" + COST_ANCHOR + "))";
             case DECIDE -> claim.text() + " ([decide](" + decide + "))";
             case NOTHING -> claim.text();

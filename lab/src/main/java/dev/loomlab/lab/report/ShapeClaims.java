@@ -52,7 +52,7 @@ final class ShapeClaims {
                 each.add(m.model() + " " + String.join(", then ", rounds));
             }
         }
-        return each.isEmpty() ? Optional.empty() : Optional.of(new Claim(spelling + ": " + String.join("; ", each) + ".", Where.TABLE));
+        return each.isEmpty() ? Optional.empty() : Optional.of(new Claim(spelling + ": " + String.join("; ", each) + ".", Where.SHAPES));
     }
 
     /** {@code 0 errors of 6,012, p99 98 ms before, up to 2,951 ms, back in 4 s}. */
@@ -75,7 +75,7 @@ final class ShapeClaims {
         }
         return each.isEmpty() ? Optional.empty()
                 : Optional.of(new Claim("Soak, slopes over the window's second half (a finding names growth whose interval lies above "
-                        + "zero): " + String.join("; ", each) + ".", Where.TABLE));
+                        + "zero): " + String.join("; ", each) + ".", Where.SHAPES));
     }
 
     private static String factor(double f) {

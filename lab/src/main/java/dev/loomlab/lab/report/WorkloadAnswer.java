@@ -51,6 +51,8 @@ record WorkloadAnswer(String scenario, Verdict verdict, List<String> picked, Lis
         COST,
         /** A {@code ./loomlab decide} of the workload kept in the run's folder. */
         DECIDE,
+        /** A shaped load's seconds: the line under the workload's table, the page's charts of the shapes. */
+        SHAPES,
         /** Nothing measured: what the run did not do. */
         NOTHING
     }
