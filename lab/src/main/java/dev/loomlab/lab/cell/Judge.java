@@ -90,7 +90,7 @@ final class Judge {
         for (long s = 0; s < seconds; s++) {
             sum += byVus.computeIfAbsent(ramp.vusAt(s, closed), vus -> at.apply(vus).tps());
         }
-        return new Ceiling(sum / seconds, top.limitedBy(), String.format(Locale.ROOT, "the mean over the window's seconds of the ramp's,"
+        return new Ceiling(sum / seconds, top.limitedBy(), String.format(Locale.ROOT, "the ramp's mean over the window's seconds,"
                 + " from %s at %d VUs to %s at %d", foot.formula(), ramp.fromVus(), top.formula(), closed.vus()));
     }
 
