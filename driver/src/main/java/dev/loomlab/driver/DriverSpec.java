@@ -4,6 +4,7 @@ import dev.loomlab.load.DriverRequest;
 import dev.loomlab.load.Limits;
 import dev.loomlab.load.Workload;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * What this driver process was told to run: the {@link DriverRequest} as the lab (its {@code --request} file) or the
@@ -25,6 +26,7 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
             case Workload.Burst b -> b.requests();
             // a spike's extra users are sessions from the start, held at its gate until the step ({@link SpikeGate})
             case Workload.Closed c when request.spike() != null -> ((Workload.Closed) request.spike().during(c)).vus();
+            // a ramp's are its top's VUs, each held at the gate until the ramp reaches it ({@link #riseGate})
             case Workload.Closed c -> c.vus();
             case Workload.Open o -> request.maxSessions() != null ? request.maxSessions()
                     : defaultMaxSessions(o.ratePerSec(), request.requestTimeout().toMillis());
@@ -101,6 +103,35 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
         return request.spike() != null;
     }
 
+    /** A closed load rising inside its window (the request's {@code ramp}; the by-hand {@code --ramp} is {@link #isRamp}). */
+    boolean isRising() {
+        return request.ramp() != null;
+    }
+
+    /**
+     * The gate of a load whose users do not all send all along: the by-hand ramp's levels, a spike's step, a request's
+     * ramp; empty for a steady load and a burst.
+     */
+    Optional<SessionGate> gate() {
+        if (isRamp()) {
+            return Optional.of(new RampGate(warmupMs(), stepMs(), rampVus()));
+        }
+        return isSpike() ? Optional.of(spikeGate()) : isRising() ? Optional.of(riseGate()) : Optional.empty();
+    }
+
+    /**
+     * A request's ramp as {@link RampGate} levels of one second each from the window's start, one per second of the
+     * window (a level the ramp has reached stays to the window's end): its first level through the warm-up, then
+     * {@link dev.loomlab.load.Ramp#vusAt} of each second, so that session i sends from the second the ramp reaches i + 1 VUs.
+     */
+    RampGate riseGate() {
+        int[] levels = new int[(int) ((durationMs() + 999) / 1000)];
+        for (int k = 0; k < levels.length; k++) {
+            levels[k] = request.ramp().vusAt(k, (Workload.Closed) workload());
+        }
+        return new RampGate(warmupMs(), 1000, levels);
+    }
+
     /** The spike's gate: the steady VUs, and the step's start and end from the phase start (a fixed warm-up, then the window). */
     SpikeGate spikeGate() {
         return new SpikeGate(vus(), warmupMs() + request.spike().at().toMillis(), warmupMs() + request.spike().end().toMillis());
@@ -126,9 +157,9 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
         return workload().shape();
     }
 
-    /** "steady", "ramp", "spike" or "burst". */
+    /** "steady", "ramp" (by hand or the request's), "spike" or "burst". */
     String shape() {
-        return isBurst() ? "burst" : isRamp() ? "ramp" : isSpike() ? "spike" : "steady";
+        return isBurst() ? "burst" : isRamp() || isRising() ? "ramp" : isSpike() ? "spike" : "steady";
     }
 
     /** Whole seconds of warm-up: the first statistics interval that counts. */
@@ -161,7 +192,8 @@ record DriverSpec(DriverRequest request, Target target, int maxSessions, int con
         }
         return switch (workload()) {
             case Workload.Burst b -> "burst of " + b.requests() + " requests" + on;
-            case Workload.Closed c -> "closed model, " + c.vus() + " VUs" + (isSpike() ? ", " + request.spike().spelling() : "") + on;
+            case Workload.Closed c -> "closed model, " + c.vus() + " VUs" + (isSpike() ? ", " + request.spike().spelling() : "")
+                    + (isRising() ? ", " + request.ramp().spelling() : "") + on;
             case Workload.Open o -> "open model, " + o.describe().replace("requests/s", "req/s") + " (max " + maxSessions + " sessions)" + on;
         };
     }

@@ -167,12 +167,7 @@ final class HyperfoilRun {
 
         ScenarioBuilder scenario = phase.scenario();
         SequenceBuilder sequence = scenario.initialSequence("request");
-        if (spec.isRamp()) {
-            sequence.step(new RampGate(spec.warmupMs(), spec.stepMs(), spec.rampVus()));
-        }
-        if (spec.isSpike()) {
-            sequence.step(spec.spikeGate());
-        }
+        spec.gate().ifPresent(sequence::step);
         if (spec.isBurst()) {
             sequence.step(new StartCounter());
         }

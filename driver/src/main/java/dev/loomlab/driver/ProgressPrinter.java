@@ -21,6 +21,7 @@ final class ProgressPrinter implements HyperfoilRun.TickListener {
     private final long warmupMs;
     private final long phaseMs;
     private final RampGate ramp;
+    private final RampGate rise;
 
     ProgressPrinter(PrintStream out, DriverSpec spec) {
         this.out = out;
@@ -28,6 +29,7 @@ final class ProgressPrinter implements HyperfoilRun.TickListener {
         this.warmupMs = spec.warmupMs();
         this.phaseMs = spec.phaseMs();
         this.ramp = spec.isRamp() ? new RampGate(spec.warmupMs(), spec.stepMs(), spec.rampVus()) : null;
+        this.rise = spec.isRising() ? spec.riseGate() : null;
     }
 
     @Override
@@ -64,6 +66,10 @@ final class ProgressPrinter implements HyperfoilRun.TickListener {
                 line.put("level", level < 0 ? 0 : level + 1);
                 line.put("vus", ramp.activeAt(at));
             }
+        }
+        if (rise != null && lastSecond >= 0 && elapsedMs < phaseMs + 1000) {
+            // the VUs of the second just reported, on a request's ramp
+            line.put("vus", rise.activeAt(lastSecond * 1000L));
         }
         if (spec.isBurst()) {
             line.put("started", c.startedCount());

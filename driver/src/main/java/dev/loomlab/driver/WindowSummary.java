@@ -239,7 +239,7 @@ final class WindowSummary {
      * count where the cycles are biased, the cycles where an edge wave inflated the count.
      */
     private double byCycles() {
-        if (spec.closed() && !spec.isRamp() && !spec.isSpike() && result.completions() != null && completedInWindow > 0) {
+        if (spec.closed() && spec.gate().isEmpty() && result.completions() != null && completedInWindow > 0) {
             double rate = result.completions().ratePerSecondByCycles();
             if (!Double.isNaN(rate)) {
                 return rate * okCompleted / completedInWindow;

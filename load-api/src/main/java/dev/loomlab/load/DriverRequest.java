@@ -38,6 +38,9 @@ import java.util.regex.Pattern;
  * @param tls               whom an {@code https://} target's certificate must come from
  * @param spike             a step of the closed load inside the window and back, or null for a steady load: the driver
  *                          runs {@code factor} times the VUs' sessions and lets the extra ones send only during the step
+ * @param ramp              a closed load's rise inside the window from {@code fromVus} to the workload's VUs, or null: the
+ *                          driver runs the workload's VUs' sessions and lets session i send only from the second the ramp
+ *                          reaches i + 1 VUs
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DriverRequest(
@@ -58,7 +61,8 @@ public record DriverRequest(
         String connectGate,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HttpCall> calls,
         @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = TlsTrust.Unsaid.class) TlsTrust tls,
-        Spike spike) {
+        Spike spike,
+        Ramp ramp) {
 
     public static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD");
     public static final String DEFAULT_CONTENT_TYPE = "application/json";
@@ -103,6 +107,9 @@ public record DriverRequest(
         if (spike != null) {
             requireSpikeFits(spike, workload, window);
         }
+        if (ramp != null) {
+            requireRampFits(ramp, spike, workload, window);
+        }
         if (workload instanceof Workload.Closed && maxSessions != null) {
             throw new InvalidLoadException("maxSessions: applies to the open model only");
         }
@@ -121,7 +128,7 @@ public record DriverRequest(
             Duration requestTimeout, Integer maxSessions, Integer connections, Integer threads, boolean allowRemoteTarget, String outDir,
             String name) {
         this(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads, allowRemoteTarget, outDir,
-                name, null, null, null, null, null);
+                name, null, null, null, null, null, null);
     }
 
     /** The usual request: the driver's defaults for sessions, connections and threads, a loopback target. */
@@ -133,31 +140,37 @@ public record DriverRequest(
     /** This request against a host the driver would refuse by default (a server in a namespace the lab made). */
     public DriverRequest allowingRemoteTarget() {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                true, outDir, name, startGate, connectGate, calls, tls, spike);
+                true, outDir, name, startGate, connectGate, calls, tls, spike, ramp);
     }
 
     /** This request, its phase started at the instant written into {@code gate} (see {@code startGate}). */
     public DriverRequest startingAt(String gate) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, gate, connectGate, calls, tls, spike);
+                allowRemoteTarget, outDir, name, gate, connectGate, calls, tls, spike, ramp);
     }
 
     /** This request, its connections opened only once {@code gate} exists (see {@code connectGate}). */
     public DriverRequest connectingWhen(String gate) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, startGate, gate, calls, tls, spike);
+                allowRemoteTarget, outDir, name, startGate, gate, calls, tls, spike, ramp);
     }
 
     /** This request sending {@code mix} on the url's host instead of its one request, trusting {@code trust} for https. */
     public DriverRequest sending(List<HttpCall> mix, TlsTrust trust) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, startGate, connectGate, mix, trust, spike);
+                allowRemoteTarget, outDir, name, startGate, connectGate, mix, trust, spike, ramp);
     }
 
     /** This request with its closed load stepped up by {@code step} inside the window (null: steady). */
     public DriverRequest spiking(Spike step) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, startGate, connectGate, calls, tls, step);
+                allowRemoteTarget, outDir, name, startGate, connectGate, calls, tls, step, ramp);
+    }
+
+    /** This request with its closed load rising by {@code rise} inside the window (null: steady). */
+    public DriverRequest ramping(Ramp rise) {
+        return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
+                allowRemoteTarget, outDir, name, startGate, connectGate, calls, tls, spike, rise);
     }
 
     /**
@@ -174,6 +187,30 @@ public record DriverRequest(
         }
         if (spike.end().compareTo(window.measure()) >= 0) {
             throw new InvalidLoadException("spike: ends at " + Durations.format(spike.end()) + ", not inside the "
+                    + Durations.format(window.measure()) + " window");
+        }
+    }
+
+    /**
+     * A ramp is a closed load's too (its users wait at a gate), rising from fewer VUs than the workload's, placed from the
+     * window's start as a spike is, and over no longer than the window: its top is held to the window's end.
+     */
+    private static void requireRampFits(Ramp ramp, Spike spike, Workload workload, Window window) {
+        if (!(workload instanceof Workload.Closed closed)) {
+            throw new InvalidLoadException("ramp: raises a closed load (VUs); got " + workload.shape());
+        }
+        if (spike != null) {
+            throw new InvalidLoadException("ramp: a load has one shape: a ramp or a spike, not both");
+        }
+        if (ramp.fromVus() >= closed.vus()) {
+            throw new InvalidLoadException("ramp: rises from " + ramp.fromVus() + " VUs to the workload's " + closed.vus()
+                    + ": from must be fewer");
+        }
+        if (window.settles()) {
+            throw new InvalidLoadException("ramp: placed from the window's start, which a settling warm-up moves: give a fixed warmup");
+        }
+        if (ramp.over().compareTo(window.measure()) > 0) {
+            throw new InvalidLoadException("ramp: over " + Durations.format(ramp.over()) + ", longer than the "
                     + Durations.format(window.measure()) + " window");
         }
     }
@@ -197,9 +234,10 @@ public record DriverRequest(
             @JsonProperty("connectGate") String connectGate,
             @JsonProperty("calls") List<HttpCall> calls,
             @JsonProperty("tls") TlsTrust tls,
-            @JsonProperty("spike") Spike spike) {
+            @JsonProperty("spike") Spike spike,
+            @JsonProperty("ramp") Ramp ramp) {
         return new DriverRequest(url, method, body, contentType, workload, window, Durations.parse("timeout", timeout), maxSessions,
-                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate, connectGate, calls, tls, spike);
+                connections, threads, Boolean.TRUE.equals(allowRemoteTarget), outDir, name, startGate, connectGate, calls, tls, spike, ramp);
     }
 
     @JsonProperty("timeout")

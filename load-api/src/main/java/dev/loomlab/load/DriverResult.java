@@ -18,14 +18,14 @@ import java.util.List;
  * @param warmupS               the warm-up the window followed: fixed, or as long as the load took to settle
  * @param requestedRate         the open model's rate, null otherwise
  * @param unsent                open model: arrivals due in the window that were never sent; a burst: requests never sent
- * @param shape                 steady, ramp or burst
+ * @param shape                 steady, ramp (the by-hand {@code --ramp}'s levels, or a request's {@code ramp}), spike or burst
  * @param tpsByStart            2xx per second counted by start, as the latencies are
  * @param okWholeRun            2xx over the whole run, warm-up and drain included (what a writing server must have written)
  * @param errorsByCompletion    errors counted by when they ended; absent for a burst
  * @param burst                 a burst's size, null otherwise
  * @param wallTimeMs            a burst's first send to last completion, null otherwise
- * @param ramp                  a ramp's shape, null otherwise
- * @param levels                a ramp's levels, null otherwise
+ * @param ramp                  the by-hand {@code --ramp}'s shape, null otherwise (a request's ramp is in its request)
+ * @param levels                the by-hand {@code --ramp}'s levels, null otherwise
  * @param diagnostics           not results: what the numbers above were measured with
  * @param schedule              open model: how well the driver kept to the arrivals due in the window; null otherwise
  * @param tpsCounted            the 2xx that completed inside the window's whole seconds, per second. A closed load whose users

@@ -55,7 +55,7 @@ public abstract class WireFormatContract {
 
     @ParameterizedTest
     @ValueSource(strings = {"request-closed.json", "request-open.json", "request-burst.json", "request-mix.json", "request-secrets.json",
-            "request-spike.json"})
+            "request-spike.json", "request-ramp.json"})
     void aRequestRoundTripsUnchanged(String file) throws Exception {
         roundTrip(file, side.requests(), DriverRequest.class);
     }

@@ -16,10 +16,12 @@ import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.lab.stats.BatchMeans;
 import dev.loomlab.lab.stats.Interval;
 import dev.loomlab.load.Protocol;
+import dev.loomlab.load.Ramp;
 import dev.loomlab.load.Spike;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.Scenario;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +50,7 @@ final class Judge {
         Ceiling ceiling = switch (plan.workload()) {
             case Workload.Burst b -> Ceiling.ofBurst(requestThreads, ceilingScenario, serviceTime, b.requests(), plan.poolSize());
             case Workload.Open o -> Ceiling.ofOpen(requestThreads, ceilingScenario, serviceTime, o.ratePerSec(), plan.poolSize());
-            case Workload.Closed c -> spiked(plan, Ceiling.of(requestThreads, ceilingScenario, serviceTime, c.vus(), plan.poolSize()),
+            case Workload.Closed c -> shaped(plan, Ceiling.of(requestThreads, ceilingScenario, serviceTime, c.vus(), plan.poolSize()),
                     vus -> Ceiling.of(requestThreads, ceilingScenario, serviceTime, vus, plan.poolSize()));
         };
         // The server's JDK feature release decides whether synchronized pins (JEP 491).
@@ -64,6 +66,32 @@ final class Judge {
                                     + " connection all along is your application's)"));
         }
         return ceiling;
+    }
+
+    /** A shaped window's ceiling: a spike's or a ramp's, from the ceiling at each of its loads; a steady one's as it is. */
+    private static Ceiling shaped(Plan plan, Ceiling steady, IntFunction<Ceiling> at) {
+        return plan.ramp().isPresent() ? ramped(plan, steady, at) : spiked(plan, steady, at);
+    }
+
+    /**
+     * A ramped window's ceiling: the mean, over the window's seconds, of the ceiling at each second's VUs — the window's
+     * mean TPS is measured over all of them.
+     */
+    private static Ceiling ramped(Plan plan, Ceiling top, IntFunction<Ceiling> at) {
+        Ramp ramp = plan.ramp().orElseThrow();
+        Workload.Closed closed = (Workload.Closed) plan.workload();
+        Ceiling foot = at.apply(ramp.fromVus());
+        if (top.tps() == null || foot.tps() == null) {
+            return top;
+        }
+        long seconds = Math.max(1, plan.window().measure().toSeconds());
+        Map<Integer, Double> byVus = new HashMap<>();
+        double sum = 0;
+        for (long s = 0; s < seconds; s++) {
+            sum += byVus.computeIfAbsent(ramp.vusAt(s, closed), vus -> at.apply(vus).tps());
+        }
+        return new Ceiling(sum / seconds, top.limitedBy(), String.format(Locale.ROOT, "the ramp's mean over the window's seconds,"
+                + " from %s at %d VUs to %s at %d", foot.formula(), ramp.fromVus(), top.formula(), closed.vus()));
     }
 
     /**
@@ -157,7 +185,7 @@ final class Judge {
         }
         CellResult cell = results.measured(load, verdict, serverCpu, figures.timeseries(), metrics, figures.jfrEvents(), okPerSecond, steady)
                 .withTopology(topology);
-        cell = ShapeRecord.of(plan.shape(), figures.rows(), results, (int) Math.round(load.durationS())).map(cell::withShapeFigures)
+        cell = ShapeRecord.of(plan.shape(), plan.workload(), figures.rows(), results, (int) Math.round(load.durationS())).map(cell::withShapeFigures)
                 .orElse(cell);
         cell = cell.withFindings(Findings.evaluate(cell, figures.rows(), serverCores));
         return figures.writeCheck().map(cell::failedBecause).orElse(cell);

@@ -3,6 +3,7 @@ package dev.loomlab.lab.cell;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.plan.LoadShape;
 import dev.loomlab.lab.result.ShapeFigures;
+import dev.loomlab.load.Workload;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,12 +12,17 @@ final class ShapeRecord {
     private ShapeRecord() {
     }
 
-    /** @param windowS the measured window in whole seconds */
-    static Optional<ShapeFigures> of(LoadShape shape, List<SeriesRow> rows, CellResults results, int windowS) {
+    /**
+     * @param workload the load the shape shapes (a ramp's top)
+     * @param windowS  the measured window in whole seconds
+     */
+    static Optional<ShapeFigures> of(LoadShape shape, Workload workload, List<SeriesRow> rows, CellResults results, int windowS) {
         return switch (shape) {
             case LoadShape.Steady s -> Optional.empty();
             case LoadShape.Soak s -> Optional.<ShapeFigures>of(SoakTrends.of(rows, results.latencyPerSecond(99)));
-            case LoadShape.Ramped r -> Optional.empty();
+            case LoadShape.Ramped r -> RampKnee.of(r.ramp(), (Workload.Closed) workload, results.latencyBySecond(50),
+                    results.latencyBySecond(99), results.okPerSecond().orElse(List.of()), results.errorsPerSecond().orElse(List.of()),
+                    windowS).map(ShapeFigures.class::cast);
             case LoadShape.Spiked s -> SpikeRecovery.of(s.spike(), results.latencyBySecond(99), results.okPerSecond().orElse(List.of()),
                     results.errorsPerSecond().orElse(List.of()), windowS).map(ShapeFigures.class::cast);
         };

@@ -60,7 +60,8 @@ public final class PlanOptions {
             "burst", "N", "burst: N requests at once, timed until the last answer (seeds 002 and 004)",
             "shape", "SHAPE", "how the load runs over the window: steady (default); soak (a long window: the slopes of RSS, heap "
                     + "and p99 fitted, a finding when memory grows); spike Kx for T at S (K times the load for T, S into the "
-                    + "window, then back: errors during it and the time p99 takes to recover; hyperfoil)",
+                    + "window, then back: errors during it and the time p99 takes to recover; hyperfoil); ramp from A over T "
+                    + "(A users rising to --vus over T of the window, then held: where throughput stopped rising and p99 doubled; hyperfoil)",
             "warmup", "auto|DURATION", "warm-up before the measured window: auto (default) until the load has settled, at least "
                     + "5s and at most --warmup-max; or a fixed time, e.g. 20s",
             "warmupMax", "DURATION", "warmup auto: the longest it may last (whole seconds); a cell unsettled by then is measured "

@@ -8,6 +8,7 @@ import dev.loomlab.lab.settings.PlanException;
 import dev.loomlab.load.Durations;
 import dev.loomlab.load.HttpCall;
 import dev.loomlab.load.Limits;
+import dev.loomlab.load.Ramp;
 import dev.loomlab.load.Workload;
 import dev.loomlab.scenario.FanOut;
 import java.time.Duration;
@@ -91,9 +92,30 @@ final class PlanRules {
                     Optional.of("shape: " + s.spelling() + " ends at " + Durations.format(s.spike().end()) + ", not inside the "
                             + Durations.format(window) + " window: the recovery after it is measured in the window too");
             case LoadShape.Spiked s -> EngineCatalog.standard().spikeRefusal(plan.engine());
-            // the type and its grammar are in; no engine runs it yet
-            case LoadShape.Ramped r -> Optional.of("shape: a ramp is not offered yet (" + LoadShape.ALLOWED.replace(", ramp from VUS over DURATION", "") + ")");
+            case LoadShape.Ramped r -> rampRefusal(plan, r.ramp());
         };
+    }
+
+    /** What a ramp asks that the workload, the window or the engine cannot give: the driver's own rules, said for the plan's fields. */
+    private static Optional<String> rampRefusal(Plan plan, Ramp ramp) {
+        Duration window = plan.window().measure();
+        if (!(plan.workload() instanceof Workload.Closed closed)) {
+            return Optional.of("shape: a ramp raises a closed load (--vus) to its VUs; " + plan.workload().shape() + " has none: use --vus");
+        }
+        if (ramp.fromVus() >= closed.vus()) {
+            return Optional.of("shape: " + ramp.spelling() + " rises to the plan's " + closed.vus() + " VUs: give fewer VUs to start from, or more --vus");
+        }
+        if (plan.window().settles()) {
+            return Optional.of("shape: a ramp is placed from the window's start, which a settling warm-up moves: give a fixed --warmup (e.g. 20s)");
+        }
+        if (!plan.agents().isEmpty()) {
+            return Optional.of("shape: a ramp is driven by one driver: drop --agents");
+        }
+        if (ramp.over().compareTo(window) > 0) {
+            return Optional.of("shape: " + ramp.spelling() + " is longer than the " + Durations.format(window)
+                    + " window: give a --duration of at least " + Durations.format(ramp.over()));
+        }
+        return EngineCatalog.standard().rampRefusal(plan.engine());
     }
 
     /** What the plan asks of its load engine that the engine's declared capabilities cannot do, or null. */

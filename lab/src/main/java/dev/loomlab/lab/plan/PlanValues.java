@@ -108,7 +108,7 @@ final class PlanValues {
     static final class WarmupText extends Named<Warmup> { WarmupText() { super(PlanValues::warmup); } }
     static final class WarmupWriter extends Spelled<Warmup> { WarmupWriter() { super(Warmup::spelling); } }
     static final class ShapeText extends Named<LoadShape> { ShapeText() { super((p, field) -> LoadShape.parse(scalar(p, field,
-            "a load shape (steady, soak, spike 3x for 10s at 20s)"))); } }
+            "a load shape (steady, soak, spike 3x for 10s at 20s, ramp from 50 over 60s)"))); } }
     static final class ShapeWriter extends Spelled<LoadShape> { ShapeWriter() { super(LoadShape::spelling); } }
     static final class Ids extends Named<List<String>> { Ids() { super((p, field) -> List.copyOf(items(p, field))); } }
     static final class Jdks extends Named<List<Integer>> { Jdks() { super(PlanValues::jdks); } }

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** One line under a cell of a shaped load: a soak's trends, a spike's errors and recovery (the cell's {@code shapeFigures}). */
+/**
+ * One line under a cell of a shaped load: a soak's trends, a spike's errors and recovery, a ramp's knee (the cell's
+ * {@code shapeFigures}).
+ */
 final class ShapeLine {
     private ShapeLine() {
     }
@@ -18,6 +21,7 @@ final class ShapeLine {
             case null -> Optional.empty();
             case ShapeFigures.Soak soak -> Optional.of(soak(soak));
             case ShapeFigures.Spike spike -> Optional.of(spike(spike));
+            case ShapeFigures.Ramp ramp -> Optional.of(ramp(ramp));
         };
     }
 
@@ -47,5 +51,22 @@ final class ShapeLine {
         return String.format(Locale.ROOT, "spike %sx for %.0f s at %.0f s: %,d errors of %,d requests during it; p99 %.1f ms before, "
                         + "up to %.1f ms; %s", s.factor() == Math.rint(s.factor()) ? String.valueOf((long) s.factor()) : String.valueOf(s.factor()), s.lengthS(), s.atS(), s.errorsDuring(), s.requestsDuring(),
                 s.baselineP99Ms(), s.peakP99Ms(), recovery);
+    }
+
+    /** {@code ramp from 50 to 400 VUs over 60 s: throughput stopped rising at ~200 VUs (plateau 199 TPS); p99 doubled at 230 VUs}. */
+    private static String ramp(ShapeFigures.Ramp r) {
+        String throughput;
+        if (r.plateauTps() == null) {
+            throughput = String.format(Locale.ROOT, "the window held the top for fewer than %d s: no plateau to find a knee by",
+                    ShapeFigures.Ramp.PLATEAU_MIN_S + 1);
+        } else if (r.kneeVus() == null) {
+            throughput = String.format(Locale.ROOT, "throughput rose with the load to the top (plateau %,.0f TPS at %d VUs)", r.plateauTps(), r.toVus());
+        } else {
+            throughput = String.format(Locale.ROOT, "throughput stopped rising at ~%d VUs (plateau %,.0f TPS)", r.kneeVus(), r.plateauTps());
+        }
+        String p99 = r.footP99Ms() == null ? "no p99 at its foot"
+                : r.p99DoubledVus() == null ? String.format(Locale.ROOT, "p99 did not double from its %,.1f ms at the foot", r.footP99Ms())
+                : String.format(Locale.ROOT, "p99 doubled (from %,.1f ms at the foot) at %d VUs", r.footP99Ms(), r.p99DoubledVus());
+        return String.format(Locale.ROOT, "ramp from %d to %d VUs over %.0f s: %s; %s", r.fromVus(), r.toVus(), r.overS(), throughput, p99);
     }
 }

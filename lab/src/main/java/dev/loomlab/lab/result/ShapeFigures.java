@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.loomlab.lab.stats.Trend;
+import java.util.List;
 
 /**
  * What a cell's load shape measured beyond a steady cell's figures (plan field {@code shape}); a steady cell has none.
@@ -12,7 +13,8 @@ import dev.loomlab.lab.stats.Trend;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "shape")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = ShapeFigures.Soak.class, name = "soak"),
-        @JsonSubTypes.Type(value = ShapeFigures.Spike.class, name = "spike")})
+        @JsonSubTypes.Type(value = ShapeFigures.Spike.class, name = "spike"),
+        @JsonSubTypes.Type(value = ShapeFigures.Ramp.class, name = "ramp")})
 public sealed interface ShapeFigures {
 
     /**
@@ -73,5 +75,56 @@ public sealed interface ShapeFigures {
                  long requestsDuring, Double recoveryS, double windowLeftS) implements ShapeFigures {
         /** Seconds in a row the p99 must stay back for the recovery to count: one quiet second between two slow ones is not one. */
         public static final int RECOVERED_FOR = 3;
+    }
+
+    /**
+     * A ramp's figures: its seconds, where throughput stopped rising with the load and where the p99 climbed
+     * ({@code cell/RampKnee} says how each is found).
+     *
+     * @param fromVus        the VUs of the window's first second (and of the warm-up)
+     * @param toVus          the top: the workload's VUs, reached {@code overS} into the window and held to its end
+     * @param overS          how long the rise took
+     * @param seconds        each second of the window: its VUs and what they got
+     * @param plateauTps     the mean 2xx a second once the top was reached (the seconds from {@code overS + 1}: a request
+     *                       started at the last level completes a latency later); absent when the window held the top for
+     *                       fewer than {@link #PLATEAU_MIN_S} such seconds
+     * @param plateauBandTps how far below the plateau a second's 2xx still counts as on it: twice the plateau seconds'
+     *                       standard deviation, at least one request
+     * @param lagS           how long before they completed a second's answers were sent: the median latency of the window's
+     *                       first {@link #FOOT_S} seconds, in whole seconds (0 when none was answered)
+     * @param kneeVus        the VUs that sent (lagS before) the answers of the first second of the rise from which the
+     *                       throughput (each second's median with its neighbours) stayed on the plateau while the VUs kept
+     *                       rising by more than twice the band's share of it; absent when the throughput kept rising to the
+     *                       top (or no plateau is known)
+     * @param footP99Ms      the p99 at the ramp's foot: the median of the window's first {@link #FOOT_S} seconds' p99
+     * @param p99DoubledVus  the VUs of the first second from which the p99 stayed above twice {@code footP99Ms} for
+     *                       {@link #HELD_S} seconds (or to the window's end); absent when it never did
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Ramp(int fromVus, int toVus, double overS, List<RampSecond> seconds, Double plateauTps, Double plateauBandTps, int lagS,
+                Integer kneeVus, Double footP99Ms, Integer p99DoubledVus) implements ShapeFigures {
+        /** The fewest seconds at the top that say where the plateau is. */
+        public static final int PLATEAU_MIN_S = 3;
+        /** The seconds at the ramp's foot whose p99 the climb is measured from. */
+        public static final int FOOT_S = 3;
+        /** Seconds in a row the p99 must stay doubled: one slow second (a collection) is not a climb. */
+        public static final int HELD_S = 3;
+
+        public Ramp {
+            seconds = List.copyOf(seconds);
+        }
+    }
+
+    /**
+     * One second of a ramp's window.
+     *
+     * @param second  seconds into the window
+     * @param vus     the ramp's VUs in it
+     * @param tps     2xx answers completed in it
+     * @param p99Ms   the p99 of the requests started in it (ms); absent when none got an answer
+     * @param errors  requests that failed in it (any kind)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record RampSecond(int second, int vus, long tps, Double p99Ms, long errors) {
     }
 }

@@ -77,4 +77,34 @@ class LoadShapeTest {
                 "engine", "wrk")))
                 .isInstanceOf(PlanException.class).hasMessage("shape: wrk cannot step its load inside the window (a spike): use --engine hyperfoil");
     }
+
+    @Test
+    void aRampIsOfferedOnAClosedLoadWithAFixedWarmupThatHoldsItsRiseInTheWindow() {
+        Plan plan = PlanLoader.load("quick", Map.of("shape", "ramp from 50 over 20s", "duration", "30s", "warmup", "5s", "vus", "400"));
+
+        assertThat(plan.ramp()).contains(new Ramp(50, Duration.ofSeconds(20)));
+        assertThat(PlanLoader.load("quick", Map.of("shape", "ramp from 50 over 30s", "duration", "30s", "warmup", "5s")).ramp()).isPresent();
+    }
+
+    @Test
+    void aRampTheRestOfThePlanCannotGiveIsRefusedInOneLine() {
+        Map<String, Object> fits = Map.of("shape", "ramp from 50 over 20s", "duration", "30s", "warmup", "5s");
+        assertThatThrownBy(() -> PlanLoader.load("quick", with(fits, "duration", "15s"))).isInstanceOf(PlanException.class)
+                .hasMessage("shape: ramp from 50 over 20s is longer than the 15s window: give a --duration of at least 20s");
+        assertThatThrownBy(() -> PlanLoader.load("quick", with(fits, "warmup", "auto"))).isInstanceOf(PlanException.class)
+                .hasMessageContaining("give a fixed --warmup");
+        assertThatThrownBy(() -> PlanLoader.load("quick", with(fits, "rate", "100"))).isInstanceOf(PlanException.class)
+                .hasMessageStartingWith("shape: a ramp raises a closed load (--vus)");
+        assertThatThrownBy(() -> PlanLoader.load("quick", with(fits, "vus", "50"))).isInstanceOf(PlanException.class)
+                .hasMessage("shape: ramp from 50 over 20s rises to the plan's 50 VUs: give fewer VUs to start from, or more --vus");
+        assertThatThrownBy(() -> PlanLoader.load("quick", with(fits, "engine", "wrk"))).isInstanceOf(PlanException.class)
+                .hasMessageStartingWith("shape: wrk cannot raise its load inside the window (a ramp): use --engine ").hasMessageContaining("hyperfoil")
+                .hasMessageNotContaining("\n");
+    }
+
+    private static Map<String, Object> with(Map<String, Object> fields, String key, Object value) {
+        Map<String, Object> more = new java.util.HashMap<>(fields);
+        more.put(key, value);
+        return more;
+    }
 }

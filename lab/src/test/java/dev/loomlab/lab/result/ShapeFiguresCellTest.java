@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-/** Schema 9's {@code shapeFigures}: kept by its shape, absent from a steady cell, and none in a cell of an older schema. */
+/** Schema 9's {@code shapeFigures}: kept by its shape (a soak's, a ramp's), absent from a steady cell, and none in a cell of an older schema. */
 class ShapeFiguresCellTest {
     @Test
     void aSoakCellKeepsItsSlopesAndReadsThemBack(@TempDir Path tmp) {
@@ -25,6 +25,25 @@ class ShapeFiguresCellTest {
         assertThat(RunFolder.readCell(file).shapeFigures()).isEqualTo(soak);
         assertThat(json.get("shapeFigures").get("shape").asString()).isEqualTo("soak");
         assertThat(json.get("shapeFigures").has("heapFloorMb")).as("a slope not measured is left out").isFalse();
+    }
+
+    @Test
+    void aRampCellKeepsItsSecondsAndItsKneeAndReadsThemBack(@TempDir Path tmp) {
+        RunFolder folder = new RunFolder(tmp.resolve("run"));
+        folder.create();
+        folder.writeManifest(RunFolderTest.manifest(List.of()));
+        ShapeFigures ramp = new ShapeFigures.Ramp(50, 400, 20, List.of(new ShapeFigures.RampSecond(0, 50, 50, 1003.5, 0),
+                new ShapeFigures.RampSecond(1, 68, 50, null, 2)), 199.5, 1.0, 1, 210, 1003.5, null);
+        CellResult written = RunFolderTest.cell("mvc-platform", "block", 1).withShapeFigures(ramp);
+
+        folder.writeCell(written);
+        Path file = folder.cellJson(written.label(), written.scenario(), written.round());
+        JsonNode json = RunFolder.json().readTree(file.toFile());
+
+        assertThat(RunFolder.readCell(file).shapeFigures()).isEqualTo(ramp);
+        assertThat(json.get("shapeFigures").get("shape").asString()).isEqualTo("ramp");
+        assertThat(json.get("shapeFigures").has("p99DoubledVus")).as("a climb not seen is left out").isFalse();
+        assertThat(json.get("shapeFigures").get("seconds").get(1).has("p99Ms")).as("a second with no answer has no p99").isFalse();
     }
 
     @Test
