@@ -170,6 +170,10 @@ final class Judge {
         Resources resources = Resources.of(figures.rows(), results.cpus(), load.durationS(), serverCpu, serverCores, serverCores, metrics);
         Steadiness steady = plan.workload() instanceof Workload.Burst
                 ? new Steadiness(Steadiness.State.NOT_JUDGED, "unknown", "a burst has no steady state: it is timed from its first send to its last answer")
+                : plan.spike().isPresent() || plan.ramp().isPresent()
+                // a drift in such a window is what the shape made: the shape's own figures say what the load did
+                ? new Steadiness(Steadiness.State.NOT_JUDGED, "unknown", "the load changes inside the window by design ("
+                        + plan.shape().spelling() + "): its figures are the shape's, not a steady state's")
                 : SteadyCheck.of(results.warmed(), okPerSecond,
                         plan.workload() instanceof Workload.Open ? results.latencyP50PerSecond() : List.of());
         Verdict verdict = unsettled(steady, ceiling, load,

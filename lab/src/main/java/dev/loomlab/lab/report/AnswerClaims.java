@@ -50,7 +50,11 @@ final class AnswerClaims {
     private static Claim notMeasured(List<ModelFigures> models, boolean capacity) {
         Set<String> shapes = new LinkedHashSet<>(List.of("ramp", "spike", "soak"));
         models.stream().flatMap(m -> m.cells().stream()).map(CellResult::shapeFigures).filter(Objects::nonNull)
-                .forEach(f -> shapes.remove(f instanceof ShapeFigures.Soak ? "soak" : "spike"));
+                .forEach(f -> shapes.remove(switch (f) {
+                    case ShapeFigures.Soak soak -> "soak";
+                    case ShapeFigures.Spike spike -> "spike";
+                    case ShapeFigures.Ramp ramp -> "ramp";
+                }));
         int fewest = models.stream().mapToInt(ModelFigures::rounds).min().orElse(0);
         List<String> left = List.copyOf(shapes);
         String named = left.size() < 2 ? String.join("", left)

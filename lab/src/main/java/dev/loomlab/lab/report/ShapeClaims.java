@@ -19,20 +19,24 @@ final class ShapeClaims {
     private ShapeClaims() {
     }
 
-    /** Whether {@code models}' load changed inside the window (a spike): their mean throughput is then no capacity. */
+    /** Whether {@code models}' load changed inside the window (a spike, a ramp): their mean throughput is then no capacity. */
     static boolean stepped(List<ModelFigures> models) {
-        return models.stream().flatMap(m -> m.cells().stream()).anyMatch(c -> c.shapeFigures() instanceof ShapeFigures.Spike);
+        return models.stream().flatMap(m -> m.cells().stream())
+                .anyMatch(c -> c.shapeFigures() instanceof ShapeFigures.Spike || c.shapeFigures() instanceof ShapeFigures.Ramp);
     }
 
-    /** The shapes that changed the load, as a plan spells them ({@code spike 3x for 10s at 20s}). */
+    /** The shapes that changed the load, as a plan spells them ({@code spike 3x for 10s at 20s}, {@code ramp from 50 over 20s}). */
     static String shapes(List<ModelFigures> models) {
-        return String.join(", ", models.stream().flatMap(m -> m.cells().stream()).map(CellResult::shapeFigures)
-                .filter(f -> f instanceof ShapeFigures.Spike).map(f -> (ShapeFigures.Spike) f)
-                .map(s -> String.format(Locale.ROOT, "spike %sx for %.0fs at %.0fs", factor(s.factor()), s.lengthS(), s.atS())).distinct().toList());
+        return String.join(", ", models.stream().flatMap(m -> m.cells().stream()).map(CellResult::shapeFigures).map(f -> switch (f) {
+            case ShapeFigures.Spike s -> String.format(Locale.ROOT, "spike %sx for %.0fs at %.0fs", factor(s.factor()), s.lengthS(), s.atS());
+            case ShapeFigures.Ramp r -> String.format(Locale.ROOT, "ramp from %d over %.0fs", r.fromVus(), r.overS());
+            case null, default -> "";
+        }).filter(t -> !t.isEmpty()).distinct().toList());
     }
 
     static void add(List<Claim> claims, List<ModelFigures> models) {
         spikes(models).ifPresent(claims::add);
+        ramps(models).ifPresent(claims::add);
         soaks(models).ifPresent(claims::add);
     }
 
@@ -61,6 +65,25 @@ final class ShapeClaims {
                 : String.format(Locale.ROOT, "back in %.0f s", s.recoveryS());
         return String.format(Locale.ROOT, "%,d errors of %,d requests during it, p99 %.0f ms before, up to %.0f ms, %s", s.errorsDuring(),
                 s.requestsDuring(), s.baselineP99Ms(), s.peakP99Ms(), back);
+    }
+
+    private static Optional<Claim> ramps(List<ModelFigures> models) {
+        List<String> each = new ArrayList<>();
+        String spelling = null;
+        for (ModelFigures m : models) {
+            List<String> rounds = new ArrayList<>();
+            for (CellResult c : m.cells()) {
+                if (c.shapeFigures() instanceof ShapeFigures.Ramp r) {
+                    spelling = Objects.requireNonNullElse(spelling, String.format(Locale.ROOT, "Ramp from %d to %d VUs over %.0f s",
+                            r.fromVus(), r.toVus(), r.overS()));
+                    rounds.add(ShapeLine.rampFigures(r));
+                }
+            }
+            if (!rounds.isEmpty()) {
+                each.add(m.model() + " " + String.join(", then ", rounds));
+            }
+        }
+        return each.isEmpty() ? Optional.empty() : Optional.of(new Claim(spelling + ": " + String.join("; ", each) + ".", Where.SHAPES));
     }
 
     private static Optional<Claim> soaks(List<ModelFigures> models) {

@@ -55,6 +55,11 @@ final class ShapeLine {
 
     /** {@code ramp from 50 to 400 VUs over 60 s: throughput stopped rising at ~200 VUs (plateau 199 TPS); p99 doubled at 230 VUs}. */
     private static String ramp(ShapeFigures.Ramp r) {
+        return String.format(Locale.ROOT, "ramp from %d to %d VUs over %.0f s: %s", r.fromVus(), r.toVus(), r.overS(), rampFigures(r));
+    }
+
+    /** What the ramp found: {@code throughput stopped rising at ~200 VUs (plateau 199 TPS); p99 doubled … at 230 VUs}. */
+    static String rampFigures(ShapeFigures.Ramp r) {
         String throughput;
         if (r.plateauTps() == null) {
             throughput = String.format(Locale.ROOT, "the window held the top for fewer than %d s: no plateau to find a knee by",
@@ -67,6 +72,6 @@ final class ShapeLine {
         String p99 = r.footP99Ms() == null ? "no p99 at its foot"
                 : r.p99DoubledVus() == null ? String.format(Locale.ROOT, "p99 did not double from its %,.1f ms at the foot", r.footP99Ms())
                 : String.format(Locale.ROOT, "p99 doubled (from %,.1f ms at the foot) at %d VUs", r.footP99Ms(), r.p99DoubledVus());
-        return String.format(Locale.ROOT, "ramp from %d to %d VUs over %.0f s: %s; %s", r.fromVus(), r.toVus(), r.overS(), throughput, p99);
+        return throughput + "; " + p99;
     }
 }

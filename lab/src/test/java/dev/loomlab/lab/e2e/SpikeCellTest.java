@@ -6,6 +6,7 @@ import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.result.ShapeFigures;
+import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.lab.testing.MachineSpeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,9 @@ class SpikeCellTest {
 
         CellResult cell = run.readCells().getFirst();
         assertThat(cell.succeeded()).as("cell failed: %s", cell.failure()).isTrue();
+        // a window whose load the shape changes is not judged for drift: the drift is the shape's
+        assertThat(cell.steady().state()).isEqualTo(Steadiness.State.NOT_JUDGED);
+        assertThat(cell.steady().why()).contains("by design");
         ShapeFigures.Spike spike = (ShapeFigures.Spike) cell.shapeFigures();
         assertThat(spike.atS()).isEqualTo(10);
         assertThat(spike.lengthS()).isEqualTo(5);

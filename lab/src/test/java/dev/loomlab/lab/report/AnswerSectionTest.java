@@ -278,6 +278,22 @@ class AnswerSectionTest {
     }
 
     @Test
+    void aRampIsNoCapacityToPickOnItSaysWhereEachModelsThroughputStoppedRising() {
+        // block, 1 s a request, ramped from 50 to 400 VUs: platform threads level off at their 200 threads, virtual ones do not
+        Map<String, Object> capped = Map.of("shapeFigures", Map.of("shape", "ramp", "fromVus", 50, "toVus", 400, "overS", 20, "seconds", List.of(),
+                "plateauTps", 200.0, "lagS", 1, "kneeVus", 208, "footP99Ms", 1_069.5, "p99DoubledVus", 400));
+        Map<String, Object> rising = Map.of("shapeFigures", Map.of("shape", "ramp", "fromVus", 50, "toVus", 400, "overS", 20, "seconds", List.of(),
+                "plateauTps", 399.0, "lagS", 1, "footP99Ms", 1_004.0));
+
+        WorkloadAnswer answer = answerOf(rounds("mvc-platform", "block", capped, 170.0), rounds("mvc-virtual", "block", rising, 290.0));
+
+        assertAnswer(answer, Verdict.UNDECIDED, "No pick on throughput: the load changed inside the window (ramp from 50 over 20s)",
+                "Ramp from 50 to 400 VUs over 20 s: mvc-platform throughput stopped rising at ~208 VUs (plateau 200 TPS); p99 doubled",
+                "mvc-virtual throughput rose with the load to the top (plateau 399 TPS at 400 VUs); p99 did not double",
+                "Not measured here: spike and soak load");
+    }
+
+    @Test
     void aSoakSaysEachModelsSlopesBesideItsVerdict() {
         Map<String, Object> leaking = Map.of("shapeFigures", Map.of("shape", "soak",
                 "rssMb", Map.of("perMinute", 103.4, "halfWidth", 9.9, "mean", 800.0, "points", 60),
