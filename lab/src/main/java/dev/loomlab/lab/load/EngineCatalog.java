@@ -128,6 +128,12 @@ public final class EngineCatalog {
                 : Optional.of("shape: " + id + " cannot step its load inside the window (a spike): use --engine " + these(Capability.SPIKE));
     }
 
+    /** Why engine {@code id} cannot raise its users one level a second inside the window (a ramp), or empty if it can. */
+    public Optional<String> rampRefusal(String id) {
+        return capabilities(id).contains(Capability.RAMP) ? Optional.empty()
+                : Optional.of("shape: " + id + " cannot raise its load inside the window (a ramp): use --engine " + these(Capability.RAMP));
+    }
+
     /** An engine asked to run what its declaration says it cannot: the plan should have been refused before. */
     static LoadException refused(String id, LoadSpec spec) {
         return new LoadException(STANDARD.refusal(id, spec.workload(), 0, false)

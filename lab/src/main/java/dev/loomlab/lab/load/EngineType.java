@@ -37,7 +37,9 @@ public interface EngineType {
          */
         EXACT_TAILS,
         /** A step of the load inside the window and back ({@code shape: spike …}): phases that start one after another. */
-        SPIKE
+        SPIKE,
+        /** A closed load rising one level a second inside the window ({@code shape: ramp …}). */
+        RAMP
     }
 
     /** The id a plan names ({@code engine: k6}). */

@@ -91,8 +91,13 @@ final class PlanRules {
                     Optional.of("shape: " + s.spelling() + " ends at " + Durations.format(s.spike().end()) + ", not inside the "
                             + Durations.format(window) + " window: the recovery after it is measured in the window too");
             case LoadShape.Spiked s -> EngineCatalog.standard().spikeRefusal(plan.engine());
-            // the type and its grammar are in; no engine runs it yet
-            case LoadShape.Ramped r -> Optional.of("shape: a ramp is not offered yet (" + LoadShape.ALLOWED.replace(", ramp from VUS over DURATION", "") + ")");
+            case LoadShape.Ramped r when !(plan.workload() instanceof Workload.Closed) ->
+                    Optional.of("shape: a ramp raises a closed load (--vus) from its first level: use --vus");
+            case LoadShape.Ramped r when plan.window().settles() ->
+                    Optional.of("shape: a ramp is placed from the window's start, which a settling warm-up moves: give a fixed --warmup (e.g. 20s)");
+            case LoadShape.Ramped r when !plan.agents().isEmpty() ->
+                    Optional.of("shape: a ramp is driven by one driver: drop --agents");
+            case LoadShape.Ramped r -> EngineCatalog.standard().rampRefusal(plan.engine());
         };
     }
 

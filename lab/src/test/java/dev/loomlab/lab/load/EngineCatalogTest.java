@@ -22,9 +22,9 @@ class EngineCatalogTest {
     void theLabsEnginesDeclareWhatTheyCanDrive() {
         assertThat(LAB.ids()).containsExactly("hyperfoil", "k6", "wrk");
         assertThat(LAB.capabilities("hyperfoil")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.BURST,
-                Capability.SPLIT_TOPOLOGY, Capability.EXACT_TAILS, Capability.SPIKE);
+                Capability.SPLIT_TOPOLOGY, Capability.EXACT_TAILS, Capability.SPIKE, Capability.RAMP);
         assertThat(LAB.capabilities("k6")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.AGENTS,
-                Capability.EXACT_TAILS);
+                Capability.EXACT_TAILS, Capability.SPIKE, Capability.RAMP);
         assertThat(LAB.capabilities("wrk")).as("its tail is an estimate").containsExactly(Capability.CLOSED);
         assertThat(LAB.exactTails("wrk")).isFalse();
         assertThat(LAB.exactTails("an engine of another build")).isTrue();
