@@ -75,8 +75,9 @@ final class K6CellSamples {
             perSecond.add(histogram());
         }
         for (Sample s : samples) {
-            long ns = Math.max(0, Math.min(PercentileHistogram.HIGHEST_TRACKABLE_NS,
-                    Math.round(dropped.latencyMs(s.latencyMs(), s.lateMs(), s.issuedMs()) * 1e6)));
+            // the closed model has no schedule to drop from
+            double ms = ratePerSec > 0 ? dropped.latencyMs(s.latencyMs(), s.lateMs(), s.issuedMs()) : s.latencyMs();
+            long ns = Math.max(0, Math.min(PercentileHistogram.HIGHEST_TRACKABLE_NS, Math.round(ms * 1e6)));
             total.recordValue(ns);
             double second = Math.floor((s.issuedMs() - s.lateMs() - windowStartMs) / 1000);
             if (second >= 0 && second < seconds) {
