@@ -37,6 +37,8 @@ class K6ShapedCellTest {
         assertThat(spike.lengthS()).isEqualTo(5);
         assertThat(spike.errorsDuring()).isZero();
         assertThat(spike.recoveryS()).as("the p99 came back before the window ended: %s", spike).isNotNull();
+        // each second's p99 is of the requests themselves: a one-second sleep at least
+        assertThat(spike.baselineP99Ms()).isGreaterThanOrEqualTo(1000.0);
         // 40 VUs complete 40 a second; the 40 more of the step start at its first second and complete from its second on:
         // 5 × 40 + 4 × 40 in the step. A second's count may take a neighbour's requests where their completions straddle
         // its edge: one second's worth either way.
