@@ -2,7 +2,8 @@
 // The lab replaces the two JSON placeholders below and writes the result beside the cell as
 // <cell>.k6.js, so the exact script of every measurement is kept.
 //
-// One continuous scenario (warm-up then measured window, the same VUs and connections), counted
+// One continuous scenario (warm-up then measured window, the same VUs and connections; a spike's extra users in a
+// second one, a ramp's levels as the first one's stages), counted
 // as the Hyperfoil driver counts: throughput by COMPLETION (a 2xx whose response ended inside the
 // window, lab_ok_completed), everything else by START (requests, 2xx, errors and latency of the
 // requests started inside the window). Only window requests feed the lab_* metrics below; k6's
@@ -44,8 +45,10 @@ function dueMs(scenarioStart) {
 }
 
 export default function () {
-  const scenarioStart = exec.scenario.startTime;
-  if (!announced) {
+  // Every scenario is timed from the first one's start: a spike's extra users run in a scenario of their own that starts
+  // CELL.startsMs.spike later, and their requests count in the same window as the steady users'.
+  const scenarioStart = exec.scenario.startTime - (CELL.startsMs[exec.scenario.name] || 0);
+  if (!announced && exec.scenario.name === 'cell') {
     windowStart.add(scenarioStart + CELL.warmupMs);
     announced = true;
   }

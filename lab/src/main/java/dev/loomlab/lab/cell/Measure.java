@@ -14,6 +14,7 @@ import dev.loomlab.lab.metrics.JfrCounts;
 import dev.loomlab.lab.metrics.Sampler;
 import dev.loomlab.lab.metrics.SeriesRow;
 import dev.loomlab.lab.metrics.SeriesSummary;
+import dev.loomlab.lab.plan.LoadShape;
 import dev.loomlab.lab.plan.Plan;
 import dev.loomlab.lab.result.Cell;
 import dev.loomlab.lab.result.RunFolder;
@@ -96,7 +97,9 @@ public final class Measure {
         // (qualified: Window here is this class's outcome record)
         dev.loomlab.load.Window window = plan.workload() instanceof Workload.Burst ? dev.loomlab.load.Window.NONE : plan.window();
         LoadSpec spec = new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog)
-                .spiking(plan.spike().orElse(null)).ramping(plan.ramp().orElse(null));
+                .spiking(plan.spike().orElse(null)).ramping(plan.ramp().orElse(null))
+                // a soak's p99 trend, a spike's recovery and a ramp's knee are read from the window's seconds
+                .keepingSeconds(!(plan.shape() instanceof LoadShape.Steady));
         return plan.requests().isEmpty() ? spec : spec.sending(plan.requests(), plan.tls());
     }
 

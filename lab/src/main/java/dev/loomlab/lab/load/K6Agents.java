@@ -76,6 +76,10 @@ public final class K6Agents implements LoadEngine, AutoCloseable {
         if (spec.workload() instanceof Workload.Burst) {
             throw new LoadException("a burst is one driver's: it is timed from its first send to its last answer");
         }
+        if (spec.spike() != null || spec.ramp() != null) {
+            // execution segments would split the scenarios, but the merge keeps no per-second latencies to read the shape by
+            throw new LoadException("a spike or a ramp is driven by one k6: drop --agents");
+        }
         int n = hosts.hosts().size();
         Path script = spec.outDir().resolve(spec.name() + ".k6.js");
         try {

@@ -11,38 +11,35 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.HdrHistogram.Histogram;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * k6 (Grafana's Go load tool, the seeds' own driver) run as a native process per cell. The lab
  * generates the cell's script from {@code engines/k6-cell.js}: closed model = {@code constant-vus},
- * open model = {@code constant-arrival-rate}, one scenario covering warm-up and window; only
- * requests started inside the window are counted (see the template). The result is read from the
- * script's {@code handleSummary} JSON ({@code <name>.k6.driver.json}); see {@link K6Summary}. In the open model its
- * latencies come from k6's per-request samples instead, each timed from its true slot of the schedule
- * ({@link K6CellSamples}, {@link K6DroppedIterations}).
+ * open model = {@code constant-arrival-rate}, one scenario covering warm-up and window (a spike adds one, a ramp makes
+ * it {@code ramping-vus}: {@link K6Options}); only requests started inside the window are counted (see the template).
+ * The result is read from the script's {@code handleSummary} JSON ({@code <name>.k6.driver.json}); see {@link K6Summary}.
+ * In the open model its latencies come from k6's per-request samples instead, each timed from its true slot of the
+ * schedule ({@link K6CellSamples}, {@link K6DroppedIterations}); a shaped load's ({@link LoadSpec#keepsSeconds()}) too,
+ * kept second by second ({@link K6WindowFiles}).
  */
 public final class K6Engine extends NativeEngine {
     static final String ID = "k6";
-    /** Closed and open models, one process on the lab's host or one test split over load agents ({@link K6Agents}). */
+    /**
+     * Closed and open models, one process on the lab's host or one test split over load agents ({@link K6Agents}); a
+     * spike and a ramp as scenarios of one process ({@link K6Options}).
+     */
     public static final EngineType TYPE = EngineType.of(ID, EnumSet.of(EngineType.Capability.CLOSED, EngineType.Capability.OPEN,
-                    EngineType.Capability.AGENTS, EngineType.Capability.EXACT_TAILS),
+                    EngineType.Capability.AGENTS, EngineType.Capability.EXACT_TAILS, EngineType.Capability.SPIKE,
+                    EngineType.Capability.RAMP),
             () -> Engines.k6Binary().isPresent(),
             () -> ID + " is not installed: " + Engines.installHint(ID),
             () -> Engines.k6Binary().map(b -> new K6Engine(b, CpuLayout.forCores(1, false)).version()),
             (jdk, cpus) -> new K6Engine(Engines.k6Binary().orElseThrow(), cpus));
-    /** Most VUs the open model may allocate: k6 holds ~0.25 MB per VU (758 MB at 3,000 measured here). */
-    static final int MAX_OPEN_VUS = 10_000;
-    /** Pre-allocated VUs of the open model cover this many seconds of arrivals without allocating mid-run. */
-    static final double PREALLOCATED_SECONDS = 2.0;
-
     private static final JsonMapper JSON = JsonMapper.builder().build();
     static final Pattern PROGRESS = Pattern.compile(
             "running \\((?:(\\d+)h)?(?:(\\d+)m)?([\\d.]+)s\\), .*?(\\d+) complete and (\\d+) interrupted");
@@ -76,8 +73,10 @@ public final class K6Engine extends NativeEngine {
         String engineVersion = version();
         ProgressLines progress = new ProgressLines(spec, listener);
         List<String> args = new ArrayList<>(List.of("run", "--no-color", "--no-usage-report", "--address="));
-        if (spec.workload() instanceof Workload.Open) {
-            // the open model's latencies are corrected for the iterations k6 dropped (K6CellSamples): its samples are written
+        boolean samplesKept = spec.workload() instanceof Workload.Open || spec.keepsSeconds();
+        if (samplesKept) {
+            // the open model's latencies are corrected for the iterations k6 dropped (K6CellSamples), a shaped load's are
+            // read second by second: both from k6's samples, which cost it CPU a steady closed load does not spend
             args.addAll(List.of("--out", "csv=" + samples));
         }
         args.add(script.toAbsolutePath().toString());
@@ -87,33 +86,36 @@ public final class K6Engine extends NativeEngine {
             throw new LoadException("k6 wrote no summary at " + summary + ": " + outcome.tail());
         }
         K6Summary parsed = K6Summary.parse(JSON.readTree(summary.toFile()), spec, engineVersion);
-        if (spec.workload() instanceof Workload.Open open) {
-            parsed = parsed.withLatencies(correctedLatencies(samples, open.ratePerSec()));
-        }
         long windowStart = parsed.windowStartEpochMs();
         long windowEnd = windowStart + spec.duration().toMillis();
+        K6CellSamples.Window window = samplesKept ? window(samples, spec, windowStart) : null;
+        if (window != null) {
+            parsed = parsed.withLatencies(window.total());
+        }
         double cpuS = windowStart > 0 ? outcome.cpu().cpuSecondsBetween(windowStart, windowEnd) : -1;
         LoadResult result = parsed.result(cpuS);
-        if (parsed.count() > 0) {
-            PercentileHistogram.write(spec.outDir(), spec.name(), parsed.histogram(), windowStart, windowEnd, List.of(
-                    "loomlab: engine=" + engineVersion + " url=" + spec.url()
-                            + switch (spec.workload()) {
-                                case Workload.Open o -> " rate=" + o.ratePerSec();
-                                case Workload.Closed c -> " vus=" + c.vus();
-                                case Workload.Burst b -> " burst=" + b.requests();
-                            },
-                    "loomlab: k6 response time = blocked + connecting + tls + sending + waiting + receiving,"
-                            + " requests started in the window that got a status"));
+        List<String> comments = List.of("loomlab: engine=" + engineVersion + " url=" + spec.url() + switch (spec.workload()) {
+                    case Workload.Open o -> " rate=" + o.ratePerSec();
+                    case Workload.Closed c -> " vus=" + c.vus();
+                    case Workload.Burst b -> " burst=" + b.requests();
+                },
+                "loomlab: k6 response time = blocked + connecting + tls + sending + waiting + receiving,"
+                        + " requests started in the window that got a status");
+        if (window != null && spec.keepsSeconds()) {
+            K6WindowFiles.write(spec, window, windowStart, engineVersion, comments);
+        } else if (parsed.count() > 0) {
+            PercentileHistogram.write(spec.outDir(), spec.name(), parsed.histogram(), windowStart, windowEnd, comments);
         }
         listener.onProgress(new LoadProgress("done", (spec.warmup().toMillis() + spec.duration().toMillis()) / 1000.0,
                 result.tps(), result.requests(), result.requests() - result.ok()));
         return result;
     }
 
-    /** The window's latencies from k6's samples, which are then deleted: every metric of every request, they outweigh the cell. */
-    private static Histogram correctedLatencies(Path samples, double ratePerSec) {
+    /** The window's requests from k6's samples, which are then deleted: every metric of every request, they outweigh the cell. */
+    private static K6CellSamples.Window window(Path samples, LoadSpec spec, long windowStartMs) {
+        double ratePerSec = ratePerSec(spec);
         try (BufferedReader csv = Files.newBufferedReader(samples)) {
-            return K6CellSamples.latencies(csv, ratePerSec);
+            return K6CellSamples.read(csv, ratePerSec, windowStartMs, spec.keepsSeconds() ? spec.duration().toMillis() : 0);
         } catch (IOException e) {
             throw new LoadException("cannot read k6's samples " + samples + ": " + e.getMessage());
         } finally {
@@ -134,6 +136,7 @@ public final class K6Engine extends NativeEngine {
         cell.put("timeout", spec.requestTimeout().toMillis() + "ms");
         cell.put("summaryPath", summary.toString());
         cell.put("ratePerSec", ratePerSec(spec));
+        cell.put("startsMs", K6Options.startsMs(spec));
         return script("/engines/k6-cell.js", cell, spec);
     }
 
@@ -159,57 +162,7 @@ public final class K6Engine extends NativeEngine {
     }
 
     static Map<String, Object> options(LoadSpec spec) {
-        long totalMs = spec.warmup().toMillis() + spec.duration().toMillis();
-        Map<String, Object> scenario = new LinkedHashMap<>();
-        switch (spec.workload()) {
-            case Workload.Open open -> {
-                scenario.put("executor", "constant-arrival-rate");
-                double rate = open.ratePerSec();
-                if (rate == Math.rint(rate)) {
-                    scenario.put("rate", (long) rate);
-                    scenario.put("timeUnit", "1s");
-                } else {
-                    // k6's rate is a whole number per timeUnit: 12.5/s is 12500 per 1000 s.
-                    scenario.put("rate", Math.round(rate * 1000));
-                    scenario.put("timeUnit", "1000s");
-                }
-                int[] vus = openModelVus(rate, spec.requestTimeout().toMillis() / 1000.0);
-                scenario.put("preAllocatedVUs", vus[0]);
-                scenario.put("maxVUs", vus[1]);
-            }
-            case Workload.Closed closed -> {
-                scenario.put("executor", "constant-vus");
-                scenario.put("vus", closed.vus());
-            }
-            case Workload.Burst burst -> throw EngineCatalog.refused(ID, spec);
-        }
-        scenario.put("duration", totalMs + "ms");
-        // Requests started before the end finish (or time out) before k6 stops them.
-        scenario.put("gracefulStop", (spec.requestTimeout().toMillis() + 5000) + "ms");
-        Map<String, Object> options = new LinkedHashMap<>();
-        options.put("discardResponseBodies", true);
-        options.put("maxRedirects", 0);
-        options.put("summaryTrendStats", trendStats());
-        options.put("scenarios", Map.of("cell", scenario));
-        return options;
-    }
-
-    /**
-     * Little's law: at most {@code rate × timeout} requests are in flight when each lasts at most
-     * the timeout, so that many VUs can never be short; capped at {@link #MAX_OPEN_VUS}.
-     */
-    static int[] openModelVus(double rate, double timeoutS) {
-        int max = (int) Math.min(MAX_OPEN_VUS, Math.ceil(rate * timeoutS) + 1);
-        int pre = (int) Math.min(max, Math.max(10, Math.ceil(rate * PREALLOCATED_SECONDS)));
-        return new int[] {pre, max};
-    }
-
-    static List<String> trendStats() {
-        Set<String> stats = new LinkedHashSet<>(List.of("avg", "min", "med", "max", "count", "p(90)", "p(99)", "p(99.9)"));
-        for (String p : PercentileHistogram.GRID) {
-            stats.add("p(" + p + ")");
-        }
-        return new ArrayList<>(stats);
+        return K6Options.of(spec);
     }
 
     private static String template(String name) {

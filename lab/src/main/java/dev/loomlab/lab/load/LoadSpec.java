@@ -23,9 +23,11 @@ import java.util.List;
  * @param tls    whom an {@code https://} url's certificate must come from
  * @param spike  a step of the load inside the window and back ({@code shape: spike …}), or null for a steady load
  * @param ramp   a closed load's rise from a few VUs to the workload's inside the window ({@code shape: ramp …}), or null
+ * @param perSecond whether the engine must keep the window's per-second series (each second's latencies, 2xx and errors)
+ *               even where that costs it (k6 then writes every request out): a shaped load's figures are read from them
  */
 public record LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
-                       Path log, List<HttpCall> calls, TlsTrust tls, Spike spike, Ramp ramp) {
+                       Path log, List<HttpCall> calls, TlsTrust tls, Spike spike, Ramp ramp, boolean perSecond) {
 
     public LoadSpec {
         method = method == null ? "GET" : method;
@@ -39,7 +41,7 @@ public record LoadSpec(String url, String method, Workload workload, Window wind
     /** The one request on {@code url}. */
     public LoadSpec(String url, String method, Workload workload, Window window, Duration requestTimeout, Path outDir, String name,
                     Path log) {
-        this(url, method, workload, window, requestTimeout, outDir, name, log, List.of(), TlsTrust.AUTHORITIES, null, null);
+        this(url, method, workload, window, requestTimeout, outDir, name, log, List.of(), TlsTrust.AUTHORITIES, null, null, false);
     }
 
     public static LoadSpec closed(String url, int vus, Duration warmup, Duration duration, Duration timeout,
@@ -57,22 +59,32 @@ public record LoadSpec(String url, String method, Workload workload, Window wind
     }
 
     public LoadSpec withMethod(String newMethod) {
-        return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log, calls, tls, spike, ramp);
+        return new LoadSpec(url, newMethod, workload, window, requestTimeout, outDir, name, log, calls, tls, spike, ramp, perSecond);
     }
 
     /** This load sending {@code mix} instead of its one request, trusting {@code trust} for https. */
     public LoadSpec sending(List<HttpCall> mix, TlsTrust trust) {
-        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, mix, trust, spike, ramp);
+        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, mix, trust, spike, ramp, perSecond);
     }
 
     /** This load stepped up by {@code step} inside its window and back (null: steady). */
     public LoadSpec spiking(Spike step) {
-        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, calls, tls, step, ramp);
+        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, calls, tls, step, ramp, perSecond);
     }
 
     /** This closed load rising by {@code rise} inside its window (null: steady). */
     public LoadSpec ramping(Ramp rise) {
-        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, calls, tls, spike, rise);
+        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, calls, tls, spike, rise, perSecond);
+    }
+
+    /** This load with its per-second series kept (true) or left to the engine's habit (false). */
+    public LoadSpec keepingSeconds(boolean keep) {
+        return new LoadSpec(url, method, workload, window, requestTimeout, outDir, name, log, calls, tls, spike, ramp, keep);
+    }
+
+    /** Whether the engine must keep the window's per-second series: asked, or a spike's or a ramp's, whose figures are read from them. */
+    public boolean keepsSeconds() {
+        return perSecond || spike != null || ramp != null;
     }
 
     /**

@@ -24,7 +24,7 @@ class EngineCatalogTest {
         assertThat(LAB.capabilities("hyperfoil")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.BURST,
                 Capability.SPLIT_TOPOLOGY, Capability.EXACT_TAILS, Capability.SPIKE, Capability.RAMP);
         assertThat(LAB.capabilities("k6")).containsExactlyInAnyOrder(Capability.CLOSED, Capability.OPEN, Capability.AGENTS,
-                Capability.EXACT_TAILS);
+                Capability.EXACT_TAILS, Capability.SPIKE, Capability.RAMP);
         assertThat(LAB.capabilities("wrk")).as("its tail is an estimate").containsExactly(Capability.CLOSED);
         assertThat(LAB.exactTails("wrk")).isFalse();
         assertThat(LAB.rampRefusal("hyperfoil")).isEmpty();

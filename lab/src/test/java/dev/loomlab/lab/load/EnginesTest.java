@@ -49,9 +49,9 @@ class EnginesTest {
     @Test
     void theOpenModelSizesK6sVusByLittlesLawFromTheTimeout() {
         // 500/s × 60 s = 30,000 in flight at worst: capped; 2 s of arrivals pre-allocated.
-        assertThat(K6Engine.openModelVus(500, 60)).containsExactly(1000, K6Engine.MAX_OPEN_VUS);
-        assertThat(K6Engine.openModelVus(100, 2)).containsExactly(200, 201);
-        assertThat(K6Engine.openModelVus(2, 1)).containsExactly(3, 3);
+        assertThat(K6Options.openModelVus(500, 60)).containsExactly(1000, K6Options.MAX_OPEN_VUS);
+        assertThat(K6Options.openModelVus(100, 2)).containsExactly(200, 201);
+        assertThat(K6Options.openModelVus(2, 1)).containsExactly(3, 3);
     }
 
     @Test

@@ -75,7 +75,7 @@ class LoadShapeTest {
                 "rate", "100"))).isInstanceOf(PlanException.class).hasMessageContaining("steps a closed load");
         assertThatThrownBy(() -> PlanLoader.load("quick", Map.of("shape", "spike 3x for 10s at 5s", "duration", "30s", "warmup", "5s",
                 "engine", "wrk")))
-                .isInstanceOf(PlanException.class).hasMessage("shape: wrk cannot step its load inside the window (a spike): use --engine hyperfoil");
+                .isInstanceOf(PlanException.class).hasMessage("shape: wrk cannot step its load inside the window (a spike): use --engine hyperfoil or k6");
     }
 
     @Test

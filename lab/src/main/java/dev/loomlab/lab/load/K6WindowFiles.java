@@ -1,0 +1,58 @@
+package dev.loomlab.lab.load;
+
+import dev.loomlab.lab.os.AtomicWrite;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A lone k6's window second by second, in the files a cell reads its seconds from as it reads the Hyperfoil driver's:
+ * {@code <name>.hlog} with one interval a second (each request's own latency, not {@link PercentileHistogram}'s grid) and
+ * {@code <name>.driver.json} with the 2xx and errors of each second ({@code okPerSecond}, {@code errorsPerSecond}).
+ */
+final class K6WindowFiles {
+    /** Written as the lab writes its own records (indented). */
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    private K6WindowFiles() {
+    }
+
+    static void write(LoadSpec spec, K6CellSamples.Window window, long windowStartMs, String engineVersion, List<String> comments) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+            HistogramLogWriter writer = new HistogramLogWriter(ps);
+            for (String c : comments) {
+                writer.outputComment(c);
+            }
+            writer.outputComment("loomlab: units=nanoseconds (response time); every request of the window from k6's samples,"
+                    + " one interval a second by the second it was due in");
+            writer.outputLogFormatVersion();
+            writer.setBaseTime(windowStartMs);
+            writer.outputBaseTime(windowStartMs);
+            writer.outputStartTime(windowStartMs);
+            writer.outputLegend();
+            for (int i = 0; i < window.latencies().size(); i++) {
+                Histogram h = window.latencies().get(i);
+                h.setStartTimeStamp(windowStartMs + i * 1000L);
+                h.setEndTimeStamp(Math.min(windowStartMs + (i + 1) * 1000L, windowStartMs + spec.duration().toMillis()));
+                writer.outputIntervalHistogram(h);
+            }
+        }
+        AtomicWrite.write(spec.outDir().resolve(spec.name() + ".hlog"), bytes.toString(StandardCharsets.UTF_8));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", K6Engine.ID);
+        m.put("engineVersion", engineVersion);
+        m.put("url", spec.url());
+        m.put("okPerSecond", window.ok());
+        m.put("errorsPerSecond", window.errors());
+        AtomicWrite.write(spec.outDir().resolve(spec.name() + ".driver.json"), JSON.writeValueAsString(m));
+    }
+}
