@@ -72,5 +72,11 @@ class K6ShapedCellTest {
         assertThat(ok.get(2)).isLessThan(ok.get(6));
         assertThat(ok.get(6)).isLessThan(ok.get(11));
         assertThat(cell.p99Ms()).as("one-second requests below the threads' cap").isLessThan(2 * 1000.0);
+        // 50 users stay under the 200 threads: the throughput rose with the load to the top, and the ramp's figures say so
+        ShapeFigures.Ramp figures = (ShapeFigures.Ramp) cell.shapeFigures();
+        assertThat(figures.seconds()).hasSize(20);
+        assertThat(figures.kneeVus()).as("%s", figures).isNull();
+        // each user answers at most once a second, give or take the one request that straddles the plateau's edge
+        assertThat(figures.plateauTps()).as("%s", figures).isBetween(45.0, 50.0 + 50.0 / 9);
     }
 }
