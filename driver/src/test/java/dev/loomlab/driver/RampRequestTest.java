@@ -15,7 +15,7 @@ class RampRequestTest {
     void sessionIWaitsForTheSecondTheRampReachesIPlusOneVus() {
         DriverRequest request = DriverRequest.of("http://127.0.0.1:8080/", "GET", new Workload.Closed(400),
                 new Window(Duration.ofSeconds(5), Duration.ofSeconds(30)), Duration.ofSeconds(10), "out", "cell")
-                .ramping(new Ramp(50, Duration.ofSeconds(20)));
+                .shaped(null, new Ramp(50, Duration.ofSeconds(20)));
         DriverSpec spec = DriverSpec.of(request, Target.parse(request.url(), false), null, 0);
         RampGate gate = (RampGate) spec.gate().orElseThrow();
 

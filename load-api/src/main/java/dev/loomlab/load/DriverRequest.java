@@ -161,16 +161,13 @@ public record DriverRequest(
                 allowRemoteTarget, outDir, name, startGate, connectGate, mix, trust, spike, ramp);
     }
 
-    /** This request with its closed load stepped up by {@code step} inside the window (null: steady). */
-    public DriverRequest spiking(Spike step) {
+    /**
+     * This request with its closed load changed inside the window: stepped up by {@code step} and back, or rising by
+     * {@code rise} (each null when not; both null: steady).
+     */
+    public DriverRequest shaped(Spike step, Ramp rise) {
         return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, startGate, connectGate, calls, tls, step, ramp);
-    }
-
-    /** This request with its closed load rising by {@code rise} inside the window (null: steady). */
-    public DriverRequest ramping(Ramp rise) {
-        return new DriverRequest(url, method, body, contentType, workload, window, requestTimeout, maxSessions, connections, threads,
-                allowRemoteTarget, outDir, name, startGate, connectGate, calls, tls, spike, rise);
+                allowRemoteTarget, outDir, name, startGate, connectGate, calls, tls, step, rise);
     }
 
     /**

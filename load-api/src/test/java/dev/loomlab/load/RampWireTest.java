@@ -12,7 +12,7 @@ class RampWireTest {
     private static final Ramp RAMP = new Ramp(50, Duration.ofSeconds(20));
 
     private static DriverRequest request(Workload workload, Window window, Ramp ramp) {
-        return DriverRequest.of("http://127.0.0.1:8080/", "GET", workload, window, Duration.ofSeconds(10), "out", "cell").ramping(ramp);
+        return DriverRequest.of("http://127.0.0.1:8080/", "GET", workload, window, Duration.ofSeconds(10), "out", "cell").shaped(null, ramp);
     }
 
     @Test
@@ -31,7 +31,7 @@ class RampWireTest {
                 Duration.ofSeconds(30)), RAMP)).hasMessageContaining("give a fixed warmup");
         assertThatThrownBy(() -> request(new Workload.Closed(400), new Window(Duration.ofSeconds(5), Duration.ofSeconds(15)), RAMP))
                 .hasMessage("ramp: over 20s, longer than the 15s window");
-        assertThatThrownBy(() -> request(new Workload.Closed(400), FIXED, RAMP).spiking(new Spike(2, Duration.ofSeconds(5),
-                Duration.ofSeconds(5)))).hasMessageContaining("a ramp or a spike, not both");
+        assertThatThrownBy(() -> request(new Workload.Closed(400), FIXED, RAMP).shaped(new Spike(2, Duration.ofSeconds(5),
+                Duration.ofSeconds(5)), RAMP)).hasMessageContaining("a ramp or a spike, not both");
     }
 }

@@ -11,7 +11,7 @@ class SpikeWireTest {
     private static final Window FIXED = new Window(Duration.ofSeconds(5), Duration.ofSeconds(30));
 
     private static DriverRequest request(Workload workload, Window window, Spike spike) {
-        return DriverRequest.of("http://127.0.0.1:8080/", "GET", workload, window, Duration.ofSeconds(10), "out", "cell").spiking(spike);
+        return DriverRequest.of("http://127.0.0.1:8080/", "GET", workload, window, Duration.ofSeconds(10), "out", "cell").shaped(spike, null);
     }
 
     @Test

@@ -93,8 +93,7 @@ public final class Measure {
 
     /** The request the load engine sends: the plan's load, and its shape, on {@code url}. The only place a cell's load is described. */
     public static LoadSpec loadSpec(Plan plan, String url, Scenario scenario, Path outDir, String name, Path driverLog) {
-        // A burst has no warm-up and no window: it is timed from its first send to its last answer.
-        // (qualified: Window here is this class's outcome record)
+        // A burst has no warm-up and no window, timed from its first send to its last answer (Window qualified: this class has one)
         dev.loomlab.load.Window window = plan.workload() instanceof Workload.Burst ? dev.loomlab.load.Window.NONE : plan.window();
         LoadSpec spec = new LoadSpec(url, scenario.method(), plan.workload(), window, plan.requestTimeout(), outDir, name, driverLog)
                 .spiking(plan.spike().orElse(null)).ramping(plan.ramp().orElse(null))

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apache.commons.statistics.descriptive.Median;
 
 /**
  * A ramp cell's figures ({@code shape: ramp …}), from the window's per-second series (the driver's 2xx and errors a
@@ -96,8 +97,8 @@ final class RampKnee {
 
     /** The median of the first {@code seconds} seconds' figures that are known; null when none is. */
     private static Double median(double[] perSecond, int seconds) {
-        double[] p = Arrays.stream(perSecond).limit(seconds).filter(Double::isFinite).sorted().toArray();
-        return p.length == 0 ? null : p.length % 2 == 1 ? p[p.length / 2] : (p[p.length / 2 - 1] + p[p.length / 2]) / 2;
+        double[] p = Arrays.stream(perSecond).limit(seconds).filter(Double::isFinite).toArray();
+        return p.length == 0 ? null : Median.withDefaults().evaluate(p);
     }
 
     /** The VUs of the first second from which the p99 stays above {@code limit} for {@link ShapeFigures.Ramp#HELD_S} seconds. */

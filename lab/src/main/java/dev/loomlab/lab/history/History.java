@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.commons.statistics.descriptive.Median;
 
 /**
  * A group's series: for each cell any of its runs measured and each {@link Figure} some round recorded, the runs'
@@ -121,10 +122,8 @@ public record History(RunGroups.Group group, EDivisive method, List<Series> seri
     }
 
     private static double median(double[] v) {
-        double[] sorted = v.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        // its caller goes on with v in run order, and Median partitions its input in place unless told to copy
+        return Median.withDefaults().withCopy(true).evaluate(v);
     }
 
     /** The runs' figures for one cell: a run whose rounds of it all failed, or none recorded the figure, has no point. */

@@ -175,7 +175,7 @@ public final class HyperfoilEngine implements LoadEngine {
     static DriverRequest request(LoadSpec spec) {
         DriverRequest request = DriverRequest.of(spec.url(), spec.method(), spec.workload(), spec.window(), spec.requestTimeout(),
                 spec.outDir().toString(), spec.name());
-        request = request.sending(spec.calls(), spec.tls()).spiking(spec.spike()).ramping(spec.ramp());
+        request = request.sending(spec.calls(), spec.tls()).shaped(spec.spike(), spec.ramp());
         // The lab has judged the target by the rule the driver keeps too (TargetHost) before the run started: a host
         // that is not loopback reached the load because it is a namespace the lab made here (the split topology,
         // which only the lab can tell) or because the user allowed remote targets. Either way the driver is told so.

@@ -1,15 +1,11 @@
 package dev.loomlab.lab.load;
 
 import dev.loomlab.lab.os.AtomicWrite;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -26,27 +22,13 @@ final class K6WindowFiles {
     }
 
     static void write(LoadSpec spec, K6CellSamples.Window window, long windowStartMs, String engineVersion, List<String> comments) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-            HistogramLogWriter writer = new HistogramLogWriter(ps);
-            for (String c : comments) {
-                writer.outputComment(c);
-            }
-            writer.outputComment("loomlab: units=nanoseconds (response time); every request of the window from k6's samples,"
-                    + " one interval a second by the second it was due in");
-            writer.outputLogFormatVersion();
-            writer.setBaseTime(windowStartMs);
-            writer.outputBaseTime(windowStartMs);
-            writer.outputStartTime(windowStartMs);
-            writer.outputLegend();
-            for (int i = 0; i < window.latencies().size(); i++) {
-                Histogram h = window.latencies().get(i);
-                h.setStartTimeStamp(windowStartMs + i * 1000L);
-                h.setEndTimeStamp(Math.min(windowStartMs + (i + 1) * 1000L, windowStartMs + spec.duration().toMillis()));
-                writer.outputIntervalHistogram(h);
-            }
+        for (int i = 0; i < window.latencies().size(); i++) {
+            Histogram h = window.latencies().get(i);
+            h.setStartTimeStamp(windowStartMs + i * 1000L);
+            h.setEndTimeStamp(Math.min(windowStartMs + (i + 1) * 1000L, windowStartMs + spec.duration().toMillis()));
         }
-        AtomicWrite.write(spec.outDir().resolve(spec.name() + ".hlog"), bytes.toString(StandardCharsets.UTF_8));
+        PercentileHistogram.writeLog(spec.outDir(), spec.name(), window.latencies(), windowStartMs, comments, "loomlab: units=nanoseconds"
+                + " (response time); every request of the window from k6's samples, one interval a second by the second it was due in");
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", K6Engine.ID);
         m.put("engineVersion", engineVersion);

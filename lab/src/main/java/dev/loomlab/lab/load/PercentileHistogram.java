@@ -89,20 +89,29 @@ public final class PercentileHistogram {
                              List<String> comments) {
         h.setStartTimeStamp(windowStartEpochMs);
         h.setEndTimeStamp(windowEndEpochMs);
+        return writeLog(dir, name, List.of(h), windowStartEpochMs, comments, "loomlab: units=nanoseconds (response time); rebuilt from"
+                + " the engine's own percentiles at " + (GRID.size() + 2) + " points (min, p1..p99.999, max): exact at those points,"
+                + " one interval for the whole window");
+    }
+
+    /**
+     * Writes {@code <dir>/<name>.hlog} in the driver's format: the {@code comments}, then {@code how} the intervals were made,
+     * then the intervals (their time stamps already set) from {@code startEpochMs}.
+     */
+    static Path writeLog(Path dir, String name, List<Histogram> intervals, long startEpochMs, List<String> comments, String how) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream ps = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             HistogramLogWriter writer = new HistogramLogWriter(ps);
             for (String c : comments) {
                 writer.outputComment(c);
             }
-            writer.outputComment("loomlab: units=nanoseconds (response time); rebuilt from the engine's own percentiles at "
-                    + (GRID.size() + 2) + " points (min, p1..p99.999, max): exact at those points, one interval for the whole window");
+            writer.outputComment(how);
             writer.outputLogFormatVersion();
-            writer.setBaseTime(windowStartEpochMs);
-            writer.outputBaseTime(windowStartEpochMs);
-            writer.outputStartTime(windowStartEpochMs);
+            writer.setBaseTime(startEpochMs);
+            writer.outputBaseTime(startEpochMs);
+            writer.outputStartTime(startEpochMs);
             writer.outputLegend();
-            writer.outputIntervalHistogram(h);
+            intervals.forEach(writer::outputIntervalHistogram);
         }
         Path file = dir.resolve(name + ".hlog");
         AtomicWrite.write(file, bytes.toString(StandardCharsets.UTF_8));

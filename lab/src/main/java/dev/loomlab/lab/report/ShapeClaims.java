@@ -7,8 +7,8 @@ import dev.loomlab.lab.result.ShapeFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What each model did under a shaped load, for the answer: a spike's errors and the p99's way back, a soak's trends.
@@ -41,22 +41,8 @@ final class ShapeClaims {
     }
 
     private static Optional<Claim> spikes(List<ModelFigures> models) {
-        List<String> each = new ArrayList<>();
-        String spelling = null;
-        for (ModelFigures m : models) {
-            List<String> rounds = new ArrayList<>();
-            for (CellResult c : m.cells()) {
-                if (c.shapeFigures() instanceof ShapeFigures.Spike s) {
-                    spelling = Objects.requireNonNullElse(spelling, String.format(Locale.ROOT, "Spike %sx for %.0f s at %.0f s",
-                            factor(s.factor()), s.lengthS(), s.atS()));
-                    rounds.add(spike(s));
-                }
-            }
-            if (!rounds.isEmpty()) {
-                each.add(m.model() + " " + String.join(", then ", rounds));
-            }
-        }
-        return each.isEmpty() ? Optional.empty() : Optional.of(new Claim(spelling + ": " + String.join("; ", each) + ".", Where.SHAPES));
+        return eachModel(models, ShapeFigures.Spike.class, s -> String.format(Locale.ROOT, "Spike %sx for %.0f s at %.0f s",
+                factor(s.factor()), s.lengthS(), s.atS()), ShapeClaims::spike);
     }
 
     /** {@code 0 errors of 6,012, p99 98 ms before, up to 2,951 ms, back in 4 s}. */
@@ -68,22 +54,24 @@ final class ShapeClaims {
     }
 
     private static Optional<Claim> ramps(List<ModelFigures> models) {
-        List<String> each = new ArrayList<>();
-        String spelling = null;
-        for (ModelFigures m : models) {
-            List<String> rounds = new ArrayList<>();
-            for (CellResult c : m.cells()) {
-                if (c.shapeFigures() instanceof ShapeFigures.Ramp r) {
-                    spelling = Objects.requireNonNullElse(spelling, String.format(Locale.ROOT, "Ramp from %d to %d VUs over %.0f s",
-                            r.fromVus(), r.toVus(), r.overS()));
-                    rounds.add(ShapeLine.rampFigures(r));
-                }
-            }
-            if (!rounds.isEmpty()) {
-                each.add(m.model() + " " + String.join(", then ", rounds));
-            }
+        return eachModel(models, ShapeFigures.Ramp.class, r -> String.format(Locale.ROOT, "Ramp from %d to %d VUs over %.0f s",
+                r.fromVus(), r.toVus(), r.overS()), ShapeLine::rampFigures);
+    }
+
+    /** One clause a model, its rounds' figures of {@code kind} joined, under the heading of the first: {@code Spike 3x …: a …; b …}. */
+    private static <T extends ShapeFigures> Optional<Claim> eachModel(List<ModelFigures> models, Class<T> kind, Function<T, String> heading,
+                                                                      Function<T, String> round) {
+        List<T> all = models.stream().flatMap(m -> shaped(m, kind).stream()).toList();
+        if (all.isEmpty()) {
+            return Optional.empty();
         }
-        return each.isEmpty() ? Optional.empty() : Optional.of(new Claim(spelling + ": " + String.join("; ", each) + ".", Where.SHAPES));
+        List<String> each = models.stream().filter(m -> !shaped(m, kind).isEmpty())
+                .map(m -> m.model() + " " + String.join(", then ", shaped(m, kind).stream().map(round).toList())).toList();
+        return Optional.of(new Claim(heading.apply(all.getFirst()) + ": " + String.join("; ", each) + ".", Where.SHAPES));
+    }
+
+    private static <T extends ShapeFigures> List<T> shaped(ModelFigures m, Class<T> kind) {
+        return m.cells().stream().map(CellResult::shapeFigures).filter(kind::isInstance).map(kind::cast).toList();
     }
 
     private static Optional<Claim> soaks(List<ModelFigures> models) {

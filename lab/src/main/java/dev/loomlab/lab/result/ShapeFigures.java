@@ -3,6 +3,7 @@ package dev.loomlab.lab.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonTypeName;
 import dev.loomlab.lab.stats.Trend;
 import java.util.List;
 
@@ -11,10 +12,8 @@ import java.util.List;
  * Written as {@code {"shape": "soak", "rssMb": {...}, ...}}.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.PROPERTY, property = "shape")
-@JsonSubTypes({
-        @JsonSubTypes.Type(value = ShapeFigures.Soak.class, name = "soak"),
-        @JsonSubTypes.Type(value = ShapeFigures.Spike.class, name = "spike"),
-        @JsonSubTypes.Type(value = ShapeFigures.Ramp.class, name = "ramp")})
+// each record names itself (@JsonTypeName) beside its fields
+@JsonSubTypes({@JsonSubTypes.Type(ShapeFigures.Soak.class), @JsonSubTypes.Type(ShapeFigures.Spike.class), @JsonSubTypes.Type(ShapeFigures.Ramp.class)})
 public sealed interface ShapeFigures {
 
     /**
@@ -52,6 +51,7 @@ public sealed interface ShapeFigures {
      * @param p99Ms       the p99 latency (ms) of each second of the window, from the cell's latency log
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonTypeName("soak")
     record Soak(Slope rssMb, Slope heapFloorMb, Slope p99Ms) implements ShapeFigures {
     }
 
@@ -71,6 +71,7 @@ public sealed interface ShapeFigures {
      * @param windowLeftS     seconds of the window after the step: what a recovery had to happen in
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonTypeName("spike")
     record Spike(double factor, double atS, double lengthS, double baselineP99Ms, double peakP99Ms, long errorsDuring,
                  long requestsDuring, Double recoveryS, double windowLeftS) implements ShapeFigures {
         /** Seconds in a row the p99 must stay back for the recovery to count: one quiet second between two slow ones is not one. */
@@ -101,6 +102,7 @@ public sealed interface ShapeFigures {
      *                       {@link #HELD_S} seconds (or to the window's end); absent when it never did
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonTypeName("ramp")
     record Ramp(int fromVus, int toVus, double overS, List<RampSecond> seconds, Double plateauTps, Double plateauBandTps, int lagS,
                 Integer kneeVus, Double footP99Ms, Integer p99DoubledVus) implements ShapeFigures {
         /** The fewest seconds at the top that say where the plateau is. */

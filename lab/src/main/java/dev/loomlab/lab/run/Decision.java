@@ -69,14 +69,24 @@ public record Decision(String scenario, Objective objective, List<Integer> level
      * where a level missed the objective, not at a failed cell); empty when none is.
      */
     public Optional<Capacity> highest() {
+        List<Capacity> top = top();
+        return top.size() == 1 ? Optional.of(top.getFirst()) : Optional.empty();
+    }
+
+    /**
+     * The models that share the highest capacity, when it is more than one level above every other model's and each of
+     * those is known; empty when no model stands apart (or all stand together: nothing to compare).
+     */
+    public List<Capacity> top() {
         if (capacities.size() < 2) {
-            return Optional.empty();
+            return List.of();
         }
-        List<Capacity> ranked = capacities.stream().sorted(Comparator.comparingInt(this::rank).reversed()).toList();
-        Capacity top = ranked.getFirst();
-        boolean apart = rank(top) - rank(ranked.get(1)) > 1;
-        boolean othersKnown = ranked.stream().skip(1).noneMatch(c -> c.stop() == Stop.FAILED);
-        return apart && othersKnown ? Optional.of(top) : Optional.empty();
+        int best = capacities.stream().mapToInt(this::rank).max().orElseThrow();
+        List<Capacity> top = capacities.stream().filter(c -> rank(c) == best).toList();
+        List<Capacity> rest = capacities.stream().filter(c -> rank(c) != best).toList();
+        boolean apart = !rest.isEmpty() && rest.stream().allMatch(c -> best - rank(c) > 1);
+        boolean othersKnown = rest.stream().noneMatch(c -> c.stop() == Stop.FAILED);
+        return apart && othersKnown ? top : List.of();
     }
 
     /** A capacity's place among the levels: -1 below the first (none met the objective). */
@@ -89,12 +99,16 @@ public record Decision(String scenario, Objective objective, List<Integer> level
         if (capacities.size() < 2) {
             return "One model searched: nothing to compare.";
         }
-        Optional<Capacity> highest = highest();
-        if (highest.isPresent()) {
-            Capacity top = highest.get();
-            Capacity next = capacities.stream().filter(c -> c != top).max(Comparator.comparingInt(this::rank)).orElseThrow();
-            return "Highest capacity at the objective: " + top.model() + ", " + top.vus() + " VUs, against "
-                    + (next.vus() == null ? "none" : next.vus() + " VUs") + " for " + next.model() + ", the next.";
+        List<Capacity> tied = top();
+        if (!tied.isEmpty()) {
+            Capacity first = tied.getFirst();
+            Capacity next = capacities.stream().filter(c -> !tied.contains(c)).max(Comparator.comparingInt(this::rank)).orElseThrow();
+            String against = " VUs, against " + (next.vus() == null ? "none" : next.vus() + " VUs") + " for " + next.model() + ", the next";
+            // several at the same level: the search's resolution does not separate them, so they are named together
+            return tied.size() == 1 ? "Highest capacity at the objective: " + first.model() + ", " + first.vus() + against + "."
+                    : "Highest capacity at the objective: any of " + String.join(", ", tied.stream().map(Capacity::model).toList()) + ", "
+                            + (first.stop() == Stop.MISSED ? "" : "at least ") + first.vus() + " VUs each" + against.substring(" VUs".length())
+                            + "; the search does not separate them.";
         }
         if (capacities.stream().allMatch(c -> c.vus() == null)) {
             return "No model met the objective at any level: none is named (lower --from to find where each does).";

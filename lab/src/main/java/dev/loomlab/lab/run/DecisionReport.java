@@ -74,6 +74,7 @@ public final class DecisionReport {
         json.put("levelStepVus", d.stepVus());
         json.put("models", d.capacities().stream().map(c -> model(d, c)).toList());
         json.put("highest", d.highest().map(Decision.Capacity::model).orElse(null));
+        json.put("top", d.top().stream().map(Decision.Capacity::model).toList());
         json.put("verdict", d.verdict());
         return json;
     }

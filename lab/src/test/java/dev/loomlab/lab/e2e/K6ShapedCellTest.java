@@ -30,8 +30,7 @@ class K6ShapedCellTest {
                 "--sleep-ms", "1000", "--vus", String.valueOf(VUS), "--warmup", WARMUP_S + "s", "--duration", "25s",
                 "--shape", "spike 2x for 5s at 10s");
 
-        CellResult cell = run.readCells().getFirst();
-        assertThat(cell.succeeded()).as("cell failed: %s", cell.failure()).isTrue();
+        CellResult cell = ShapedCells.only(run);
         ShapeFigures.Spike spike = (ShapeFigures.Spike) cell.shapeFigures();
         assertThat(spike.atS()).isEqualTo(10);
         assertThat(spike.lengthS()).isEqualTo(5);
@@ -56,8 +55,7 @@ class K6ShapedCellTest {
         RunFolder run = InProcessLab.run(out, "--plan", "quick", "--engine", "k6", "--models", "mvc-platform", "--scenarios", "block",
                 "--sleep-ms", "1000", "--vus", "50", "--warmup", WARMUP_S + "s", "--duration", "20s", "--shape", ramp.spelling());
 
-        CellResult cell = run.readCells().getFirst();
-        assertThat(cell.succeeded()).as("cell failed: %s", cell.failure()).isTrue();
+        CellResult cell = ShapedCells.only(run);
         List<Long> ok = cell.okPerSecond();
         System.out.println("k6 ramped cell: ok/s " + ok + " p50 " + cell.p50Ms() + " p99 " + cell.p99Ms());
         assertThat(ok).hasSize(20);

@@ -6,7 +6,6 @@ import dev.loomlab.lab.report.ReportFiles;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.result.ShapeFigures;
-import dev.loomlab.lab.result.Steadiness;
 import dev.loomlab.lab.testing.MachineSpeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,21 +21,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SpikeCellTest {
     private static final long WARMUP_S = MachineSpeed.scaled(Duration.ofSeconds(4)).toSeconds();
+    private static final String[] SPIKED_CELL = {"--plan", "quick", "--models", "mvc-virtual", "--scenarios", "block", "--sleep-ms", "100",
+            "--vus", "20", "--warmup", WARMUP_S + "s", "--duration", "35s", "--shape", "spike 5x for 5s at 10s"};
 
     @Test
     void aSpikeCellRecordsItsErrorsAndItsRecoveryTime(@TempDir Path out) throws Exception {
-        RunFolder run = InProcessLab.run(out, "--plan", "quick", "--models", "mvc-virtual", "--scenarios", "block", "--sleep-ms", "100",
-                "--vus", "20", "--warmup", WARMUP_S + "s", "--duration", "35s", "--shape", "spike 5x for 5s at 10s");
+        RunFolder run = InProcessLab.run(out, SPIKED_CELL);
 
-        CellResult cell = run.readCells().getFirst();
-        assertThat(cell.succeeded()).as("cell failed: %s", cell.failure()).isTrue();
-        // a window whose load the shape changes is not judged for drift: the drift is the shape's
-        assertThat(cell.steady().state()).isEqualTo(Steadiness.State.NOT_JUDGED);
-        assertThat(cell.steady().why()).contains("by design");
+        CellResult cell = ShapedCells.only(run);
         ShapeFigures.Spike spike = (ShapeFigures.Spike) cell.shapeFigures();
-        assertThat(spike.atS()).isEqualTo(10);
-        assertThat(spike.lengthS()).isEqualTo(5);
-        assertThat(spike.windowLeftS()).isEqualTo(20);
+        assertThat(spike).extracting(ShapeFigures.Spike::atS, ShapeFigures.Spike::lengthS, ShapeFigures.Spike::windowLeftS)
+                .containsExactly(10.0, 5.0, 20.0);
         assertThat(spike.errorsDuring()).isNotNegative();
         assertThat(spike.recoveryS()).as("the p99 came back before the window ended: %s", spike).isNotNull();
         assertThat(spike.recoveryS()).isBetween(0.0, spike.windowLeftS() - ShapeFigures.Spike.RECOVERED_FOR);

@@ -80,11 +80,8 @@ class ReportBrowserTest {
     @Test
     void aSpikeCellAndASoakCellAreDrawnSecondBySecondUnderLoadShapes() {
         Path shaped = OUT.resolve("shapes").toAbsolutePath();
-        ShapedRun.write(shaped);
+        Page page = drawn(ShapedRun.write(shaped));
 
-        Page page = load(shaped.resolve(ReportFiles.HTML));
-
-        assertDrewEveryChartWithNoError(page);
         // per shaped cell: its TPS, p99 and errors a second, and its server's memory with any fitted line
         assertThat(page.canvases.get("shape")).hasSize(2);
         assertThat(page.canvases.get("shape-memory")).hasSize(2);
@@ -117,11 +114,8 @@ class ReportBrowserTest {
     @Test
     void aRunOfYourOwnServiceDrawsEachRequestAndNoSeedSection() throws IOException {
         Path own = OUT.resolve("own-service").toAbsolutePath();
-        OwnServiceRun.write(own);
+        Page page = drawn(OwnServiceRun.write(own));
 
-        Page page = load(own.resolve(ReportFiles.HTML));
-
-        assertDrewEveryChartWithNoError(page);
         assertThat(page.canvases.get("requests-tps")).hasSize(1);
         assertThat(page.canvases.get("requests-p99")).hasSize(1);
         assertThat(page.canvases.get("tps")).hasSize(1);
@@ -144,6 +138,13 @@ class ReportBrowserTest {
     }
 
     /** The page ran to its end with nothing in the console and no error, and every chart it built has ink on it. */
+    /** The page of the run written at {@code run}, once it has drawn every chart with no error. */
+    private static Page drawn(RunFolder run) {
+        Page page = load(run.root().resolve(ReportFiles.HTML));
+        assertDrewEveryChartWithNoError(page);
+        return page;
+    }
+
     private static void assertDrewEveryChartWithNoError(Page page) {
         assertThat(page.console).as("the browser's console").isEmpty();
         assertThat(page.body).containsEntry("data-ready", "true").containsEntry("data-errors", "0");

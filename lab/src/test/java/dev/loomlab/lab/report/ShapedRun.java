@@ -26,13 +26,16 @@ import org.HdrHistogram.HistogramLogWriter;
  * so the line fitted to it is that line.
  */
 final class ShapedRun {
+    /** The spike cell: its model, its window (s), its step's start and length in it (s). */
     static final String SPIKE_MODEL = "mvc-virtual";
-    static final String SOAK_MODEL = "mvc-platform";
     static final int SPIKE_WINDOW_S = 30;
     static final int STEP_AT_S = 10;
     static final int STEP_S = 5;
     /** Seconds after the step until the p99 is back: the two seconds after it are slower than before it. */
     static final int RECOVERY_S = 2;
+
+    /** The soak cell: its model, its window (s), its resident set's line. */
+    static final String SOAK_MODEL = "mvc-platform";
     static final int SOAK_WINDOW_S = 40;
     static final double RSS_MB_AT_0 = 200;
     static final double RSS_MB_PER_S = 0.1;

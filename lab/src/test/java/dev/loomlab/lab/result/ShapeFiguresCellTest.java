@@ -12,35 +12,21 @@ import tools.jackson.databind.JsonNode;
 class ShapeFiguresCellTest {
     @Test
     void aSoakCellKeepsItsSlopesAndReadsThemBack(@TempDir Path tmp) {
-        RunFolder folder = new RunFolder(tmp.resolve("run"));
-        folder.create();
-        folder.writeManifest(RunFolderTest.manifest(List.of()));
         ShapeFigures soak = new ShapeFigures.Soak(new ShapeFigures.Slope(6.0, 1.0, 150, 45), null, new ShapeFigures.Slope(0.1, null, 9, 45));
-        CellResult written = RunFolderTest.cell("mvc-virtual", "block", 1).withShapeFigures(soak);
 
-        folder.writeCell(written);
-        Path file = folder.cellJson(written.label(), written.scenario(), written.round());
-        JsonNode json = RunFolder.json().readTree(file.toFile());
+        JsonNode json = writtenAndReadBack(tmp, "mvc-virtual", soak);
 
-        assertThat(RunFolder.readCell(file).shapeFigures()).isEqualTo(soak);
         assertThat(json.get("shapeFigures").get("shape").asString()).isEqualTo("soak");
         assertThat(json.get("shapeFigures").has("heapFloorMb")).as("a slope not measured is left out").isFalse();
     }
 
     @Test
     void aRampCellKeepsItsSecondsAndItsKneeAndReadsThemBack(@TempDir Path tmp) {
-        RunFolder folder = new RunFolder(tmp.resolve("run"));
-        folder.create();
-        folder.writeManifest(RunFolderTest.manifest(List.of()));
         ShapeFigures ramp = new ShapeFigures.Ramp(50, 400, 20, List.of(new ShapeFigures.RampSecond(0, 50, 50, 1003.5, 0),
                 new ShapeFigures.RampSecond(1, 68, 50, null, 2)), 199.5, 1.0, 1, 210, 1003.5, null);
-        CellResult written = RunFolderTest.cell("mvc-platform", "block", 1).withShapeFigures(ramp);
 
-        folder.writeCell(written);
-        Path file = folder.cellJson(written.label(), written.scenario(), written.round());
-        JsonNode json = RunFolder.json().readTree(file.toFile());
+        JsonNode json = writtenAndReadBack(tmp, "mvc-platform", ramp);
 
-        assertThat(RunFolder.readCell(file).shapeFigures()).isEqualTo(ramp);
         assertThat(json.get("shapeFigures").get("shape").asString()).isEqualTo("ramp");
         assertThat(json.get("shapeFigures").has("p99DoubledVus")).as("a climb not seen is left out").isFalse();
         assertThat(json.get("shapeFigures").get("seconds").get(1).has("p99Ms")).as("a second with no answer has no p99").isFalse();
@@ -68,5 +54,17 @@ class ShapeFiguresCellTest {
 
         assertThat(read.schema()).isEqualTo(7);
         assertThat(read.shapeFigures()).isNull();
+    }
+
+    /** The file of a cell with {@code figures}, once the cell read back from it has them as written. */
+    private static JsonNode writtenAndReadBack(Path tmp, String model, ShapeFigures figures) {
+        RunFolder folder = new RunFolder(tmp.resolve("run"));
+        folder.create();
+        folder.writeManifest(RunFolderTest.manifest(List.of()));
+        CellResult written = RunFolderTest.cell(model, "block", 1).withShapeFigures(figures);
+        folder.writeCell(written);
+        Path file = folder.cellJson(written.label(), written.scenario(), written.round());
+        assertThat(RunFolder.readCell(file).shapeFigures()).isEqualTo(figures);
+        return RunFolder.json().readTree(file.toFile());
     }
 }

@@ -102,6 +102,19 @@ class DecisionTest {
     }
 
     @Test
+    void modelsTiedAtTheTopMoreThanOneLevelAboveTheRestAreNamedTogether() {
+        // block at 1 s: platform threads miss a 1.5 s p99 past their 200 threads; the others meet every level
+        Saturation.Point[] every = {level(100, 200, 0), level(200, 200, 0), level(300, 200, 0), level(400, 200, 0), level(500, 200, 0)};
+        Decision d = decide(searched("mvc-platform", level(100, 200, 0), level(200, 1100, 0)), searched("mvc-virtual", every),
+                searched("webflux", every));
+
+        assertThat(d.highest()).isEmpty();
+        assertThat(d.top()).extracting(Decision.Capacity::model).containsExactly("mvc-virtual", "webflux");
+        assertThat(d.verdict()).isEqualTo("Highest capacity at the objective: any of mvc-virtual, webflux, at least 500 VUs each, against 100 VUs"
+                + " for mvc-platform, the next; the search does not separate them.");
+    }
+
+    @Test
     void aSearchCutShortByAFailedCellIsNotOutranked() {
         // mvc-platform met 100 VUs, then its cell at 200 failed: its capacity is at least 100, unknown above.
         Saturation.ModelResult failed = Saturation.analyse("mvc-platform", List.of(level(100, 200, 0)), SLO,
