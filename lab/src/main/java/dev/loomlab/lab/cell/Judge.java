@@ -50,7 +50,7 @@ final class Judge {
         Ceiling ceiling = switch (plan.workload()) {
             case Workload.Burst b -> Ceiling.ofBurst(requestThreads, ceilingScenario, serviceTime, b.requests(), plan.poolSize());
             case Workload.Open o -> Ceiling.ofOpen(requestThreads, ceilingScenario, serviceTime, o.ratePerSec(), plan.poolSize());
-            case Workload.Closed c -> shaped(plan, Ceiling.of(requestThreads, ceilingScenario, serviceTime, c.vus(), plan.poolSize()),
+            case Workload.Closed c -> shaped(plan, serviceTime, Ceiling.of(requestThreads, ceilingScenario, serviceTime, c.vus(), plan.poolSize()),
                     vus -> Ceiling.of(requestThreads, ceilingScenario, serviceTime, vus, plan.poolSize()));
         };
         // The server's JDK feature release decides whether synchronized pins (JEP 491).
@@ -69,15 +69,16 @@ final class Judge {
     }
 
     /** A shaped window's ceiling: a spike's or a ramp's, from the ceiling at each of its loads; a steady one's as it is. */
-    private static Ceiling shaped(Plan plan, Ceiling steady, IntFunction<Ceiling> at) {
-        return plan.ramp().isPresent() ? ramped(plan, steady, at) : spiked(plan, steady, at);
+    private static Ceiling shaped(Plan plan, Duration serviceTime, Ceiling steady, IntFunction<Ceiling> at) {
+        return plan.ramp().isPresent() ? ramped(plan, serviceTime, steady, at) : spiked(plan, steady, at);
     }
 
     /**
-     * A ramped window's ceiling: the mean, over the window's seconds, of the ceiling at each second's VUs — the window's
-     * mean TPS is measured over all of them.
+     * A ramped window's ceiling: the mean, over the window's seconds, of the ceiling at the VUs that sent each second's
+     * answers — the window's mean TPS is measured over all of them, by completion, and an answer completes a service time
+     * after its request was sent (Little's law: a second's answers are the users of {@code S} before it).
      */
-    private static Ceiling ramped(Plan plan, Ceiling top, IntFunction<Ceiling> at) {
+    private static Ceiling ramped(Plan plan, Duration serviceTime, Ceiling top, IntFunction<Ceiling> at) {
         Ramp ramp = plan.ramp().orElseThrow();
         Workload.Closed closed = (Workload.Closed) plan.workload();
         Ceiling foot = at.apply(ramp.fromVus());
@@ -85,13 +86,15 @@ final class Judge {
             return top;
         }
         long seconds = Math.max(1, plan.window().measure().toSeconds());
+        long lagS = Math.round(serviceTime.toMillis() / 1000.0);
         Map<Integer, Double> byVus = new HashMap<>();
         double sum = 0;
         for (long s = 0; s < seconds; s++) {
-            sum += byVus.computeIfAbsent(ramp.vusAt(s, closed), vus -> at.apply(vus).tps());
+            sum += byVus.computeIfAbsent(ramp.vusAt(s - lagS, closed), vus -> at.apply(vus).tps());
         }
         return new Ceiling(sum / seconds, top.limitedBy(), String.format(Locale.ROOT, "the ramp's mean over the window's seconds,"
-                + " from %s at %d VUs to %s at %d", foot.formula(), ramp.fromVus(), top.formula(), closed.vus()));
+                + " from %s at %d VUs to %s at %d%s", foot.formula(), ramp.fromVus(), top.formula(), closed.vus(),
+                lagS == 0 ? "" : ", each second at the VUs of " + lagS + " s before (its answers' senders)"));
     }
 
     /**
