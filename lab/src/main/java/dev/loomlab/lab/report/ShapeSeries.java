@@ -29,12 +29,13 @@ import java.util.Optional;
  * @param okPerSecond     2xx answers of each second; empty when the engine kept none (k6, wrk, several drivers)
  * @param errorsPerSecond errors of each second, as the driver counted them; empty when it kept none
  * @param p99Ms           each second's p99 (ms) from the cell's latency log; null where a second had no answer
- * @param bands           stretches of the window to shade: a spike's step
- * @param marks           instants to mark: a spike's recovery
+ * @param vusPerSecond    a ramp's users of each second; empty for any other shape
+ * @param bands           stretches of the window to shade: a spike's step, a ramp's rise
+ * @param marks           instants to mark: a spike's recovery, a ramp's knee and where its p99 doubled
  * @param fits            lines fitted to a server series: a soak's resident set
  */
 record ShapeSeries(String model, String scenario, int round, String spelling, List<Long> okPerSecond, List<Long> errorsPerSecond,
-                   List<Double> p99Ms, List<Band> bands, List<Mark> marks, List<Fit> fits) {
+                   List<Double> p99Ms, List<Integer> vusPerSecond, List<Band> bands, List<Mark> marks, List<Fit> fits) {
 
     /** A stretch of the window, seconds from its start. */
     record Band(String label, double fromS, double toS) {
@@ -69,6 +70,7 @@ record ShapeSeries(String model, String scenario, int round, String spelling, Li
         List<Band> bands = new ArrayList<>();
         List<Mark> marks = new ArrayList<>();
         List<Fit> fits = new ArrayList<>();
+        List<Integer> vus = new ArrayList<>();
         String spelling = switch (c.shapeFigures()) {
             case ShapeFigures.Spike spike -> {
                 Spike step = new Spike(spike.factor(), Duration.ofSeconds(Math.round(spike.atS())), Duration.ofSeconds(Math.round(spike.lengthS())));
@@ -83,10 +85,16 @@ record ShapeSeries(String model, String scenario, int round, String spelling, Li
                 rssFit(root, c, soak.rssMb()).ifPresent(fits::add);
                 yield "soak";
             }
-            // a shape charted as its series alone, spelled as the run's plan spells it
-            default -> run.text("shape");
+            case ShapeFigures.Ramp ramp -> {
+                ramp.seconds().forEach(r -> vus.add(r.vus()));
+                bands.add(new Band("rise " + ramp.fromVus() + " → " + ramp.toVus() + " VUs", 0, ramp.overS()));
+                // the knee's answers complete lagS after its users sent them: marked where the throughput flattens
+                secondAt(ramp, ramp.kneeVus()).ifPresent(s -> marks.add(new Mark("throughput flat, ~" + ramp.kneeVus() + " VUs", s + ramp.lagS())));
+                secondAt(ramp, ramp.p99DoubledVus()).ifPresent(s -> marks.add(new Mark("p99 doubled, " + ramp.p99DoubledVus() + " VUs", s)));
+                yield run.text("shape");
+            }
         };
-        return new ShapeSeries(c.label(), c.scenario(), c.round(), spelling, ok, errors, p99, bands, marks, fits);
+        return new ShapeSeries(c.label(), c.scenario(), c.round(), spelling, ok, errors, p99, vus, bands, marks, fits);
     }
 
     /**
@@ -114,6 +122,11 @@ record ShapeSeries(String model, String scenario, int round, String spelling, Li
         double perS = slope.perMinute() / 60;
         return Optional.of(new Fit("fitted: " + ShapeLine.slope("RSS", "MB", slope), "serverRssMb", from,
                 ReportData.round(slope.mean() + perS * (from - middle)), to, ReportData.round(slope.mean() + perS * (to - middle))));
+    }
+
+    /** The first second of a ramp at {@code vus} users (null: none). */
+    private static Optional<Integer> secondAt(ShapeFigures.Ramp ramp, Integer vus) {
+        return vus == null ? Optional.empty() : ramp.seconds().stream().filter(r -> r.vus() >= vus).map(ShapeFigures.RampSecond::second).findFirst();
     }
 
     private static List<Long> cut(List<Long> perSecond, int seconds) {

@@ -78,16 +78,17 @@ class ReportBrowserTest {
     }
 
     @Test
-    void aSpikeCellAndASoakCellAreDrawnSecondBySecondUnderLoadShapes() {
+    void aSpikeASoakAndARampCellAreDrawnSecondBySecondUnderLoadShapes() {
         Path shaped = OUT.resolve("shapes").toAbsolutePath();
         Page page = drawn(ShapedRun.write(shaped));
 
         // per shaped cell: its TPS, p99 and errors a second, and its server's memory with any fitted line
-        assertThat(page.canvases.get("shape")).hasSize(2);
-        assertThat(page.canvases.get("shape-memory")).hasSize(2);
+        assertThat(page.canvases.get("shape")).hasSize(3);
+        assertThat(page.canvases.get("shape-memory")).hasSize(3);
         assertThat(page.dom).contains("<section id=\"shapes\"").contains("href=\"#shapes\"")
                 .contains("block · " + ShapedRun.SPIKE_MODEL + " · round 1 — spike 5x for 5s at 10s")
                 .contains("block · " + ShapedRun.SOAK_MODEL + " · round 1 — soak")
+                .contains("ramp from 10 to 50 VUs over 10 s: throughput stopped rising at ~30 VUs")
                 .contains("spike 5x for 5 s at 10 s: ").contains("soak, slopes over the window's second half: ");
         Path png = OUT.resolve("shapes.png").toAbsolutePath();
         Result shot = chromium(List.of("--hide-scrollbars", "--window-size=1400,4000", "--screenshot=" + png), shaped.resolve(ReportFiles.HTML));

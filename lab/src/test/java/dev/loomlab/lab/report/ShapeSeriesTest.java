@@ -1,10 +1,17 @@
 package dev.loomlab.lab.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.loomlab.lab.result.CellResult;
+import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
+import dev.loomlab.load.Ramp;
+import dev.loomlab.load.Workload;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -77,5 +84,28 @@ class ShapeSeriesTest {
     @Test
     void aRunWithNoShapedCellHasNoShapesInItsData() {
         assertThat(Golden.fixture().reportData()).doesNotContainKey("shapes");
+    }
+
+    @Test
+    void aRampCellCarriesItsUsersAndMarksWhereItsThroughputFlattenedAndItsP99Doubled() {
+        // 50 to 400 VUs over 20 s, a level a second; the knee's users (208, second 9) are answered a second later
+        Ramp rise = new Ramp(50, Duration.ofSeconds(20));
+        List<Map<String, Object>> seconds = IntStream.range(0, 30).mapToObj(t -> Map.<String, Object>of("second", t,
+                "vus", rise.vusAt(t, new Workload.Closed(400)), "tps", 100, "errors", 0)).toList();
+        Map<String, Object> fields = new HashMap<>(Map.of("serviceTimeMs", 1000, "warmupS", 5, "durationS", 30, "requests", 5_133, "ok", 5_133,
+                "p50Ms", 1_500, "p90Ms", 2_000, "p99Ms", 2_800, "maxMs", 2_900));
+        fields.put("okPerSecond", IntStream.range(0, 30).mapToObj(t -> 100).toList());
+        fields.put("shapeFigures", Map.of("shape", "ramp", "fromVus", 50, "toVus", 400, "overS", 20, "seconds", seconds, "plateauTps", 200.0,
+                "lagS", 1, "kneeVus", 208, "footP99Ms", 1_030.0, "p99DoubledVus", 400));
+        CellResult cell = TestCells.ok("mvc-platform", "block", 171.1, fields);
+        Manifest manifest = new Manifest.Builder().runId("ramp").build();
+
+        @SuppressWarnings("unchecked")
+        ShapeSeries ramp = ((List<ShapeSeries>) ReportData.build(dir, manifest, List.of(cell)).get("shapes")).getFirst();
+
+        assertThat(ramp.vusPerSecond()).hasSize(30).startsWith(50, 68, 85).endsWith(400);
+        assertThat(ramp.bands()).singleElement().satisfies(r -> assertThat(List.of(r.fromS(), r.toS())).containsExactly(0.0, 20.0));
+        assertThat(ramp.marks()).extracting(ShapeSeries.Mark::label, ShapeSeries.Mark::atS)
+                .containsExactly(tuple("throughput flat, ~208 VUs", 10.0), tuple("p99 doubled, 400 VUs", 20.0));
     }
 }

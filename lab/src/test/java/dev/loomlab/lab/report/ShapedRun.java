@@ -6,11 +6,14 @@ import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
 import dev.loomlab.lab.result.RunFolder;
 import dev.loomlab.lab.result.ShapeFigures;
+import dev.loomlab.load.Ramp;
+import dev.loomlab.load.Workload;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +36,13 @@ final class ShapedRun {
     static final int STEP_S = 5;
     /** Seconds after the step until the p99 is back: the two seconds after it are slower than before it. */
     static final int RECOVERY_S = 2;
+
+    /** The ramp cell: its model, and users rising from 10 to 50 over 10 s of a 20 s window, answered at most 30 a second. */
+    static final String RAMP_MODEL = "webflux";
+    static final Ramp RAMP = new Ramp(10, Duration.ofSeconds(10));
+    static final int RAMP_TOP_VUS = 50;
+    static final int RAMP_WINDOW_S = 20;
+    static final int RAMP_CAP_TPS = 30;
 
     /** The soak cell: its model, its window (s), its resident set's line. */
     static final String SOAK_MODEL = "mvc-platform";
@@ -72,7 +82,7 @@ final class ShapedRun {
         folder.create();
         Manifest manifest = manifest();
         folder.writeManifest(manifest);
-        List<CellResult> cells = List.of(spikeCell(root), soakCell(root));
+        List<CellResult> cells = List.of(spikeCell(root), soakCell(root), rampCell(root));
         cells.forEach(folder::writeCell);
         ReportFiles.write(folder, manifest, cells);
         return folder;
@@ -81,7 +91,7 @@ final class ShapedRun {
     private static Manifest manifest() {
         Map<String, Object> plan = new LinkedHashMap<>();
         plan.put("name", "shapes");
-        plan.put("models", List.of(SOAK_MODEL, SPIKE_MODEL));
+        plan.put("models", List.of(SOAK_MODEL, SPIKE_MODEL, RAMP_MODEL));
         plan.put("scenarios", List.of("block"));
         plan.put("vus", 100);
         plan.put("rounds", 1);
@@ -90,7 +100,7 @@ final class ShapedRun {
         return new Manifest(fixture.schema(), "20261207-020000-shapes", "complete", fixture.startedAt(), fixture.finishedAt(),
                 "loomlab run --shape 'spike 5x for 5s at 10s'", PlanBinding.bind("shapes", plan), fixture.machine(), fixture.jdks(),
                 fixture.versions(), fixture.database(), fixture.cpus(), fixture.engine(), fixture.gitCommit(),
-                List.of(SOAK_MODEL + "/block-r1", SPIKE_MODEL + "/block-r1"));
+                List.of(SOAK_MODEL + "/block-r1", SPIKE_MODEL + "/block-r1", RAMP_MODEL + "/block-r1"));
     }
 
     private static CellResult spikeCell(Path root) {
@@ -127,6 +137,35 @@ final class ShapedRun {
         double meanT = (SOAK_WINDOW_S / 2 + 1 + SOAK_WINDOW_S) / 2.0;
         ShapeFigures.Slope rss = new ShapeFigures.Slope(60 * RSS_MB_PER_S, 0.0, rssMb(meanT), SOAK_WINDOW_S / 2);
         return cell(SOAK_MODEL, stem, SOAK_WINDOW_S, ok, 0).withShapeFigures(new ShapeFigures.Soak(rss, null, null));
+    }
+
+    /** The ramp's users of second {@code s}. */
+    static int rampVus(int s) {
+        return RAMP.vusAt(s, new Workload.Closed(RAMP_TOP_VUS));
+    }
+
+    /** A second's answers: its users of the second before (a one-second request), at most the cap. */
+    static long rampOk(int s) {
+        return Math.min(rampVus(s - 1), RAMP_CAP_TPS);
+    }
+
+    private static CellResult rampCell(Path root) {
+        List<Long> ok = new ArrayList<>();
+        List<ShapeFigures.RampSecond> seconds = new ArrayList<>();
+        List<SeriesRow> rows = new ArrayList<>();
+        for (int s = 0; s < RAMP_WINDOW_S; s++) {
+            ok.add(rampOk(s));
+            seconds.add(new ShapeFigures.RampSecond(s, rampVus(s), rampOk(s), rampVus(s) > RAMP_CAP_TPS ? 2_100.0 : 1_000.0, 0));
+            rows.add(row(s + 1, 250 + s, 90 + (s % 3) * 20));
+        }
+        String stem = "cells/" + RAMP_MODEL + "/block-r1";
+        writeHlog(root.resolve(stem + ".hlog"), RAMP_WINDOW_S, ShapedRun::rampOk, s -> rampVus(s) > RAMP_CAP_TPS ? 2_100 : 1_000);
+        write(root.resolve(stem + ".driver.json"), RunFolder.json().writeValueAsString(Map.of("okPerSecond", ok)));
+        writeCsv(root.resolve(stem + ".timeseries.csv"), rows);
+        // users of 30 and more first answered at second 6 (the users of second 5, 30): the knee; p99 doubled from second 6 on
+        ShapeFigures.Ramp figures = new ShapeFigures.Ramp(RAMP.fromVus(), RAMP_TOP_VUS, RAMP.over().toSeconds(), seconds, (double) RAMP_CAP_TPS,
+                1.0, 1, rampVus(5), 1_000.0, rampVus(6));
+        return cell(RAMP_MODEL, stem, RAMP_WINDOW_S, ok, 0).withShapeFigures(figures);
     }
 
     private static SeriesRow row(double tS, double rssMb, double heapMb) {
