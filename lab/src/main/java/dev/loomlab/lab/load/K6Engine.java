@@ -28,7 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
  * kept second by second ({@link K6WindowFiles}).
  */
 public final class K6Engine extends NativeEngine {
-    static final String ID = "k6";
+    public static final String ID = "k6";
     /**
      * Closed and open models, one process on the lab's host or one test split over load agents ({@link K6Agents}); a
      * spike and a ramp as scenarios of one process ({@link K6Options}).

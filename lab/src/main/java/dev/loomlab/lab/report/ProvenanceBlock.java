@@ -5,6 +5,7 @@ import static dev.loomlab.lab.report.ReportText.oneLine;
 import static dev.loomlab.lab.report.ReportText.orUnknown;
 
 import dev.loomlab.lab.catalog.RequestThreadsSetting;
+import dev.loomlab.lab.load.K6Engine;
 import dev.loomlab.lab.plan.PlanDocument;
 import dev.loomlab.lab.result.CellResult;
 import dev.loomlab.lab.result.Manifest;
@@ -106,7 +107,7 @@ final class ProvenanceBlock {
         line(md, "server", "pool " + run.text("poolSize") + " connections"
                 + (run.plan("poolTimeout") == null ? "" : " (a request waits up to " + run.text("poolTimeout") + " for one)") + ", heap " + run.text("heap") + " (-Xms = -Xmx)"
                 + requestThreads(run));
-        line(md, "engine", orUnknown(m.engine()));
+        line(md, "engine", orUnknown(m.engine()) + everyRequestWritten(run));
         line(md, "database", m.database() == null || m.database().isBlank() ? run.text("database") : m.database());
         line(md, "JDKs", join(m.jdks(), List.of("lab", "servers", "server", "driver")));
         line(md, "versions", join(m.versions(), List.of("loomlab")));
@@ -229,5 +230,18 @@ final class ProvenanceBlock {
 
     private static void line(StringBuilder md, String key, String value) {
         md.append("- **").append(key).append(":** ").append(oneLine(value)).append('\n');
+    }
+
+    /**
+     * What a shaped load costs k6: to keep each second of its window it writes every request out ({@code --out csv}),
+     * which an interleaved A/B (docs/engines.md) showed to lower its throughput and raise its tail at thousands of
+     * requests a second. Said where the figures are read, so that no one compares them with a steady k6 cell's unawares.
+     */
+    private static String everyRequestWritten(RunFacts run) {
+        boolean shaped = run.plan("shape") != null && !"steady".equals(run.text("shape"));
+        return shaped && K6Engine.ID.equals(run.text("engine"))
+                ? "; k6 wrote every request out (--out csv) to keep each second of the window, which costs it CPU: at thousands of"
+                        + " requests a second it lowers the throughput and raises the tail it measures (docs/engines.md); compare these"
+                        + " cells with shaped k6 cells only" : "";
     }
 }

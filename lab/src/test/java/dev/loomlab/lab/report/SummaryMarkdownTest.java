@@ -1,5 +1,6 @@
 package dev.loomlab.lab.report;
 
+import dev.loomlab.lab.plan.LoadShape;
 import dev.loomlab.lab.plan.PlanDocument;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -94,6 +95,23 @@ class SummaryMarkdownTest {
     void marksAnInterruptedRunAsPartial() {
         assertThat(SummaryMarkdown.render(fixture.root(), manifest, cells))
                 .contains("> **PARTIAL** — this run did not finish (status `interrupted`, 8 of 18 planned cells recorded, 1 failed)");
+    }
+
+    @Test
+    void aShapedK6RunSaysItsEngineWroteEveryRequestAndASteadyOneDoesNot() {
+        String sentence = "k6 wrote every request out (--out csv)";
+        for (String shape : List.of("soak", "spike 2x for 5s at 10s", "ramp from 10 over 10s")) {
+            Manifest shaped = withPlan(manifest.plan().with("engine", "k6").with("shape", LoadShape.parse(shape)));
+            assertThat(SummaryMarkdown.render(fixture.root(), shaped, cells)).as(shape).contains(sentence);
+        }
+        assertThat(SummaryMarkdown.render(fixture.root(), withPlan(manifest.plan().with("engine", "k6")), cells)).doesNotContain(sentence);
+        assertThat(SummaryMarkdown.render(fixture.root(), withPlan(manifest.plan().with("shape", LoadShape.SOAK)), cells)).doesNotContain(sentence);
+    }
+
+    private Manifest withPlan(PlanDocument plan) {
+        return new Manifest(manifest.schema(), manifest.runId(), manifest.status(), manifest.startedAt(), manifest.finishedAt(),
+                manifest.command(), plan, manifest.machine(), manifest.jdks(), manifest.versions(), manifest.database(),
+                manifest.cpus(), manifest.engine(), manifest.gitCommit(), manifest.cells());
     }
 
     @Test
