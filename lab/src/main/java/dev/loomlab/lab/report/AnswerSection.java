@@ -30,7 +30,11 @@ final class AnswerSection {
 
     /** Each workload's answer, in the run's order; workloads served by one model only have nothing to choose between. */
     static List<WorkloadAnswer> answers(CellFindings said, RunFacts run, List<CellResult> cells) {
-        List<CapacityFile> decides = CapacityFile.inside(said.root());
+        return answers(said, run, cells, CapacityFile.inside(said.root()));
+    }
+
+    /** The same with the run folder's decides, read once by the caller that also links them. */
+    private static List<WorkloadAnswer> answers(CellFindings said, RunFacts run, List<CellResult> cells, List<CapacityFile> decides) {
         List<WorkloadAnswer> answers = new ArrayList<>();
         for (String scenario : run.scenarios()) {
             List<ModelFigures> models = new ArrayList<>();
@@ -49,11 +53,11 @@ final class AnswerSection {
     }
 
     static void append(StringBuilder md, CellFindings said, RunFacts run, List<CellResult> cells) {
-        List<WorkloadAnswer> answers = answers(said, run, cells);
+        List<CapacityFile> decides = CapacityFile.inside(said.root());
+        List<WorkloadAnswer> answers = answers(said, run, cells, decides);
         if (answers.isEmpty()) {
             return;
         }
-        List<CapacityFile> decides = CapacityFile.inside(said.root());
         md.append("## Answer\n\n").append(INTRO);
         for (WorkloadAnswer answer : answers) {
             md.append("**").append(answer.scenario()).append("** — ");
@@ -65,7 +69,7 @@ final class AnswerSection {
     /** The page's data: per workload its verdict, the models picked, and the claims with the section each points at. */
     static List<Map<String, Object>> rows(CellFindings said, RunFacts run, List<CellResult> cells) {
         List<CapacityFile> decides = CapacityFile.inside(said.root());
-        return answers(said, run, cells).stream().map(a -> {
+        return answers(said, run, cells, decides).stream().map(a -> {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("scenario", a.scenario());
             row.put("verdict", a.verdict().spelling);
